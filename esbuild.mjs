@@ -1,0 +1,69 @@
+// Two kinds of bundle (style habit 8):
+// - node/cjs for the extension host, `vscode` external. The API client (undici) is its own bundle,
+//   dist/api.js, required on first use so that activation stays light.
+// - browser/esm for webviews: every src/webview/<name>/main.ts becomes dist/webview/<name>.js and
+//   every src/webview/<name>/*.worker.ts becomes dist/webview/<name>.<file>.js.
+// Usage: node esbuild.mjs [--watch] [--production]
+import * as esbuild from "esbuild";
+import fs from "node:fs";
+import path from "node:path";
+
+const watch = process.argv.includes("--watch");
+const production = process.argv.includes("--production");
+
+/** @type {import("esbuild").BuildOptions} */
+const common = {
+    bundle: true,
+    minify: production,
+    sourcemap: production ? false : "linked",
+    logLevel: "warning",
+    legalComments: "none",
+};
+
+const nodeBuild = {
+    ...common,
+    entryPoints: {
+        extension: "src/extension.ts",
+        ...(fs.existsSync("src/api/index.ts") ? { api: "src/api/index.ts" } : {}),
+    },
+    outdir: "dist",
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    external: ["vscode"],
+};
+
+function webviewEntries() {
+    const root = "src/webview";
+    const entries = {};
+    if (!fs.existsSync(root)) return entries;
+    for (const dir of fs.readdirSync(root, { withFileTypes: true })) {
+        if (!dir.isDirectory()) continue;
+        const folder = path.join(root, dir.name);
+        for (const file of fs.readdirSync(folder)) {
+            if (file === "main.ts") entries[dir.name] = path.join(folder, file);
+            else if (file.endsWith(".worker.ts"))
+                entries[`${dir.name}.${file.replace(/\.ts$/, "")}`] = path.join(folder, file);
+        }
+    }
+    return entries;
+}
+
+const webviewBuild = {
+    ...common,
+    entryPoints: webviewEntries(),
+    outdir: "dist/webview",
+    platform: "browser",
+    format: "esm",
+    target: "chrome120",
+    loader: { ".css": "text", ".ttf": "file" },
+};
+
+const builds = [nodeBuild];
+if (Object.keys(webviewBuild.entryPoints).length > 0) builds.push(webviewBuild);
+
+if (watch) {
+    for (const options of builds) await (await esbuild.context(options)).watch();
+} else {
+    await Promise.all(builds.map((options) => esbuild.build(options)));
+}

@@ -1,0 +1,80 @@
+import * as vscode from "vscode";
+
+export const SECTION = "posthog-workbench";
+
+/** Cloud hosts offered by Sign In; anything else is a self-hosted instance. */
+export const CLOUD_HOSTS = ["https://us.posthog.com", "https://eu.posthog.com"] as const;
+
+/**
+ * Typed access to the extension's settings. Nothing else calls `getConfiguration()`, so every
+ * setting has one name, one default and one place that knows where it may come from.
+ */
+export class Config {
+    private readonly changed = new vscode.EventEmitter<vscode.ConfigurationChangeEvent>();
+    /** Fires when any `posthog-workbench.*` setting changes. */
+    readonly onDidChange = this.changed.event;
+    private readonly subscription: vscode.Disposable;
+
+    constructor() {
+        this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
+            if (event.affectsConfiguration(SECTION)) this.changed.fire(event);
+        });
+    }
+
+    private get section(): vscode.WorkspaceConfiguration {
+        return vscode.workspace.getConfiguration(SECTION);
+    }
+
+    /** The host from the effective settings (user, workspace or folder), without a trailing slash. */
+    get host(): string {
+        return (this.section.get<string>("host") ?? CLOUD_HOSTS[0]).trim().replace(/\/+$/, "");
+    }
+
+    /**
+     * Where the effective host value comes from. A host set by the workspace is not trusted with a
+     * key saved for another host (see the auth module).
+     */
+    get hostSource(): "default" | "user" | "workspace" {
+        const inspected = this.section.inspect<string>("host");
+        if (
+            inspected?.workspaceFolderValue !== undefined ||
+            inspected?.workspaceValue !== undefined
+        )
+            return "workspace";
+        if (inspected?.globalValue !== undefined) return "user";
+        return "default";
+    }
+
+    /** The host from user settings only (what the user chose for themselves). */
+    get userHost(): string | undefined {
+        return this.section.inspect<string>("host")?.globalValue?.trim().replace(/\/+$/, "");
+    }
+
+    /** The selected project id, or undefined before Sign In picked one. */
+    get projectId(): string | undefined {
+        const value = this.section.get<string | number | null>("projectId");
+        return value === null || value === undefined || value === "" ? undefined : String(value);
+    }
+
+    /** Whether HTTP requests are logged (method, path, status, duration; never keys). */
+    get logHttp(): boolean {
+        return this.section.get<boolean>("logLevel.http") ?? true;
+    }
+
+    async setHost(host: string): Promise<void> {
+        await this.section.update("host", host, vscode.ConfigurationTarget.Global);
+    }
+
+    async setProjectId(projectId: string | undefined): Promise<void> {
+        await this.section.update(
+            "projectId",
+            projectId ?? null,
+            vscode.ConfigurationTarget.Global,
+        );
+    }
+
+    dispose(): void {
+        this.subscription.dispose();
+        this.changed.dispose();
+    }
+}

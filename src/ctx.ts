@@ -1,0 +1,75 @@
+import * as vscode from "vscode";
+import { Auth } from "./auth/auth";
+import { Config } from "./config";
+import { EventDefinitionsTree } from "./events/eventDefinitionsTree";
+import { ExperimentsTree } from "./experiments/experimentsTree";
+import { createLog, redact } from "./log";
+import { Ui, vscodeUi } from "./ui";
+
+/**
+ * The extension's one context: it owns the VS Code context, the settings, the log and every
+ * disposable, so deactivation (and a test) can tear everything down in one place.
+ */
+export class Ctx implements vscode.Disposable {
+    readonly log: vscode.LogOutputChannel;
+    readonly config: Config;
+    /** Replaceable so integration tests can answer prompts; everything else uses VS Code's UI. */
+    ui: Ui = vscodeUi;
+    readonly auth: Auth;
+    readonly views: { experiments: ExperimentsTree; eventDefinitions: EventDefinitionsTree };
+    private readonly disposables: vscode.Disposable[] = [];
+
+    constructor(readonly extension: vscode.ExtensionContext) {
+        this.log = this.push(createLog());
+        this.config = this.push(new Config());
+        this.auth = new Auth(this);
+        this.views = {
+            experiments: this.push(new ExperimentsTree()),
+            eventDefinitions: this.push(new EventDefinitionsTree()),
+        };
+    }
+
+    /** Takes ownership of a disposable and returns it, so it can be written inline. */
+    push<T extends vscode.Disposable>(disposable: T): T {
+        this.disposables.push(disposable);
+        return disposable;
+    }
+
+    get extensionUri(): vscode.Uri {
+        return this.extension.extensionUri;
+    }
+
+    /**
+     * Logs the whole error and shows the user one sentence with a "Show Log" button. The sentence
+     * is the error's `userMessage` when it has one (API errors do), else its message.
+     */
+    async reportError(action: string, error: unknown): Promise<void> {
+        const message = userMessageOf(error);
+        this.log.error(`${action} failed: ${redact(detailOf(error))}`);
+        const choice = await this.ui.error(`${action} failed: ${redact(message)}`, "Show Log");
+        if (choice === "Show Log") this.log.show(true);
+    }
+
+    dispose(): void {
+        // Dispose in reverse so later pieces, which may use earlier ones, go first.
+        for (const disposable of this.disposables.splice(0).reverse()) {
+            try {
+                disposable.dispose();
+            } catch (error) {
+                this.log?.warn(`dispose failed: ${String(error)}`);
+            }
+        }
+    }
+}
+
+function userMessageOf(error: unknown): string {
+    if (error && typeof error === "object" && "userMessage" in error) {
+        const userMessage = (error as { userMessage?: unknown }).userMessage;
+        if (typeof userMessage === "string" && userMessage) return userMessage;
+    }
+    return error instanceof Error ? error.message : String(error);
+}
+
+function detailOf(error: unknown): string {
+    return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

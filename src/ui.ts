@@ -1,0 +1,77 @@
+import * as vscode from "vscode";
+
+/** One choice in a pick list; `value` is what the caller gets back. */
+export interface Choice<T> {
+    label: string;
+    description?: string;
+    detail?: string;
+    value: T;
+}
+
+export interface InputOptions {
+    title?: string;
+    prompt?: string;
+    value?: string;
+    placeHolder?: string;
+    password?: boolean;
+    /** Returns a message while the value is unacceptable. */
+    validate?: (value: string) => string | undefined;
+}
+
+/**
+ * Everything that asks the user something or tells them something goes through this interface.
+ * The real implementation is VS Code's UI; integration tests install a scripted one so that a
+ * command runs end to end with its inputs answered, and the messages it shows can be checked.
+ */
+export interface Ui {
+    pick<T>(
+        choices: Choice<T>[],
+        options: { title?: string; placeHolder?: string },
+    ): Promise<T | undefined>;
+    input(options: InputOptions): Promise<string | undefined>;
+    /** A modal confirmation; resolves true only when the user chose `confirmLabel`. */
+    confirm(message: string, detail: string, confirmLabel: string): Promise<boolean>;
+    info(message: string, ...actions: string[]): Promise<string | undefined>;
+    warn(message: string, ...actions: string[]): Promise<string | undefined>;
+    error(message: string, ...actions: string[]): Promise<string | undefined>;
+}
+
+export const vscodeUi: Ui = {
+    async pick(choices, options) {
+        const picked = await vscode.window.showQuickPick(choices, {
+            title: options.title,
+            placeHolder: options.placeHolder,
+            ignoreFocusOut: true,
+            matchOnDescription: true,
+            matchOnDetail: true,
+        });
+        return picked?.value;
+    },
+    input(options) {
+        return Promise.resolve(
+            vscode.window.showInputBox({
+                title: options.title,
+                prompt: options.prompt,
+                value: options.value,
+                placeHolder: options.placeHolder,
+                password: options.password,
+                ignoreFocusOut: true,
+                validateInput: options.validate,
+            }),
+        );
+    },
+    async confirm(message, detail, confirmLabel) {
+        const answer = await vscode.window.showWarningMessage(
+            message,
+            { modal: true, detail },
+            confirmLabel,
+        );
+        return answer === confirmLabel;
+    },
+    info: (message, ...actions) =>
+        Promise.resolve(vscode.window.showInformationMessage(message, ...actions)),
+    warn: (message, ...actions) =>
+        Promise.resolve(vscode.window.showWarningMessage(message, ...actions)),
+    error: (message, ...actions) =>
+        Promise.resolve(vscode.window.showErrorMessage(message, ...actions)),
+};

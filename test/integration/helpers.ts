@@ -1,0 +1,21 @@
+import * as vscode from "vscode";
+import type { ExtensionApi } from "../../src/extension";
+
+export const EXTENSION_ID = "posthog-workbench.posthog-workbench";
+
+interface Contributes {
+    commands: { command: string; title: string }[];
+    views: Record<string, { id: string; name: string }[]>;
+}
+
+export function contributes(): Contributes {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    if (!extension) throw new Error(`extension ${EXTENSION_ID} is not installed`);
+    return (extension.packageJSON as { contributes: Contributes }).contributes;
+}
+
+export async function activateExtension(): Promise<ExtensionApi> {
+    const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+    if (!extension) throw new Error(`extension ${EXTENSION_ID} is not installed`);
+    return extension.activate();
+}
