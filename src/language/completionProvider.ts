@@ -1,0 +1,170 @@
+/**
+ * HogQL completion: keywords and functions from the catalog, tables, columns, event and property
+ * names from the injected data source. What to offer is decided by completionContext.ts.
+ */
+import * as vscode from "vscode";
+import { CompletionContext, completionContextAt } from "./completionContext";
+import { HOGQL_CONSTANTS, HOGQL_FUNCTIONS, HOGQL_KEYWORDS } from "./hogqlCatalog";
+import type { HogQLDataSource, HogQLTable } from "./languageFeatures";
+
+/** `.` for properties and columns, `'` and `(` for event names, space after FROM / `event =`. */
+export const TRIGGER_CHARACTERS = [".", "'", "(", " "];
+
+const SIMPLE_IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** Sort groups: what the schema knows first, then functions, then keywords. */
+const SORT = { column: "0", table: "0", value: "0", function: "1", keyword: "2" };
+
+export class HogQLCompletionProvider implements vscode.CompletionItemProvider {
+    constructor(private readonly source: HogQLDataSource) {}
+
+    provideCompletionItems(
+        document: vscode.TextDocument,
+        position: vscode.Position,
+        _token: vscode.CancellationToken,
+        trigger: vscode.CompletionContext,
+    ): vscode.CompletionItem[] {
+        const tables = this.source.tables();
+        const context = completionContextAt(
+            document.getText(),
+            document.offsetAt(position),
+            tables.map((t) => t.name),
+        );
+        if (!wantedFor(context, trigger)) return [];
+        const prefix = "prefix" in context ? lastLine(context.prefix) : "";
+        const range = new vscode.Range(position.translate(0, -prefix.length), position);
+        switch (context.kind) {
+            case "none":
+                return [];
+            case "event":
+                return this.source
+                    .eventNames()
+                    .map((name) =>
+                        valueItem(name, vscode.CompletionItemKind.Event, context.quoted, range),
+                    );
+            case "property":
+                return this.source
+                    .propertyNames()
+                    .map((name) => propertyItem(name, context.quoted, range));
+            case "column":
+                return columnItems(
+                    tables.find((t) => t.name === context.table),
+                    range,
+                );
+            case "table":
+                return tables.map((t) => tableItem(t, range));
+            case "general":
+                return generalItems(tables, context.tables, range);
+        }
+    }
+}
+
+/**
+ * Trigger characters fire often; only answer when the character means something here, so a
+ * space in the middle of an expression does not pop up a list.
+ */
+function wantedFor(context: CompletionContext, trigger: vscode.CompletionContext): boolean {
+    if (trigger.triggerKind !== vscode.CompletionTriggerKind.TriggerCharacter) return true;
+    switch (trigger.triggerCharacter) {
+        case " ":
+            return context.kind === "event" || context.kind === "table";
+        case "(":
+            return context.kind === "event";
+        case "'":
+            return context.kind === "event" || context.kind === "property";
+        default:
+            return context.kind !== "general";
+    }
+}
+
+function lastLine(text: string): string {
+    return text.slice(Math.max(text.lastIndexOf("\n"), text.lastIndexOf("\r")) + 1);
+}
+
+/** An event name: bare inside quotes, or as a whole string literal after `event = `. */
+function valueItem(
+    name: string,
+    kind: vscode.CompletionItemKind,
+    quoted: boolean,
+    range: vscode.Range,
+): vscode.CompletionItem {
+    const item = new vscode.CompletionItem(name, kind);
+    const escaped = name.replace(/\\/g, "\\\\").replace(/'/g, "\\'");
+    item.insertText = quoted ? escaped : `'${escaped}'`;
+    item.filterText = name;
+    item.range = range;
+    item.sortText = SORT.value + name;
+    return item;
+}
+
+/** A property name; names that are not plain identifiers go in backticks (`properties.\`a b\``). */
+function propertyItem(name: string, quoted: boolean, range: vscode.Range): vscode.CompletionItem {
+    const item = new vscode.CompletionItem(name, vscode.CompletionItemKind.Property);
+    if (quoted) {
+        item.insertText = name.replace(/\\/g, "\\\\").replace(/'/g, "\\'");
+    } else if (!SIMPLE_IDENTIFIER.test(name)) {
+        item.insertText = "`" + name.replace(/`/g, "``") + "`";
+    }
+    item.filterText = name;
+    item.range = range;
+    item.sortText = SORT.value + name;
+    return item;
+}
+
+function columnItems(table: HogQLTable | undefined, range: vscode.Range): vscode.CompletionItem[] {
+    return (table?.fields ?? []).map((field) => {
+        const item = new vscode.CompletionItem(field.name, vscode.CompletionItemKind.Field);
+        item.detail = `${field.type} · ${table?.name ?? ""}`;
+        if (!SIMPLE_IDENTIFIER.test(field.name)) item.insertText = "`" + field.name + "`";
+        item.range = range;
+        item.sortText = SORT.column + field.name;
+        return item;
+    });
+}
+
+function tableItem(table: HogQLTable, range: vscode.Range): vscode.CompletionItem {
+    const item = new vscode.CompletionItem(table.name, vscode.CompletionItemKind.Struct);
+    item.detail = `table · ${table.fields.length} columns`;
+    item.range = range;
+    item.sortText = SORT.table + table.name;
+    return item;
+}
+
+function generalItems(
+    tables: HogQLTable[],
+    referenced: string[],
+    range: vscode.Range,
+): vscode.CompletionItem[] {
+    const items: vscode.CompletionItem[] = [];
+    // Columns of the tables the statement reads; `events` when it reads none yet.
+    const names = referenced.length > 0 ? referenced : ["events"];
+    for (const name of names)
+        items.push(
+            ...columnItems(
+                tables.find((t) => t.name === name),
+                range,
+            ),
+        );
+    for (const fn of HOGQL_FUNCTIONS) {
+        const item = new vscode.CompletionItem(fn.name, vscode.CompletionItemKind.Function);
+        item.detail = fn.signature;
+        item.documentation = new vscode.MarkdownString(fn.description);
+        item.insertText = new vscode.SnippetString(`${fn.name}($0)`);
+        item.range = range;
+        item.sortText = SORT.function + fn.name;
+        items.push(item);
+    }
+    for (const keyword of HOGQL_KEYWORDS) {
+        const item = new vscode.CompletionItem(keyword, vscode.CompletionItemKind.Keyword);
+        item.range = range;
+        item.sortText = SORT.keyword + keyword;
+        items.push(item);
+    }
+    for (const constant of HOGQL_CONSTANTS) {
+        const item = new vscode.CompletionItem(constant, vscode.CompletionItemKind.Constant);
+        item.range = range;
+        item.sortText = SORT.keyword + constant;
+        items.push(item);
+    }
+    return items;
+}

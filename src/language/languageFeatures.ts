@@ -1,0 +1,41 @@
+/**
+ * Wires HogQL completion and hover into VS Code for the `hogql` language. The data source is
+ * injected so schema, event and property names come from whatever cache the extension keeps;
+ * providers only read it, never wait on it, so typing is never blocked by the network.
+ */
+import * as vscode from "vscode";
+import { HogQLCompletionProvider, TRIGGER_CHARACTERS } from "./completionProvider";
+import { HogQLHoverProvider } from "./hoverProvider";
+
+/** A table as completion sees it (from the `DatabaseSchemaQuery` kind). */
+export interface HogQLTable {
+    /** Table name as written in FROM, e.g. `events`. */
+    name: string;
+    /** Columns with their HogQL type names, e.g. `{ name: "timestamp", type: "datetime" }`. */
+    fields: { name: string; type: string }[];
+}
+
+/** Names the providers complete. Every call must return at once from a cache. */
+export interface HogQLDataSource {
+    /** cached, returns at once (possibly empty) and starts a background refresh when stale */
+    tables(): HogQLTable[];
+    /** Event names from the event definitions; same caching rule. */
+    eventNames(): string[];
+    /** Property names from the property definitions; same caching rule. */
+    propertyNames(): string[];
+}
+
+export const HOGQL_LANGUAGE_ID = "hogql";
+
+/** Registers completion and hover for `hogql` documents; dispose to remove both. */
+export function registerHogQLLanguageFeatures(source: HogQLDataSource): vscode.Disposable {
+    const selector: vscode.DocumentSelector = { language: HOGQL_LANGUAGE_ID };
+    return vscode.Disposable.from(
+        vscode.languages.registerCompletionItemProvider(
+            selector,
+            new HogQLCompletionProvider(source),
+            ...TRIGGER_CHARACTERS,
+        ),
+        vscode.languages.registerHoverProvider(selector, new HogQLHoverProvider(source)),
+    );
+}
