@@ -1,0 +1,74 @@
+// Local PostHog-compatible test server ("sandbox") for unit and integration tests and demos.
+import type { AddressInfo } from "node:net";
+import { KEYS, type SandboxKeys } from "./auth";
+import { FaultStore } from "./faults";
+import { QueryEngine } from "./query/engine";
+import { emptyState, seed } from "./seed";
+import { createSandboxServer } from "./server";
+import type { FaultSpec, RecordedRequest, SandboxOptions, SandboxState } from "./types";
+
+export type {
+    Cohort,
+    EventDefinition,
+    Experiment,
+    FaultSpec,
+    FeatureFlag,
+    QueryRecord,
+    Recalculation,
+    RecordedRequest,
+    SandboxOptions,
+    SandboxState,
+} from "./types";
+export type { SandboxKeys } from "./auth";
+
+export interface Sandbox {
+    /** e.g. http://127.0.0.1:43123 (no trailing slash) */
+    url: string;
+    /** id of the main seeded project (1); project 2 also exists */
+    projectId: number;
+    keys: SandboxKeys;
+    /** live server state: arrays/maps the tests may read and modify directly */
+    state: SandboxState;
+    /** every non-admin request received, oldest first (headers lower-cased, Authorization kept verbatim: test keys only) */
+    requests: RecordedRequest[];
+    faults: { add(f: FaultSpec): void; clear(): void };
+    close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+    const state = emptyState();
+    const extraExperiments = options.extraExperiments ?? 0;
+    seed(state, extraExperiments);
+    const engine = await QueryEngine.create();
+    const faults = new FaultStore();
+    const requests: RecordedRequest[] = [];
+    const server = createSandboxServer({
+        state,
+        engine,
+        faults,
+        requests,
+        asyncPolls: options.asyncPolls ?? 3,
+        extraExperiments,
+    });
+    await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+    });
+    const port = (server.address() as AddressInfo).port;
+    return {
+        url: `http://127.0.0.1:${port}`,
+        projectId: 1,
+        keys: { ...KEYS },
+        state,
+        requests,
+        faults: { add: (f) => faults.add(f), clear: () => faults.clear() },
+        close: () =>
+            new Promise<void>((resolve) => {
+                server.closeAllConnections();
+                server.close(() => {
+                    engine.close();
+                    resolve();
+                });
+            }),
+    };
+}

@@ -1,0 +1,540 @@
+// Query endpoints (#12-#18) as posthog/api/query.py answers them.
+import { createHash, randomUUID } from "node:crypto";
+import { type Ctx, type Reply, ok } from "../context";
+import { ApiError, errorBody, notFound, validation } from "../errors";
+import { nowIso } from "../seed";
+import type { Json, JsonObject, QueryRecord } from "../types";
+import { upgradeQuery } from "../upgrade";
+import { HogQLError } from "./engine";
+
+/** Results this fresh are served from cache for `blocking`/`async` (not for `force_*`). */
+const CACHE_FRESH_MS = 30_000;
+const LOG_RETENTION_MS = 24 * 3600_000;
+
+interface CacheEntry {
+    response: JsonObject;
+    at: number;
+}
+
+/** Per-sandbox cache; created by the server so a reset clears it. */
+export const queryCache = new WeakMap<object, Map<string, CacheEntry>>();
+
+function cacheOf(ctx: Ctx): Map<string, CacheEntry> {
+    let cache = queryCache.get(ctx.state);
+    if (!cache) queryCache.set(ctx.state, (cache = new Map()));
+    return cache;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function hogqlErrorBody(e: HogQLError, query: string): JsonObject {
+    return errorBody("validation_error", e.code, e.message, null, {
+        hogql_metadata: {
+            isValid: false,
+            query,
+            errors: [{ message: e.message, start: e.start, end: e.end, fix: null }],
+            warnings: [],
+            notices: [],
+        },
+    });
+}
+
+function queryStatus(ctx: Ctx, rec: QueryRecord, extra: JsonObject = {}): JsonObject {
+    return {
+        id: rec.id,
+        team_id: ctx.projectId,
+        complete: rec.status === "complete" || rec.status === "error",
+        error: rec.status === "error",
+        error_message: rec.errorMessage,
+        query_async: true,
+        start_time: rec.startTime,
+        pickup_time: rec.startTime,
+        end_time: rec.endTime,
+        expiration_time: new Date(rec.createdAt + 20 * 60_000).toISOString(),
+        query_progress: null,
+        results: null,
+        task_id: rec.async ? randomUUID() : null,
+        insight_id: null,
+        dashboard_id: null,
+        labels: null,
+        ...extra,
+    };
+}
+
+function cacheFields(cacheKey: string, lastRefresh: string, isCached: boolean): JsonObject {
+    return {
+        is_cached: isCached,
+        cache_key: cacheKey,
+        last_refresh: lastRefresh,
+        next_allowed_client_refresh: new Date(Date.parse(lastRefresh) + 60_000).toISOString(),
+        cache_target_age: new Date(Date.parse(lastRefresh) + 15 * 60_000).toISOString(),
+        calculation_trigger: null,
+        timezone: "UTC",
+        query_status: null,
+        query_metadata: null,
+        resolved_date_range: null,
+    };
+}
+
+/** Computes the response of one query kind; throws ApiError for 400s. */
+async function compute(
+    ctx: Ctx,
+    query: JsonObject,
+    cacheKey: string,
+    register: (interrupt: () => void) => void,
+): Promise<JsonObject> {
+    const kind = String(query.kind);
+    const lastRefresh = nowIso();
+    const variables: Record<string, unknown> = {};
+    const overrides = ctx.body.variables_override as
+        Record<string, { value?: unknown }> | undefined;
+    for (const [k, v] of Object.entries(overrides ?? {})) variables[k] = v?.value ?? v;
+    const runHogQL = async (sql: string) => {
+        try {
+            return await ctx.engine.run(sql, variables, register);
+        } catch (e) {
+            if (e instanceof HogQLError) throw new ApiError(400, hogqlErrorBody(e, sql));
+            throw e;
+        }
+    };
+    switch (kind) {
+        case "HogQLQuery": {
+            if (typeof query.query !== "string")
+                throw validation("Field required", "query__query", "required");
+            const started = Date.now();
+            const r = await runHogQL(query.query);
+            return {
+                results: r.results,
+                columns: r.columns,
+                types: r.types as unknown as Json,
+                hogql: query.query,
+                clickhouse: r.clickhouse,
+                timings: [
+                    { k: "./parse_select", t: 0.001 },
+                    { k: "./print_ast", t: 0.002 },
+                    { k: ".", t: (Date.now() - started) / 1000 },
+                ],
+                hasMore: r.hasMore,
+                limit: r.limit,
+                offset: r.offset,
+                error: null,
+                explain: null,
+                metadata: null,
+                modifiers: {
+                    personsOnEventsMode: "person_id_override_properties_joined",
+                    inCohortVia: "auto",
+                    materializationMode: "legacy_null_as_null",
+                },
+                ...cacheFields(cacheKey, lastRefresh, false),
+                query: null,
+            };
+        }
+        case "HogQLMetadata": {
+            const text = String(query.query ?? "");
+            const err = await ctx.engine.validate(text);
+            return {
+                isValid: !err,
+                query: text,
+                errors: err
+                    ? [{ message: err.message, start: err.start, end: err.end, fix: null }]
+                    : [],
+                warnings: [],
+                notices: [],
+                table_names: ["events", "persons"].filter((t) => text.includes(t)),
+                ch_table_names: null,
+                isUsingIndices: "undecisive",
+            };
+        }
+        case "DatabaseSchemaQuery":
+            return ctx.engine.schema();
+        case "EventsQuery": {
+            const select =
+                Array.isArray(query.select) && query.select.length
+                    ? (query.select as string[])
+                    : ["*"];
+            const where: string[] = ["timestamp > now() - INTERVAL 30 DAY"];
+            if (typeof query.event === "string")
+                where.push(`event = '${query.event.replace(/'/g, "''")}'`);
+            for (const w of (query.where as string[] | undefined) ?? []) where.push(`(${w})`);
+            const order = (query.orderBy as string[] | undefined)?.join(", ") || "timestamp DESC";
+            const limit = Math.min(Number(query.limit ?? 100), 50_000);
+            const sql = `SELECT ${select.join(", ")} FROM events WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ${limit + 1}`;
+            const r = await runHogQL(sql);
+            return {
+                results: r.results.slice(0, limit),
+                columns: select,
+                types: r.types.map((t) => t[1]),
+                hogql: sql,
+                hasMore: r.results.length > limit,
+                limit,
+                offset: 0,
+                timings: [],
+                error: null,
+                modifiers: null,
+                ...cacheFields(cacheKey, lastRefresh, false),
+            };
+        }
+        case "TrendsQuery": {
+            const series = (
+                Array.isArray(query.series) ? query.series : [{ event: "$pageview" }]
+            ) as JsonObject[];
+            const days = Number(
+                /^-(\d+)d$/.exec(
+                    String((query.dateRange as JsonObject)?.date_from ?? "-7d"),
+                )?.[1] ?? 7,
+            );
+            const results: JsonObject[] = [];
+            for (const [order, s] of series.entries()) {
+                const event = typeof s.event === "string" ? s.event : null;
+                const cond = event ? `event = '${event.replace(/'/g, "''")}'` : "true";
+                const agg = s.math === "dau" ? "uniq(distinct_id)" : "count()";
+                const r = await runHogQL(
+                    `SELECT toDate(d.number_day) AS day, (SELECT ${agg} FROM events WHERE ${cond} AND toDate(timestamp) = toDate(d.number_day)) AS c FROM (SELECT today() - toIntervalDay(number) AS number_day FROM numbers(${days + 1})) d ORDER BY day LIMIT 1000`,
+                );
+                const data = r.results.map((row) => Number(row[1]));
+                const labels = r.results.map((row) => String(row[0]));
+                results.push({
+                    action: {
+                        id: event,
+                        type: "events",
+                        order,
+                        name: event ?? "All events",
+                        custom_name: s.custom_name ?? null,
+                        math: s.math ?? "total",
+                    },
+                    label: event ?? "All events",
+                    count: data.reduce((a, b) => a + b, 0),
+                    data,
+                    labels: labels.map((d) => new Date(d).toUTCString().slice(5, 16)),
+                    days: labels,
+                    filter: { insight: "TRENDS", interval: "day", date_from: `-${days}d` },
+                });
+            }
+            return {
+                results,
+                timings: [],
+                error: null,
+                hogql: null,
+                modifiers: null,
+                ...cacheFields(cacheKey, lastRefresh, false),
+            };
+        }
+        default:
+            // Other kinds run "minimally": an empty result in the cached-response shape.
+            return {
+                results: [],
+                timings: [],
+                error: null,
+                hogql: null,
+                modifiers: null,
+                ...cacheFields(cacheKey, lastRefresh, false),
+            };
+    }
+}
+
+function cacheable(kind: string): boolean {
+    return kind !== "HogQLMetadata" && kind !== "DatabaseSchemaQuery";
+}
+
+export async function runQuery(ctx: Ctx): Promise<Reply> {
+    const query = ctx.body.query as JsonObject | undefined;
+    if (!query || typeof query !== "object" || Array.isArray(query)) {
+        throw validation("This field is required.", "query", "required");
+    }
+    if (typeof query.kind !== "string")
+        throw validation("Field required", "query__kind", "required");
+    const pathKind = ctx.params[1];
+    if (pathKind && pathKind !== query.kind) {
+        throw validation(
+            `Query kind mismatch: ${pathKind} != ${query.kind}`,
+            null,
+            "invalid_input",
+        );
+    }
+    if (typeof ctx.body.name === "string" && ctx.body.name.length > 128) {
+        throw validation(
+            "Ensure this field has no more than 128 characters.",
+            "name",
+            "max_length",
+        );
+    }
+    let refresh = ctx.body.refresh as unknown;
+    if (refresh === true) refresh = "force_blocking";
+    if (refresh === undefined || refresh === null || refresh === false)
+        refresh = ctx.body.async ? "async" : "blocking";
+    if (refresh === "force_cache") refresh = "blocking";
+    const allowed = [
+        "blocking",
+        "async",
+        "lazy_async",
+        "force_blocking",
+        "force_async",
+        "async_except_on_cache_miss",
+    ];
+    if (typeof refresh !== "string" || !allowed.includes(refresh)) {
+        throw validation(
+            `"${String(refresh)}" is not a valid choice.`,
+            "refresh",
+            "invalid_choice",
+        );
+    }
+    const kind = query.kind;
+    const id =
+        typeof ctx.body.client_query_id === "string" && ctx.body.client_query_id
+            ? ctx.body.client_query_id
+            : randomUUID().replace(/-/g, "");
+    const cacheKey =
+        "cache_" +
+        createHash("sha256")
+            .update(`${ctx.projectId}:${JSON.stringify(query)}`)
+            .digest("hex")
+            .slice(0, 32);
+    const cache = cacheOf(ctx);
+
+    // Very fresh cached results are returned as they are, unless the refresh forces a run.
+    const hit = cache.get(cacheKey);
+    if (
+        hit &&
+        Date.now() - hit.at < CACHE_FRESH_MS &&
+        !refresh.startsWith("force_") &&
+        cacheable(kind)
+    ) {
+        return ok({ ...hit.response, is_cached: true, query_status: null });
+    }
+
+    const rec: QueryRecord = {
+        id,
+        teamId: ctx.projectId,
+        kind,
+        sql: kind === "HogQLQuery" && typeof query.query === "string" ? query.query : null,
+        async: ["async", "lazy_async", "force_async"].includes(refresh),
+        status: "running",
+        cancelled: false,
+        polls: 0,
+        pollsNeeded: ctx.asyncPolls,
+        response: null,
+        errorMessage: null,
+        errorBody: null,
+        startTime: nowIso(),
+        endTime: null,
+        createdAt: Date.now(),
+    };
+    ctx.state.queries.set(id, rec);
+    // DuckDB runs are short; cancelling only marks the record, so no interrupt is kept.
+    const register = () => undefined;
+    const finish = async () => {
+        try {
+            const response = await compute(ctx, query, cacheKey, register);
+            if (rec.cancelled) return;
+            rec.response = response;
+            if (cacheable(kind)) cache.set(cacheKey, { response, at: Date.now() });
+            rec.status = "complete";
+        } catch (e) {
+            if (rec.cancelled) return;
+            rec.status = "error";
+            rec.errorBody =
+                e instanceof ApiError
+                    ? e.body
+                    : errorBody("server_error", "error", "ClickHouse error while executing query.");
+            rec.errorMessage = String(rec.errorBody?.detail ?? "Query failed");
+            if (!(e instanceof ApiError)) throw e;
+        } finally {
+            rec.endTime = nowIso();
+        }
+    };
+
+    if (rec.async) {
+        // Computed now, revealed after `asyncPolls` polls: the client sees it "running" until then.
+        const running = finish().catch(() => undefined);
+        rec.pollsNeeded = Math.max(0, ctx.asyncPolls);
+        await running;
+        const status = queryStatus(ctx, { ...rec, status: "running", endTime: null });
+        return {
+            status: 202,
+            body:
+                refresh === "force_async"
+                    ? { query_status: status }
+                    : { cache_key: cacheKey, query_status: status },
+        };
+    }
+
+    // Blocking: a "slow" fault holds the query in the running state, so it can be cancelled.
+    if (ctx.delayMs > 0) {
+        const until = Date.now() + ctx.delayMs;
+        while (Date.now() < until && !rec.cancelled) await sleep(Math.min(20, until - Date.now()));
+    }
+    if (!rec.cancelled) await finish();
+    if (rec.cancelled) {
+        throw new ApiError(
+            500,
+            errorBody("server_error", "query_cancelled", "Query was cancelled."),
+        );
+    }
+    if (rec.status === "error")
+        throw new ApiError(rec.errorBody?.type === "validation_error" ? 400 : 500, rec.errorBody);
+    return ok(rec.response as JsonObject);
+}
+
+function teamQuery(ctx: Ctx): QueryRecord | undefined {
+    const rec = ctx.state.queries.get(ctx.params[1]);
+    return rec && rec.teamId === ctx.projectId ? rec : undefined;
+}
+
+export function getQuery(ctx: Ctx): Reply {
+    const rec = teamQuery(ctx);
+    // Status records of cancelled queries are deleted, like the service's Redis entries.
+    if (!rec || rec.cancelled || Date.now() - rec.createdAt > 20 * 60_000) throw notFound();
+    rec.polls++;
+    if (rec.async && rec.polls < rec.pollsNeeded) {
+        const progress =
+            ctx.query.get("show_progress") === "true"
+                ? {
+                      bytes_read: rec.polls * 1_048_576,
+                      rows_read: rec.polls * 1000,
+                      estimated_rows_total: rec.pollsNeeded * 1000,
+                      time_elapsed: rec.polls,
+                      active_cpu_time: rec.polls * 1000,
+                  }
+                : null;
+        return {
+            status: 202,
+            body: {
+                query_status: queryStatus(
+                    ctx,
+                    { ...rec, status: "running", endTime: null },
+                    { query_progress: progress },
+                ),
+            },
+        };
+    }
+    if (rec.status === "running")
+        return { status: 202, body: { query_status: queryStatus(ctx, rec) } };
+    if (rec.status === "error")
+        return { status: 400, body: { query_status: queryStatus(ctx, rec) } };
+    return ok({ query_status: queryStatus(ctx, rec, { results: rec.response }) });
+}
+
+export function cancelQuery(ctx: Ctx): Reply {
+    const id = ctx.params[1];
+    ctx.state.cancelledQueryIds.push(id);
+    const rec = teamQuery(ctx);
+    if (!rec) return ok({ message: "Query not found" });
+    const revealed = !rec.async || rec.polls >= rec.pollsNeeded;
+    if ((rec.status === "complete" || rec.status === "error") && revealed) {
+        return ok({ message: "Query already complete" });
+    }
+    rec.cancelled = true;
+    rec.status = "cancelled";
+    rec.endTime = nowIso();
+    return ok({ message: "Cancelled query on clickhouse" });
+}
+
+export function queryLog(ctx: Ctx): Reply {
+    const rec = teamQuery(ctx);
+    if (!rec || Date.now() - rec.createdAt > LOG_RETENTION_MS) throw notFound();
+    const end = rec.endTime ?? nowIso();
+    const columns = [
+        "query_id",
+        "event_time",
+        "query_duration_ms",
+        "read_rows",
+        "read_bytes",
+        "result_rows",
+        "memory_usage",
+        "status",
+        "exception",
+        "query",
+    ];
+    const rows = (rec.response?.results as Json[] | undefined)?.length ?? 0;
+    const status =
+        rec.status === "error"
+            ? "ExceptionWhileProcessing"
+            : rec.status === "cancelled"
+              ? "ExceptionWhileProcessing"
+              : "QueryFinish";
+    return ok({
+        results: [
+            [
+                rec.id,
+                end,
+                Math.max(1, Date.parse(end) - Date.parse(rec.startTime)),
+                rows * 30 + 3000,
+                rows * 2400 + 120_000,
+                rows,
+                8_388_608,
+                status,
+                rec.errorMessage ?? "",
+                rec.sql ?? rec.kind,
+            ],
+        ],
+        columns,
+        types: [
+            ["query_id", "String"],
+            ["event_time", "DateTime64(6, 'UTC')"],
+            ["query_duration_ms", "UInt64"],
+            ["read_rows", "UInt64"],
+            ["read_bytes", "UInt64"],
+            ["result_rows", "UInt64"],
+            ["memory_usage", "UInt64"],
+            ["status", "String"],
+            ["exception", "String"],
+            ["query", "String"],
+        ],
+        hasMore: false,
+        limit: 100,
+        offset: 0,
+        hogql: null,
+        clickhouse: null,
+        timings: [],
+        error: null,
+    });
+}
+
+export function checkAuthForAsync(): Reply {
+    return ok({ user: "ok" });
+}
+
+/** Very small "AI": picks an event and a shape from the prompt. */
+export function draftSql(ctx: Ctx): Reply {
+    const prompt = ctx.query.get("prompt");
+    if (!prompt) throw validation("This field is required.", "prompt", "required");
+    if (prompt.length > 400)
+        throw validation(
+            "Ensure this field has no more than 400 characters.",
+            "prompt",
+            "max_length",
+        );
+    const p = prompt.toLowerCase();
+    const days = Number(/(\d+)\s*days?/.exec(p)?.[1] ?? 7);
+    const events: [RegExp, string][] = [
+        [/sign ?ups?|signed up/, "signed_up"],
+        [/checkout|purchase|order/, "checkout_completed"],
+        [/page ?views?|visits?/, "$pageview"],
+        [/clicks?/, "$autocapture"],
+        [/search/, "search_performed"],
+    ];
+    const event = events.find(([re]) => re.test(p))?.[1];
+    const where = [
+        `timestamp > now() - INTERVAL ${days} DAY`,
+        ...(event ? [`event = '${event}'`] : []),
+    ].join(" AND ");
+    let sql: string;
+    if (/browser/.test(p))
+        sql = `SELECT properties.$browser AS browser, count() AS events\nFROM events\nWHERE ${where}\nGROUP BY browser\nORDER BY events DESC`;
+    else if (/per day|daily|by day|trend/.test(p))
+        sql = `SELECT toStartOfDay(timestamp) AS day, count() AS events\nFROM events\nWHERE ${where}\nGROUP BY day\nORDER BY day`;
+    else if (/users?|people|persons?/.test(p))
+        sql = `SELECT count(DISTINCT person_id) AS users\nFROM events\nWHERE ${where}`;
+    else if (/how many|count|number of/.test(p))
+        sql = `SELECT count() AS total\nFROM events\nWHERE ${where}`;
+    else
+        sql = `SELECT event, count() AS events\nFROM events\nWHERE ${where}\nGROUP BY event\nORDER BY events DESC`;
+    return ok({ sql });
+}
+
+export function upgrade(ctx: Ctx): Reply {
+    const query = ctx.body.query;
+    if (!query || typeof query !== "object")
+        throw validation("This field is required.", "query", "required");
+    return ok({ query: upgradeQuery(query as Json) });
+}

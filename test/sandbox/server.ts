@@ -1,0 +1,514 @@
+// HTTP routing of the sandbox: auth, faults, recording, admin endpoints.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { type KeyInfo, KEYS, authenticate, requireProject, requireScope } from "./auth";
+import type { Ctx, Reply } from "./context";
+import { intParam, ok, pageLinks } from "./context";
+import { ApiError, errorBody, methodNotAllowed, notFound } from "./errors";
+import * as ed from "./eventDefinitions";
+import * as ex from "./experiments";
+import { FaultStore, faultFromJson, nginxPage, oversizedBody } from "./faults";
+import type { QueryEngine } from "./query/engine";
+import * as q from "./query/queryApi";
+import { ORGANIZATION_ID, USERS, seed } from "./seed";
+import type { FaultSpec, Json, RecordedRequest, SandboxState } from "./types";
+
+type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
+
+interface Route {
+    pattern: RegExp;
+    /** method -> [required scope (null: refused for scoped keys, undefined: none), handler] */
+    methods: Record<string, [string | null | undefined, Handler]>;
+}
+
+const P = "^/api/projects/(\\d+)";
+
+const ROUTES: Route[] = [
+    { pattern: /^\/api\/projects$/, methods: { GET: ["project:read", listProjects] } },
+    { pattern: /^\/api\/users\/@me$/, methods: { GET: ["user:read", me] } },
+    { pattern: new RegExp(`${P}$`), methods: { GET: ["project:read", getProject] } },
+    {
+        pattern: new RegExp(`${P}/experiments$`),
+        methods: {
+            GET: ["experiment:read", ex.listExperiments],
+            POST: ["experiment:write", ex.createExperiment],
+        },
+    },
+    {
+        pattern: new RegExp(`${P}/experiments/eligible_feature_flags$`),
+        methods: { GET: ["feature_flag:read", ex.eligibleFeatureFlags] },
+    },
+    {
+        pattern: new RegExp(`${P}/experiments/requires_flag_implementation$`),
+        methods: { GET: ["experiment:read", ex.requiresFlagImplementation] },
+    },
+    {
+        pattern: new RegExp(`${P}/experiments/(\\d+)$`),
+        methods: {
+            GET: ["experiment:read", (c) => ex.getExperiment(shift(c))],
+            PATCH: ["experiment:write", (c) => ex.patchExperiment(shift(c))],
+            PUT: ["experiment:write", (c) => ex.patchExperiment(shift(c))],
+            DELETE: ["experiment:write", (c) => ex.deleteExperiment(shift(c))],
+        },
+    },
+    {
+        pattern: new RegExp(`${P}/experiments/(\\d+)/create_exposure_cohort_for_experiment$`),
+        methods: { POST: ["experiment:write", (c) => ex.createExposureCohort(shift(c))] },
+    },
+    {
+        pattern: new RegExp(`${P}/experiments/(\\d+)/duplicate$`),
+        methods: { POST: ["experiment:write", (c) => ex.duplicateExperiment(shift(c))] },
+    },
+    {
+        pattern: new RegExp(`${P}/experiments/(\\d+)/recalculate_timeseries$`),
+        methods: { POST: ["experiment:write", (c) => ex.recalculateTimeseries(shift(c))] },
+    },
+    {
+        pattern: new RegExp(`${P}/experiments/(\\d+)/timeseries_results$`),
+        methods: { GET: ["experiment:read", (c) => ex.timeseriesResults(shift(c))] },
+    },
+    { pattern: new RegExp(`${P}/query$`), methods: { POST: ["query:read", q.runQuery] } },
+    {
+        pattern: new RegExp(`${P}/query/check_auth_for_async$`),
+        methods: { POST: [null, q.checkAuthForAsync] },
+    },
+    { pattern: new RegExp(`${P}/query/draft_sql$`), methods: { GET: [null, q.draftSql] } },
+    { pattern: new RegExp(`${P}/query/upgrade$`), methods: { POST: [null, q.upgrade] } },
+    {
+        pattern: new RegExp(`${P}/query/([A-Z][A-Za-z]+)$`),
+        methods: {
+            POST: ["query:read", q.runQuery],
+            GET: ["query:read", q.getQuery],
+            DELETE: ["query:read", q.cancelQuery],
+        },
+    },
+    {
+        pattern: new RegExp(`${P}/query/([^/]+)$`),
+        methods: { GET: ["query:read", q.getQuery], DELETE: ["query:read", q.cancelQuery] },
+    },
+    { pattern: new RegExp(`${P}/query/([^/]+)/log$`), methods: { GET: [null, q.queryLog] } },
+    {
+        pattern: new RegExp(`${P}/event_definitions$`),
+        methods: { GET: ["event_definition:read", ed.listEventDefinitions] },
+    },
+    {
+        pattern: new RegExp(`${P}/event_definitions/([^/]+)$`),
+        methods: {
+            GET: ["event_definition:read", (c) => ed.getEventDefinition(shift(c))],
+            PATCH: ["event_definition:write", (c) => ed.patchEventDefinition(shift(c))],
+            DELETE: ["event_definition:write", (c) => ed.deleteEventDefinition(shift(c))],
+        },
+    },
+    {
+        pattern: new RegExp(`${P}/event_definitions/([^/]+)/metrics$`),
+        methods: { GET: ["event_definition:read", (c) => ed.eventDefinitionMetrics(shift(c))] },
+    },
+];
+
+/** Handlers of id routes read their id as params[0]; the project id is params[0] of the match. */
+function shift(ctx: Ctx): Ctx {
+    return { ...ctx, params: ctx.params.slice(1) };
+}
+
+function presentProject(p: SandboxState["projects"][number]): Json {
+    return {
+        id: p.id,
+        uuid: p.uuid,
+        organization: p.organization,
+        api_token: p.api_token,
+        name: p.name,
+        completed_snippet_onboarding: true,
+        has_completed_onboarding_for: { product_analytics: true, experiments: true },
+        ingested_event: true,
+        is_demo: false,
+        timezone: "UTC",
+        access_control: false,
+        created_at: p.created_at,
+        project_id: p.id,
+    };
+}
+
+function listProjects(ctx: Ctx): Reply {
+    const all = ctx.state.projects.filter(
+        (p) => !ctx.key.projects || ctx.key.projects.includes(p.id),
+    );
+    const limit = intParam(ctx.query.get("limit"), 100) ?? 100;
+    const offset = intParam(ctx.query.get("offset"), 0) ?? 0;
+    return ok({
+        count: all.length,
+        ...pageLinks(ctx, all.length, limit, offset),
+        results: all.slice(offset, offset + limit).map(presentProject),
+    });
+}
+
+function getProject(ctx: Ctx): Reply {
+    const p = ctx.state.projects.find((x) => x.id === ctx.projectId);
+    return ok(presentProject(p!));
+}
+
+function me(ctx: Ctx): Reply {
+    const u = USERS[0];
+    const team = ctx.state.projects.find(
+        (p) => !ctx.key.projects || ctx.key.projects.includes(p.id),
+    )!;
+    return ok({
+        ...u,
+        date_joined: "2024-03-01T09:00:00Z",
+        pending_email: null,
+        notification_settings: { plugin_disabled: true },
+        anonymize_data: false,
+        toolbar_mode: "toolbar",
+        has_password: true,
+        is_staff: false,
+        is_impersonated: false,
+        team: {
+            id: team.id,
+            uuid: team.uuid,
+            organization: team.organization,
+            project_id: team.id,
+            api_token: team.api_token,
+            name: team.name,
+            completed_snippet_onboarding: true,
+            has_completed_onboarding_for: {},
+            ingested_event: true,
+            is_demo: false,
+            timezone: "UTC",
+            access_control: false,
+        },
+        organization: {
+            id: ORGANIZATION_ID,
+            name: "Hogflix",
+            slug: "hogflix",
+            logo_media_id: null,
+            created_at: "2024-03-01T09:00:00Z",
+            updated_at: "2024-03-01T09:00:00Z",
+            membership_level: 15,
+            plugins_access_level: 9,
+            teams: ctx.state.projects.map((p) => ({
+                id: p.id,
+                uuid: p.uuid,
+                name: p.name,
+                project_id: p.id,
+            })),
+            projects: ctx.state.projects.map((p) => ({ id: p.id, name: p.name })),
+            available_product_features: [],
+            is_member_join_email_enabled: true,
+            metadata: {},
+            customer_id: null,
+            enforce_2fa: null,
+            member_count: 2,
+        },
+        organizations: [
+            {
+                id: ORGANIZATION_ID,
+                name: "Hogflix",
+                slug: "hogflix",
+                logo_media_id: null,
+                membership_level: 15,
+                members_can_use_personal_api_keys: true,
+            },
+        ],
+        set_current_organization: null,
+        set_current_team: null,
+        password: null,
+        current_password: null,
+        events_column_config: { active: "DEFAULT" },
+        is_2fa_enabled: false,
+        has_social_auth: false,
+        has_sso_enforcement: false,
+        sensitive_session_expires_at: null,
+        scene_personalisation: [],
+        theme_mode: "system",
+    });
+}
+
+export interface ServerDeps {
+    state: SandboxState;
+    engine: QueryEngine;
+    faults: FaultStore;
+    requests: RecordedRequest[];
+    asyncPolls: number;
+    extraExperiments: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function readBody(req: IncomingMessage): Promise<string> {
+    return new Promise((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        req.on("data", (c: Buffer) => chunks.push(c));
+        req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+        req.on("error", reject);
+    });
+}
+
+function send(
+    res: ServerResponse,
+    status: number,
+    body: string | undefined,
+    headers: Record<string, string> = {},
+    contentType = "application/json",
+): void {
+    if (res.destroyed) return;
+    const h: Record<string, string | number> = { ...headers };
+    if (body !== undefined && body !== "") h["Content-Type"] = contentType;
+    h["Content-Length"] = Buffer.byteLength(body ?? "");
+    res.writeHead(status, h);
+    res.end(body ?? "");
+}
+
+export function createSandboxServer(deps: ServerDeps): Server {
+    const server = createServer((req, res) => {
+        handle(deps, req, res).catch((e: unknown) => {
+            send(
+                res,
+                500,
+                JSON.stringify(errorBody("server_error", "error", `Sandbox error: ${String(e)}`)),
+            );
+        });
+    });
+    server.keepAliveTimeout = 5000;
+    return server;
+}
+
+async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rawBody = await readBody(req);
+    const method = (req.method ?? "GET").toUpperCase();
+    const url = new URL(req.url ?? "/", "http://sandbox");
+    const rawPath = url.pathname;
+    if (rawPath.startsWith("/_sandbox/") || rawPath === "/_sandbox") {
+        return admin(deps, method, rawPath, rawBody, res);
+    }
+    const headers: Record<string, string | undefined> = {};
+    for (const [k, v] of Object.entries(req.headers))
+        headers[k] = Array.isArray(v) ? v.join(", ") : v;
+    deps.requests.push({
+        method,
+        path: rawPath,
+        url: rawPath + url.search,
+        headers,
+        body: rawBody,
+        at: Date.now(),
+    });
+
+    const headerFault = headers["x-sandbox-fault"];
+    const fault: FaultSpec | null = headerFault
+        ? faultFromJson({ kind: headerFault })
+        : deps.faults.take(method, rawPath);
+    if (fault && (await immediateFault(fault, req, res))) return;
+
+    const reply = await route(
+        deps,
+        req,
+        method,
+        url,
+        rawPath,
+        rawBody,
+        fault?.kind === "slow" ? (fault.delayMs ?? 2000) : 0,
+    );
+    if (fault?.kind === "reset") {
+        req.socket.destroy();
+        return;
+    }
+    let body = reply.body === undefined ? undefined : JSON.stringify(reply.body);
+    if (fault?.kind === "malformed-json") {
+        const full = body ?? '{"results": [1, 2, 3]}';
+        body = full.slice(0, Math.max(1, Math.floor(full.length / 2)));
+    }
+    send(res, reply.status, body, reply.headers);
+}
+
+/** Faults that answer without running the handler. Returns true when the request is done. */
+async function immediateFault(
+    f: FaultSpec,
+    req: IncomingMessage,
+    res: ServerResponse,
+): Promise<boolean> {
+    const json = (status: number, body: Json, headers: Record<string, string> = {}) => {
+        send(res, status, JSON.stringify(body), headers);
+        return true;
+    };
+    switch (f.kind) {
+        case "429": {
+            const s = f.retryAfter ?? 1;
+            return json(
+                429,
+                errorBody(
+                    "throttled_error",
+                    "throttled",
+                    `Request was throttled. Expected available in ${s} second${s === 1 ? "" : "s"}.`,
+                ),
+                { "Retry-After": String(s) },
+            );
+        }
+        case "429-no-retry-after":
+            return json(
+                429,
+                errorBody(
+                    "throttled_error",
+                    "throttled",
+                    "Too many queries are running right now. Try again in a moment.",
+                ),
+            );
+        case "500-html":
+            send(res, 500, nginxPage(500), {}, "text/html");
+            return true;
+        case "502-html":
+            send(res, 502, nginxPage(502), {}, "text/html");
+            return true;
+        case "504-html":
+            send(res, 504, nginxPage(504), {}, "text/html");
+            return true;
+        case "503":
+            return json(
+                503,
+                errorBody(
+                    "server_error",
+                    "service_unavailable",
+                    "The service is at capacity. Please try again later.",
+                ),
+            );
+        case "oversized":
+            send(res, 200, oversizedBody());
+            return true;
+        case "empty-body":
+            send(res, 500, undefined);
+            return true;
+        case "error-key":
+            return json(f.status ?? 400, { error: "Something went wrong (sandbox fault)." });
+        case "detail-only":
+            return json(f.status ?? 500, { detail: "A server error occurred." });
+        case "redirect":
+            send(res, 302, undefined, { Location: f.location ?? "http://localhost:9/elsewhere" });
+            return true;
+        case "reset":
+            if (f.afterHandling) return false;
+            req.socket.destroy();
+            return true;
+        case "slow":
+        case "malformed-json":
+            return false;
+    }
+}
+
+async function route(
+    deps: ServerDeps,
+    req: IncomingMessage,
+    method: string,
+    url: URL,
+    rawPath: string,
+    rawBody: string,
+    delayMs: number,
+): Promise<Reply> {
+    try {
+        // Trailing slash optional; /api/environments/{id}/ is an alias of /api/projects/{id}/.
+        const path =
+            rawPath.replace(/\/+$/, "").replace(/^\/api\/environments\//, "/api/projects/") || "/";
+        const r = ROUTES.find((x) => x.pattern.test(path));
+        if (!r) throw notFound();
+        const key: KeyInfo = authenticate(req.headers.authorization);
+        const params = r.pattern.exec(path)!.slice(1);
+        const projectId = path.startsWith("/api/projects/") ? Number(params[0]) : 0;
+        if (projectId) {
+            if (!deps.state.projects.some((p) => p.id === projectId)) throw notFound();
+            requireProject(key, projectId);
+        }
+        const entry = r.methods[method];
+        if (!entry) throw methodNotAllowed(method);
+        requireScope(key, entry[0]);
+        let body: Record<string, unknown> = {};
+        if (rawBody.trim()) {
+            try {
+                const parsed = JSON.parse(rawBody) as unknown;
+                if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+                    body = parsed as Record<string, unknown>;
+            } catch (e) {
+                throw new ApiError(
+                    400,
+                    errorBody(
+                        "invalid_request",
+                        "parse_error",
+                        `JSON parse error - ${(e as Error).message}`,
+                    ),
+                );
+            }
+        }
+        const isQueryRun = method === "POST" && /\/query(\/[A-Z][A-Za-z]+)?$/.test(path);
+        if (delayMs > 0 && !isQueryRun) await sleep(delayMs);
+        const ctx: Ctx = {
+            method,
+            path,
+            rawPath,
+            query: url.searchParams,
+            body,
+            origin: `http://${req.headers.host ?? "127.0.0.1"}`,
+            projectId,
+            key,
+            state: deps.state,
+            engine: deps.engine,
+            asyncPolls: deps.asyncPolls,
+            params: projectId ? params : params,
+            delayMs: isQueryRun ? delayMs : 0,
+        };
+        return await entry[1](ctx);
+    } catch (e) {
+        if (e instanceof ApiError)
+            return { status: e.status, body: e.body ?? undefined, headers: e.headers };
+        throw e;
+    }
+}
+
+function admin(
+    deps: ServerDeps,
+    method: string,
+    path: string,
+    rawBody: string,
+    res: ServerResponse,
+): void {
+    const json = (body: unknown, status = 200) => send(res, status, JSON.stringify(body));
+    const p = path.replace(/\/+$/, "");
+    const s = deps.state;
+    if (p === "/_sandbox/requests" && method === "GET") return json(deps.requests);
+    if (p === "/_sandbox/requests" && method === "DELETE") {
+        deps.requests.length = 0;
+        return json({ ok: true });
+    }
+    if (p === "/_sandbox/faults" && method === "POST") {
+        try {
+            deps.faults.add(faultFromJson(JSON.parse(rawBody || "{}") as Record<string, unknown>));
+        } catch (e) {
+            return json({ error: String(e) }, 400);
+        }
+        return json({ ok: true }, 201);
+    }
+    if (p === "/_sandbox/faults" && method === "DELETE") {
+        deps.faults.clear();
+        return json({ ok: true });
+    }
+    if (p === "/_sandbox/state" && method === "GET") {
+        return json({
+            experiments: s.experiments,
+            eventDefinitions: s.eventDefinitions,
+            cancelledQueryIds: s.cancelledQueryIds,
+            queries: [...s.queries.values()].map((r) => ({
+                id: r.id,
+                teamId: r.teamId,
+                kind: r.kind,
+                status: r.status,
+                cancelled: r.cancelled,
+                polls: r.polls,
+                pollsNeeded: r.pollsNeeded,
+                async: r.async,
+            })),
+            cohorts: s.cohorts,
+            recalculations: s.recalculations,
+        });
+    }
+    if (p === "/_sandbox/reset" && method === "POST") {
+        seed(s, deps.extraExperiments);
+        q.queryCache.delete(s);
+        deps.faults.clear();
+        return json({ ok: true });
+    }
+    if (p === "/_sandbox/keys" && method === "GET") return json(KEYS);
+    return json({ error: "unknown sandbox admin endpoint" }, 404);
+}

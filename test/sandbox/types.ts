@@ -1,0 +1,151 @@
+// Shared types of the sandbox. index.ts re-exports the public ones (the contract other code uses).
+
+export interface SandboxOptions {
+    port?: number;
+    /** extra experiments added to project 1 for paging tests */
+    extraExperiments?: number;
+    /** polls an async query needs before it completes (default 3) */
+    asyncPolls?: number;
+}
+
+export interface RecordedRequest {
+    method: string;
+    path: string;
+    /** path + query string */
+    url: string;
+    headers: Record<string, string | undefined>;
+    body: string;
+    at: number;
+}
+
+export interface FaultSpec {
+    /** which requests: method (optional) and a substring or RegExp of the path (optional = all non-admin requests) */
+    method?: string;
+    path?: string | RegExp;
+    kind:
+        | "429"
+        | "429-no-retry-after"
+        | "500-html"
+        | "502-html"
+        | "503"
+        | "504-html"
+        | "slow"
+        | "reset"
+        | "malformed-json"
+        | "oversized"
+        | "empty-body"
+        | "error-key"
+        | "detail-only"
+        | "redirect";
+    /** how many matching requests it applies to (default 1; Infinity = until cleared) */
+    times?: number;
+    /** for "slow": delay in ms before answering normally; for "429": Retry-After seconds (default 1) */
+    delayMs?: number;
+    retryAfter?: number;
+    /** for "redirect": absolute URL to send a 302 Location to */
+    location?: string;
+    /** for "reset": whether the request is handled (state changed) before the socket is destroyed (default false) */
+    afterHandling?: boolean;
+    /** sandbox extra: status for "error-key" (default 400) and "detail-only" (default 500) */
+    status?: number;
+}
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export interface UserSummary {
+    id: number;
+    uuid: string;
+    distinct_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    is_email_verified: boolean;
+    hedgehog_config: JsonObject | null;
+    role_at_organization: string | null;
+}
+
+export interface Project {
+    id: number;
+    uuid: string;
+    name: string;
+    api_token: string;
+    organization: string;
+    created_at: string;
+}
+
+export interface FeatureFlag {
+    id: number;
+    team_id: number;
+    name: string;
+    key: string;
+    filters: JsonObject;
+    deleted: boolean;
+    active: boolean;
+    ensure_experience_continuity: boolean;
+    has_encrypted_payloads: boolean;
+    version: number;
+    evaluation_runtime: string;
+    evaluation_tags: string[];
+    created_at: string;
+    created_by: UserSummary;
+}
+
+/** Experiments are stored as the JSON the API returns, plus `team_id` (never sent). */
+export type Experiment = JsonObject & { id: number; team_id: number; name: string };
+
+export type EventDefinition = JsonObject & { id: string; team_id: number; name: string };
+
+export interface Cohort {
+    id: number;
+    team_id: number;
+    name: string;
+    experimentId: number;
+    body: JsonObject;
+}
+
+export interface Recalculation {
+    id: string;
+    experiment_id: number;
+    metric_uuid: string;
+    fingerprint: string;
+    status: "pending" | "in_progress" | "completed" | "failed";
+    created_at: string;
+}
+
+export interface QueryRecord {
+    id: string;
+    teamId: number;
+    kind: string;
+    /** HogQL text when there is one */
+    sql: string | null;
+    async: boolean;
+    status: "running" | "complete" | "error" | "cancelled";
+    cancelled: boolean;
+    /** GET polls received so far */
+    polls: number;
+    /** polls needed before an async query completes */
+    pollsNeeded: number;
+    /** the full response once complete */
+    response: JsonObject | null;
+    errorMessage: string | null;
+    errorBody: JsonObject | null;
+    startTime: string;
+    endTime: string | null;
+    createdAt: number;
+}
+
+export interface SandboxState {
+    projects: Project[];
+    users: UserSummary[];
+    experiments: Experiment[];
+    featureFlags: FeatureFlag[];
+    eventDefinitions: EventDefinition[];
+    queries: Map<string, QueryRecord>;
+    /** every DELETE /query/{id}/ received, in order */
+    cancelledQueryIds: string[];
+    cohorts: Cohort[];
+    recalculations: Recalculation[];
+    /** last ids handed out, so new objects get fresh ones */
+    nextIds: { experiment: number; flag: number; cohort: number };
+}
