@@ -1,4 +1,7 @@
 import type { CommandSpec } from "./commands";
+import { eventDefinitionCommands } from "./events/commands";
+import { experimentCommands } from "./experiments/commands";
+import { queryCommands } from "./query/commands";
 
 const P = "posthog-workbench";
 
@@ -8,15 +11,11 @@ const P = "posthog-workbench";
  */
 export const commandTable: readonly CommandSpec[] = [
     { id: `${P}.signIn`, title: "Sign In", run: (ctx) => ctx.auth.signIn() },
+    { id: `${P}.signOut`, title: "Sign Out", run: (ctx) => ctx.auth.signOut() },
+    { id: `${P}.switchProject`, title: "Switch Project", run: (ctx) => ctx.auth.switchProject() },
+    { id: `${P}.switchHost`, title: "Switch Host", run: (ctx) => ctx.auth.switchHost() },
     { id: `${P}.showLog`, title: "Show Log", run: (ctx) => ctx.log.show(true) },
-    {
-        id: `${P}.refreshExperiments`,
-        title: "Refresh Experiments",
-        run: (ctx) => ctx.views.experiments.refresh(),
-    },
-    {
-        id: `${P}.refreshEventDefinitions`,
-        title: "Refresh Event Definitions",
-        run: (ctx) => ctx.views.eventDefinitions.refresh(),
-    },
+    ...experimentCommands,
+    ...eventDefinitionCommands,
+    ...queryCommands,
 ];

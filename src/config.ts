@@ -2,6 +2,16 @@ import * as vscode from "vscode";
 
 export const SECTION = "posthog-workbench";
 
+/** Refresh modes a user can choose (PostHog's `refresh` values that make sense here). */
+export const REFRESH_MODES = [
+    "blocking",
+    "force_blocking",
+    "async",
+    "force_async",
+    "force_cache",
+] as const;
+export type RefreshModeSetting = (typeof REFRESH_MODES)[number];
+
 /** Cloud hosts offered by Sign In; anything else is a self-hosted instance. */
 export const CLOUD_HOSTS = ["https://us.posthog.com", "https://eu.posthog.com"] as const;
 
@@ -61,6 +71,29 @@ export class Config {
         return this.section.get<boolean>("logLevel.http") ?? true;
     }
 
+    /** Experiments fetched per page (the service's default and maximum is 100). */
+    get experimentsPageSize(): number {
+        return clampPageSize(this.section.get<number>("experiments.pageSize"));
+    }
+
+    /** Event definitions fetched per page (1 to 100; the service's default is 100). */
+    get eventDefinitionsPageSize(): number {
+        return clampPageSize(this.section.get<number>("eventDefinitions.pageSize"));
+    }
+
+    /** How queries run unless "Run with..." says otherwise. */
+    get refreshMode(): RefreshModeSetting {
+        const value = this.section.get<string>("query.refreshMode");
+        return (REFRESH_MODES as readonly string[]).includes(value ?? "")
+            ? (value as RefreshModeSetting)
+            : "blocking";
+    }
+
+    /** Whether "Run" code lenses are shown above statements and saved queries. */
+    get codeLensEnabled(): boolean {
+        return this.section.get<boolean>("codeLens.enabled") ?? true;
+    }
+
     async setHost(host: string): Promise<void> {
         await this.section.update("host", host, vscode.ConfigurationTarget.Global);
     }
@@ -77,4 +110,9 @@ export class Config {
         this.subscription.dispose();
         this.changed.dispose();
     }
+}
+
+function clampPageSize(value: number | undefined): number {
+    if (typeof value !== "number" || !Number.isFinite(value)) return 100;
+    return Math.min(100, Math.max(1, Math.round(value)));
 }

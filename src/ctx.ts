@@ -2,9 +2,24 @@ import * as vscode from "vscode";
 import { Auth } from "./auth/auth";
 import { Config } from "./config";
 import { EventDefinitionsTree } from "./events/eventDefinitionsTree";
+import { ExperimentDocuments } from "./experiments/experimentDocuments";
 import { ExperimentsTree } from "./experiments/experimentsTree";
 import { createLog, redact } from "./log";
+import { QueryHistory } from "./query/history";
+import { PlainResults, type ResultsPresenter } from "./query/plainResults";
+import { QueryRunner } from "./query/queryRunner";
 import { Ui, vscodeUi } from "./ui";
+
+/** What the query runner needs from the HogQL diagnostics. */
+export interface HogQLDiagnosticsSink {
+    /** Underlines errors given as offsets into a statement that starts at `statementStart`. */
+    report(
+        document: vscode.TextDocument,
+        statementStart: number,
+        errors: { message: string; start: number; end: number; fix?: string | null }[],
+    ): void;
+    clear(document: vscode.TextDocument): void;
+}
 
 /**
  * The extension's one context: it owns the VS Code context, the settings, the log and every
@@ -16,16 +31,27 @@ export class Ctx implements vscode.Disposable {
     /** Replaceable so integration tests can answer prompts; everything else uses VS Code's UI. */
     ui: Ui = vscodeUi;
     readonly auth: Auth;
+    /** Read-only Markdown documents (experiment details, timeseries). */
+    readonly documents: ExperimentDocuments;
     readonly views: { experiments: ExperimentsTree; eventDefinitions: EventDefinitionsTree };
+    readonly history: QueryHistory;
+    readonly runner: QueryRunner;
+    /** Where query results are shown. */
+    results: ResultsPresenter = new PlainResults();
+    /** HogQL error ranges in the editor; set by the language features. */
+    diagnostics?: HogQLDiagnosticsSink;
     private readonly disposables: vscode.Disposable[] = [];
 
     constructor(readonly extension: vscode.ExtensionContext) {
         this.log = this.push(createLog());
         this.config = this.push(new Config());
-        this.auth = new Auth(this);
+        this.auth = this.push(new Auth(this));
+        this.documents = this.push(new ExperimentDocuments(this));
+        this.history = new QueryHistory(extension.workspaceState);
+        this.runner = this.push(new QueryRunner(this));
         this.views = {
-            experiments: this.push(new ExperimentsTree()),
-            eventDefinitions: this.push(new EventDefinitionsTree()),
+            experiments: this.push(new ExperimentsTree(this)),
+            eventDefinitions: this.push(new EventDefinitionsTree(this)),
         };
     }
 

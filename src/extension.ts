@@ -1,7 +1,9 @@
 import * as vscode from "vscode";
+import { SessionStatusBar } from "./auth/statusBar";
 import { commandTable } from "./commandTable";
 import { registerCommands } from "./commands";
 import { Ctx } from "./ctx";
+import { RunCodeLensProvider } from "./query/codeLens";
 
 /** What `activate` returns: used by the integration tests to reach the running extension. */
 export interface ExtensionApi {
@@ -21,19 +23,31 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     context.subscriptions.push(ctx);
     try {
         registerCommands(ctx, commandTable);
+        // A tree view rather than a bare provider: the view shows its filter and supports drag.
+        ctx.push(ctx.views.eventDefinitions.register());
         ctx.push(
-            vscode.window.registerTreeDataProvider(
-                "posthog-workbench.experiments",
-                ctx.views.experiments,
+            vscode.languages.registerCodeLensProvider(
+                { language: "hogql" },
+                ctx.push(new RunCodeLensProvider(ctx)),
             ),
         );
-        ctx.push(
-            vscode.window.registerTreeDataProvider(
-                "posthog-workbench.eventDefinitions",
-                ctx.views.eventDefinitions,
-            ),
+        const statusBar = ctx.push(
+            new SessionStatusBar(ctx.auth.session, (id) => ctx.auth.projectName(id)),
         );
-        void vscode.commands.executeCommand("setContext", "posthog-workbench.signedIn", false);
+        ctx.push(
+            ctx.auth.session.onDidChange((state) => {
+                ctx.views.experiments.refresh();
+                ctx.views.eventDefinitions.refresh();
+                if (state.signedIn && !ctx.auth.projectName(state.projectId))
+                    void ctx.auth
+                        .learnProjectNames()
+                        .then(() => statusBar.render(ctx.auth.session.state));
+            }),
+        );
+        void ctx.auth
+            .adoptDemoKey()
+            .then(() => ctx.auth.session.reload())
+            .catch((error: unknown) => ctx.log.error(`session start failed: ${String(error)}`));
         ctx.log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
     } catch (error) {
         // Report activation failures ourselves: VS Code's own notice does not say what to do.

@@ -1,28 +1,307 @@
 import * as vscode from "vscode";
+import type { EventDefinition, ListEventDefinitionsParams } from "../api";
+import type { Ctx } from "../ctx";
+import { redact } from "../log";
+import { EventDefinitionDocuments } from "./detailsDocument";
+import { DEFAULT_FILTER, describeFilter, type EventDefinitionsFilter } from "./format";
+import {
+    EventDefinitionNode,
+    LoadMoreNode,
+    MessageNode,
+    tooltipFor,
+    type EventDefinitionsElement,
+} from "./nodes";
+
+export const VIEW_ID = "posthog-workbench.eventDefinitions";
+const P = "posthog-workbench";
+
+/** What has been fetched for the current filter: the pages so far and where the next one is. */
+interface Listing {
+    items: EventDefinition[];
+    next: string | null;
+    count: number;
+}
 
 /**
- * The Event Definitions view. Until the user signs in it has no rows, so VS Code shows the view's
- * welcome content (Sign In).
+ * The Event Definitions view: pages of definitions for the current filter, loaded on demand and
+ * extended page by page through the service's `next` link. Until the user signs in it has no
+ * rows, so VS Code shows the view's welcome content (Sign In).
  */
 export class EventDefinitionsTree
-    implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable
+    implements
+        vscode.TreeDataProvider<EventDefinitionsElement>,
+        vscode.TreeDragAndDropController<EventDefinitionsElement>,
+        vscode.Disposable
 {
-    private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
+    private readonly changed = new vscode.EventEmitter<EventDefinitionsElement | undefined>();
     readonly onDidChangeTreeData = this.changed.event;
+    /** Dragging rows into an editor inserts their names (VS Code's text drop handles this). */
+    readonly dragMimeTypes = ["text/plain"];
+    readonly dropMimeTypes: string[] = [];
+    readonly details: EventDefinitionDocuments;
 
+    private filterState: EventDefinitionsFilter = { ...DEFAULT_FILTER };
+    private listing: Listing | undefined;
+    private loadError: unknown;
+    private loading: Promise<void> | undefined;
+    private loadingMore: Promise<void> | undefined;
+    /** Bumped by every reset, so a response for an older filter or session is dropped. */
+    private generation = 0;
+    private abort = new AbortController();
+    /** `query_usage_30_day` per id; a promise so concurrent hovers share one request. */
+    private readonly usageCache = new Map<string, Promise<number | null>>();
+    private view: vscode.TreeView<EventDefinitionsElement> | undefined;
+    private readonly subscriptions: vscode.Disposable[] = [];
+
+    constructor(private readonly ctx: Ctx) {
+        this.details = new EventDefinitionDocuments(ctx, (id) => this.usage(id));
+        this.subscriptions.push(
+            ctx.config.onDidChange((event) => {
+                if (event.affectsConfiguration(`${P}.eventDefinitions`)) this.refresh();
+            }),
+        );
+    }
+
+    /** Creates the view and the details provider; called once from activation. */
+    register(): vscode.Disposable {
+        this.view = vscode.window.createTreeView(VIEW_ID, {
+            treeDataProvider: this,
+            dragAndDropController: this,
+            showCollapseAll: false,
+        });
+        this.showFilter();
+        return vscode.Disposable.from(this.view, this.details.register());
+    }
+
+    get filter(): Readonly<EventDefinitionsFilter> {
+        return this.filterState;
+    }
+
+    /** Changes the filter and reloads from the first page. */
+    setFilter(change: Partial<EventDefinitionsFilter>): void {
+        this.filterState = { ...this.filterState, ...change };
+        this.showFilter();
+        this.refresh();
+    }
+
+    /** Forgets everything fetched (pages, metrics) and reloads when VS Code next asks. */
     refresh(): void {
+        this.generation++;
+        this.abort.abort();
+        this.abort = new AbortController();
+        this.listing = undefined;
+        this.loadError = undefined;
+        this.loading = undefined;
+        this.loadingMore = undefined;
+        this.usageCache.clear();
         this.changed.fire(undefined);
     }
 
-    getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
+    /** The definitions loaded so far (loading the first page when nothing is). */
+    async definitions(): Promise<EventDefinition[]> {
+        await this.ensureLoaded();
+        return this.listing?.items ?? [];
+    }
+
+    /** Takes an edited definition from the service's reply without reloading every page. */
+    updated(def: EventDefinition): void {
+        if (this.listing) {
+            const index = this.listing.items.findIndex((d) => d.id === def.id);
+            if (index >= 0) {
+                if (def.hidden && !this.filterState.includeHidden) {
+                    this.listing.items.splice(index, 1);
+                    this.listing.count = Math.max(0, this.listing.count - 1);
+                } else {
+                    this.listing.items[index] = def;
+                }
+            }
+        }
+        this.usageCache.delete(def.id);
+        this.changed.fire(undefined);
+        this.details.reload(def.id);
+    }
+
+    getTreeItem(element: EventDefinitionsElement): vscode.TreeItem {
         return element;
     }
 
-    getChildren(): vscode.TreeItem[] {
-        return [];
+    async getChildren(element?: EventDefinitionsElement): Promise<EventDefinitionsElement[]> {
+        if (element || !this.ctx.auth.session.state.signedIn) return [];
+        await this.ensureLoaded();
+        if (this.loadError !== undefined) {
+            return [
+                new MessageNode("Could not load event definitions", {
+                    detail: `${userMessage(this.loadError)} Click to retry.`,
+                    icon: "error",
+                    command: { command: `${P}.refreshEventDefinitions`, title: "Retry" },
+                }),
+            ];
+        }
+        const listing = this.listing;
+        if (!listing) return [];
+        if (listing.items.length === 0) {
+            const filtered = describeFilter(this.filterState) !== "";
+            return [
+                new MessageNode(
+                    filtered ? "No event definitions match" : "No event definitions yet",
+                    {
+                        detail: filtered ? describeFilter(this.filterState) : undefined,
+                        icon: filtered ? "search-stop" : "info",
+                    },
+                ),
+            ];
+        }
+        const now = Date.now();
+        const nodes: EventDefinitionsElement[] = listing.items.map(
+            (def) => new EventDefinitionNode(def, now),
+        );
+        if (listing.next) nodes.push(new LoadMoreNode(listing.items.length, listing.count));
+        return nodes;
+    }
+
+    /** Fills the tooltip on hover, with the 30-day query usage from the metrics endpoint (#23). */
+    async resolveTreeItem(
+        item: vscode.TreeItem,
+        element: EventDefinitionsElement,
+    ): Promise<vscode.TreeItem> {
+        if (!(element instanceof EventDefinitionNode)) return item;
+        const def = element.definition;
+        let usage: string;
+        try {
+            const value = await this.usage(def.id);
+            usage = value === null ? "unknown" : value.toLocaleString("en-US");
+        } catch (error) {
+            usage = "could not be loaded";
+            this.ctx.log.warn(`metrics of ${def.name}: ${redact(userMessage(error))}`);
+        }
+        item.tooltip = tooltipFor(def, usage);
+        return item;
+    }
+
+    /** `query_usage_30_day` of one definition, fetched once per refresh. */
+    usage(id: string): Promise<number | null> {
+        let cached = this.usageCache.get(id);
+        if (!cached) {
+            const signal = this.abort.signal;
+            cached = this.ctx.auth.session
+                .client()
+                .then((client) => client.getEventDefinitionMetrics(id, { signal }))
+                .then((metrics) =>
+                    typeof metrics.query_usage_30_day === "number"
+                        ? metrics.query_usage_30_day
+                        : null,
+                );
+            this.usageCache.set(id, cached);
+            // A failure is not remembered: the next hover tries again.
+            cached.catch(() => {
+                if (this.usageCache.get(id) === cached) this.usageCache.delete(id);
+            });
+        }
+        return cached;
+    }
+
+    /** Appends the next page (the row "Load more…"). */
+    loadMore(): Promise<void> {
+        this.loadingMore ??= this.fetchNext().finally(() => {
+            this.loadingMore = undefined;
+        });
+        return this.loadingMore;
+    }
+
+    handleDrag(source: readonly EventDefinitionsElement[], data: vscode.DataTransfer): void {
+        const names = source
+            .filter((node): node is EventDefinitionNode => node instanceof EventDefinitionNode)
+            .map((node) => node.definition.name);
+        if (names.length) data.set("text/plain", new vscode.DataTransferItem(names.join("\n")));
+    }
+
+    private ensureLoaded(): Promise<void> {
+        if (this.listing || this.loadError !== undefined) return Promise.resolve();
+        if (!this.loading) {
+            const loading = this.fetchFirst().finally(() => {
+                if (this.loading === loading) this.loading = undefined;
+            });
+            this.loading = loading;
+        }
+        return this.loading;
+    }
+
+    private params(): ListEventDefinitionsParams {
+        const filter = this.filterState;
+        return {
+            limit: this.ctx.config.eventDefinitionsPageSize,
+            ordering: filter.ordering,
+            search: filter.search || undefined,
+            event_type: filter.includePostHog ? "event" : "event_custom",
+            exclude_hidden: filter.includeHidden ? undefined : true,
+        };
+    }
+
+    private async fetchFirst(): Promise<void> {
+        const generation = this.generation;
+        const signal = this.abort.signal;
+        try {
+            const client = await this.ctx.auth.session.client();
+            const page = await client.listEventDefinitionsPage(this.params(), { signal });
+            if (generation !== this.generation) return;
+            this.listing = { items: unique(page.results), next: page.next, count: page.count };
+        } catch (error) {
+            if (generation !== this.generation) return;
+            this.loadError = error;
+            this.ctx.log.error(`loading event definitions failed: ${redact(detailOf(error))}`);
+        }
+    }
+
+    private async fetchNext(): Promise<void> {
+        const generation = this.generation;
+        const signal = this.abort.signal;
+        const next = this.listing?.next;
+        if (!next) return;
+        const client = await this.ctx.auth.session.client();
+        const page = await client.fetchPage<EventDefinition>(next, { signal });
+        if (generation !== this.generation || !this.listing) return;
+        // Offset paging shifts when definitions are added or deleted meanwhile; skip repeats.
+        const seen = new Set(this.listing.items.map((d) => d.id));
+        this.listing.items.push(...page.results.filter((d) => !seen.has(d.id)));
+        this.listing.next = page.next;
+        this.listing.count = page.count;
+        this.changed.fire(undefined);
+    }
+
+    private showFilter(): void {
+        const filter = this.filterState;
+        if (this.view) this.view.description = describeFilter(filter) || undefined;
+        const set = (key: string, value: unknown): void => {
+            void vscode.commands.executeCommand(
+                "setContext",
+                `${P}.eventDefinitions.${key}`,
+                value,
+            );
+        };
+        set("searching", filter.search !== "");
+        set("includeHidden", filter.includeHidden);
+        set("includePostHog", filter.includePostHog);
+        set("ordering", filter.ordering);
     }
 
     dispose(): void {
+        this.abort.abort();
+        for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
         this.changed.dispose();
     }
+}
+
+function unique(defs: EventDefinition[]): EventDefinition[] {
+    const seen = new Set<string>();
+    return defs.filter((d) => !seen.has(d.id) && seen.add(d.id));
+}
+
+function userMessage(error: unknown): string {
+    const text = (error as { userMessage?: unknown } | undefined)?.userMessage;
+    if (typeof text === "string" && text) return text;
+    return error instanceof Error ? error.message : String(error);
+}
+
+function detailOf(error: unknown): string {
+    return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

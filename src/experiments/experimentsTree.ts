@@ -1,28 +1,246 @@
 import * as vscode from "vscode";
+import type { Experiment, ListExperimentsParams, Page } from "../api";
+import type { Ctx } from "../ctx";
+import { experimentState } from "./experimentModel";
+import {
+    ExperimentNode,
+    type ExperimentTreeNode,
+    GroupNode,
+    type GroupId,
+    LoadMoreNode,
+    MessageNode,
+} from "./experimentNodes";
+
+const VIEW_ID = "posthog-workbench.experiments";
+
+/** What a group has loaded so far. */
+interface GroupPages {
+    rows: ExperimentNode[];
+    next: string | null;
+    count?: number;
+    error?: string;
+    loading?: Promise<void>;
+}
 
 /**
- * The Experiments view. Until the user signs in it has no rows, so VS Code shows the view's
- * welcome content (Sign In).
+ * The Experiments view: groups by state, each loading its own pages from the service (filtered
+ * by `status` or `archived`) when expanded, so 5,000 experiments open as fast as 5.
  */
 export class ExperimentsTree
-    implements vscode.TreeDataProvider<vscode.TreeItem>, vscode.Disposable
+    implements vscode.TreeDataProvider<ExperimentTreeNode>, vscode.Disposable
 {
-    private readonly changed = new vscode.EventEmitter<vscode.TreeItem | undefined>();
+    private readonly changed = new vscode.EventEmitter<ExperimentTreeNode | undefined>();
     readonly onDidChangeTreeData = this.changed.event;
+    readonly view: vscode.TreeView<ExperimentTreeNode>;
+    private readonly groups = new Map<GroupId, GroupNode>();
+    private pages = new Map<GroupId, GroupPages>();
+    private search = "";
+    private showArchived = false;
 
+    constructor(private readonly ctx: Ctx) {
+        for (const id of ["running", "draft", "complete", "archived"] as const)
+            this.groups.set(id, new GroupNode(id));
+        this.view = vscode.window.createTreeView(VIEW_ID, {
+            treeDataProvider: this,
+            showCollapseAll: true,
+        });
+        void this.setContext();
+    }
+
+    /** Drops everything loaded; groups reload when VS Code asks for them again. */
     refresh(): void {
+        this.pages = new Map();
         this.changed.fire(undefined);
     }
 
-    getTreeItem(element: vscode.TreeItem): vscode.TreeItem {
-        return element;
+    get filter(): string {
+        return this.search;
     }
 
-    getChildren(): vscode.TreeItem[] {
-        return [];
+    setFilter(search: string): void {
+        this.search = search.trim();
+        this.view.description = this.search ? `filter: ${this.search}` : undefined;
+        void this.setContext();
+        this.refresh();
+    }
+
+    get archivedShown(): boolean {
+        return this.showArchived;
+    }
+
+    setShowArchived(show: boolean): void {
+        this.showArchived = show;
+        void this.setContext();
+        this.changed.fire(undefined);
+    }
+
+    private async setContext(): Promise<void> {
+        await vscode.commands.executeCommand(
+            "setContext",
+            "posthog-workbench.experiments.filtered",
+            this.search !== "",
+        );
+        await vscode.commands.executeCommand(
+            "setContext",
+            "posthog-workbench.experiments.showArchived",
+            this.showArchived,
+        );
+    }
+
+    getTreeItem(node: ExperimentTreeNode): vscode.TreeItem {
+        if (node instanceof GroupNode) return node.toTreeItem(this.pages.get(node.id)?.count);
+        return node.toTreeItem();
+    }
+
+    getParent(node: ExperimentTreeNode): ExperimentTreeNode | undefined {
+        return node instanceof GroupNode ? undefined : node.group;
+    }
+
+    async getChildren(node?: ExperimentTreeNode): Promise<ExperimentTreeNode[]> {
+        if (!this.ctx.auth.session.state.signedIn) return [];
+        if (!node) {
+            const ids: GroupId[] = ["running", "draft", "complete"];
+            if (this.showArchived) ids.push("archived");
+            return ids.map((id) => this.groups.get(id) as GroupNode);
+        }
+        if (!(node instanceof GroupNode)) return [];
+        let pages = this.pages.get(node.id);
+        if (!pages) {
+            pages = { rows: [], next: null };
+            this.pages.set(node.id, pages);
+            pages.loading = this.loadFirst(node, pages);
+        }
+        await pages.loading;
+        if (pages.error) return [new MessageNode(node, pages.error, true)];
+        if (pages.rows.length === 0)
+            return [
+                new MessageNode(
+                    node,
+                    this.search ? "No experiments match the filter" : `No ${node.id} experiments`,
+                ),
+            ];
+        const rows: ExperimentTreeNode[] = [...pages.rows];
+        if (pages.next) rows.push(new LoadMoreNode(node, pages.rows.length, pages.count));
+        return rows;
+    }
+
+    private params(group: GroupId): ListExperimentsParams {
+        const params: ListExperimentsParams = { limit: this.ctx.config.experimentsPageSize };
+        if (this.search) params.search = this.search;
+        if (group === "archived") {
+            params.archived = true;
+            params.status = "all";
+        } else {
+            params.status = group;
+        }
+        return params;
+    }
+
+    private async loadFirst(group: GroupNode, pages: GroupPages): Promise<void> {
+        try {
+            const client = await this.ctx.auth.session.client();
+            this.accept(group, pages, await client.listExperimentsPage(this.params(group.id)));
+        } catch (error) {
+            pages.error = this.describe(error);
+        }
+    }
+
+    /** Loads the group's next page (the "Load more" row). */
+    async loadMore(group: GroupNode): Promise<void> {
+        const pages = this.pages.get(group.id);
+        if (!pages?.next) return;
+        const next = pages.next;
+        pages.loading = (async () => {
+            try {
+                const client = await this.ctx.auth.session.client();
+                this.accept(group, pages, await client.fetchPage<Experiment>(next));
+            } catch (error) {
+                void this.ctx.reportError("Loading more experiments", error);
+            }
+        })();
+        await pages.loading;
+        this.changed.fire(group);
+    }
+
+    private accept(group: GroupNode, pages: GroupPages, page: Page<Experiment>): void {
+        const known = new Set(pages.rows.map((row) => row.experiment.id));
+        for (const experiment of page.results) {
+            // Older servers may ignore the status filter: keep each group to its own state.
+            if (
+                experiment.deleted ||
+                known.has(experiment.id) ||
+                !this.belongs(group.id, experiment)
+            )
+                continue;
+            pages.rows.push(new ExperimentNode(group, experiment));
+        }
+        pages.next = page.next ?? null;
+        pages.count = typeof page.count === "number" ? page.count : undefined;
+    }
+
+    private belongs(group: GroupId, experiment: Experiment): boolean {
+        return groupOf(experiment) === group;
+    }
+
+    private describe(error: unknown): string {
+        this.ctx.log.warn(
+            `loading experiments failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        const message =
+            (error as { userMessage?: string }).userMessage ??
+            (error instanceof Error ? error.message : String(error));
+        return `Couldn't load experiments: ${message}`;
+    }
+
+    /** The loaded row of an experiment, if any. */
+    find(id: number): ExperimentNode | undefined {
+        for (const pages of this.pages.values()) {
+            const row = pages.rows.find((r) => r.experiment.id === id);
+            if (row) return row;
+        }
+        return undefined;
+    }
+
+    /**
+     * Puts a changed experiment in place: the same row when it stays in its group, otherwise
+     * both groups reload. Removed (deleted) experiments leave their group.
+     */
+    update(experiment: Experiment): void {
+        const row = this.find(experiment.id);
+        const target = groupOf(experiment);
+        if (row && !experiment.deleted && row.group.id === target) {
+            row.experiment = experiment;
+            this.changed.fire(row);
+            return;
+        }
+        if (row) this.reloadGroup(row.group.id);
+        if (!experiment.deleted) this.reloadGroup(target);
+    }
+
+    private reloadGroup(id: GroupId): void {
+        this.pages.delete(id);
+        this.changed.fire(this.groups.get(id));
+    }
+
+    /** Reloads the experiment's group and selects its row. */
+    async reveal(experiment: Experiment): Promise<void> {
+        const target = groupOf(experiment);
+        this.reloadGroup(target);
+        const group = this.groups.get(target) as GroupNode;
+        await this.getChildren(group);
+        const row = this.find(experiment.id);
+        if (row) await this.view.reveal(row, { select: true, focus: false, expand: true });
     }
 
     dispose(): void {
+        this.view.dispose();
         this.changed.dispose();
     }
+}
+
+/** The group an experiment is listed in: archived ones apart, paused ones with the running. */
+export function groupOf(experiment: Experiment): GroupId {
+    if (experiment.archived) return "archived";
+    const state = experimentState(experiment);
+    return state === "paused" ? "running" : state;
 }

@@ -3,6 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import Mocha from "mocha";
+import { closeSharedSandbox } from "./fixture";
 
 function findTests(dir: string): string[] {
     return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -17,6 +18,7 @@ export function run(): Promise<void> {
     const grep = process.env.INTEGRATION_GREP;
     if (grep) mocha.grep(grep);
     for (const file of findTests(__dirname).sort()) mocha.addFile(file);
+    mocha.suite.afterAll(closeSharedSandbox);
     return new Promise((resolve, reject) => {
         const runner = mocha.run((failures) => {
             const passed = runner.stats?.passes ?? 0;

@@ -1,0 +1,487 @@
+import { redact } from "./redact";
+
+/** One HogQL problem with character offsets into the query text (`extra.hogql_metadata.errors`). */
+export interface HogQLError {
+    /** What is wrong. */
+    message: string;
+    /** Start offset (characters) into the query text, or null when unknown. */
+    start: number | null;
+    /** End offset (characters, exclusive), or null when unknown. */
+    end: number | null;
+    /** Suggested replacement text, when the service has one. */
+    fix?: string | null;
+}
+
+/** Everything a {@link PostHogApiError} is built from. */
+export interface PostHogApiErrorInit {
+    /** HTTP status; 0 when no response arrived (network error, timeout). */
+    status: number;
+    /** HTTP method of the failed request. */
+    method: string;
+    /** Path of the failed request, without query string. */
+    path: string;
+    /** Technical message (for the log). */
+    message: string;
+    /** One short sentence for the user saying what to do. */
+    userMessage: string;
+    /** Error type from the body (`validation_error`, `authentication_error`, ...). */
+    type?: string;
+    /** Error code from the body (`not_found`, `permission_denied`, `hogql_query_error`, ...). */
+    code?: string;
+    /** Human-readable detail from the body. */
+    detail?: string;
+    /** Field the error is about, nested names joined with `__`. */
+    attr?: string | null;
+    /** Extra structured data from the body. */
+    extra?: Record<string, unknown>;
+    /** Seconds to wait before retrying (from `Retry-After` or the throttle message). */
+    retryAfterSeconds?: number;
+    /** HogQL errors with offsets, from `extra.hogql_metadata.errors`. */
+    hogqlErrors?: HogQLError[];
+    /** True when the request certainly never reached the server (connect failure). */
+    notSent?: boolean;
+    /** The underlying error (network errors). */
+    cause?: unknown;
+}
+
+/** The one error type of the API client. Never contains the API key. */
+export class PostHogApiError extends Error {
+    override readonly name = "PostHogApiError";
+    /** HTTP status; 0 when no response arrived (network error, timeout). */
+    readonly status: number;
+    /** HTTP method of the failed request. */
+    readonly method: string;
+    /** Path of the failed request, without query string. */
+    readonly path: string;
+    /** One short sentence for the user saying what to do. */
+    readonly userMessage: string;
+    /** Error type from the body, when it had one. */
+    readonly type?: string;
+    /** Error code from the body, or a client code (`network_error`, `timeout`, `invalid_json`, ...). */
+    readonly code?: string;
+    /** Human-readable detail from the body. */
+    readonly detail?: string;
+    /** Field the error is about. */
+    readonly attr?: string | null;
+    /** Extra structured data from the body. */
+    readonly extra?: Record<string, unknown>;
+    /** Seconds to wait before retrying, when known. */
+    readonly retryAfterSeconds?: number;
+    /** HogQL errors with offsets (400 from the query endpoint). */
+    readonly hogqlErrors?: HogQLError[];
+    /** True when the request certainly never reached the server. */
+    readonly notSent?: boolean;
+
+    constructor(init: PostHogApiErrorInit) {
+        super(init.message, init.cause !== undefined ? { cause: init.cause } : undefined);
+        this.status = init.status;
+        this.method = init.method;
+        this.path = init.path;
+        this.userMessage = init.userMessage;
+        this.type = init.type;
+        this.code = init.code;
+        this.detail = init.detail;
+        this.attr = init.attr;
+        this.extra = init.extra;
+        this.retryAfterSeconds = init.retryAfterSeconds;
+        this.hogqlErrors = init.hogqlErrors;
+        this.notSent = init.notSent;
+    }
+}
+
+/** Thrown when the caller's AbortSignal aborts a call. Check with {@link isCancellation}. */
+export class PostHogCancelledError extends Error {
+    override readonly name = "AbortError";
+    /** Always `cancelled`. */
+    readonly code = "cancelled";
+    /** Always 0: no (complete) response. */
+    readonly status = 0;
+    /** One short sentence for the user. */
+    readonly userMessage = "Cancelled.";
+
+    constructor(message = "The request was cancelled.") {
+        super(message);
+    }
+}
+
+/** Whether an error is a cancellation (the caller aborted), as opposed to a failure. */
+export function isCancellation(err: unknown): boolean {
+    if (err instanceof PostHogCancelledError) return true;
+    return (
+        typeof err === "object" &&
+        err !== null &&
+        ((err as { name?: unknown }).name === "AbortError" ||
+            (err as { code?: unknown }).code === "ABORT_ERR")
+    );
+}
+
+/** Whether an error is a {@link PostHogApiError}. */
+export function isPostHogApiError(err: unknown): err is PostHogApiError {
+    return err instanceof PostHogApiError;
+}
+
+/** What the client knows about the request when it builds an error. */
+export interface RequestContext {
+    /** HTTP method. */
+    method: string;
+    /** Path without query string. */
+    path: string;
+    /** Configured origin, e.g. `https://us.posthog.com`. */
+    origin: string;
+    /** The API key, only so that it can be redacted from anything quoted from the server. */
+    apiKey?: string;
+    /** The request creates something (create, duplicate, exposure cohort, recalculate). */
+    creates?: boolean;
+    /** The request is the experiment DELETE (405 gets its own message). */
+    experimentDelete?: boolean;
+    /** The request runs or polls a query (504/512 mean "too slow"). */
+    query?: boolean;
+}
+
+const MAY_HAVE_CREATED = "It may or may not have been created; refresh before retrying.";
+
+type Headers = Record<string, string | string[] | undefined>;
+
+function header(headers: Headers, name: string): string | undefined {
+    const v = headers[name];
+    return Array.isArray(v) ? v[0] : v;
+}
+
+/** Parses `Retry-After` (seconds or HTTP date) into whole seconds. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+    if (value === undefined) return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text));
+    const date = Date.parse(text);
+    if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - now) / 1000));
+    return undefined;
+}
+
+function str(v: unknown): string | undefined {
+    return typeof v === "string" ? v : undefined;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+    return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function readHogQLErrors(extra: Record<string, unknown> | undefined): HogQLError[] | undefined {
+    const meta = extra?.["hogql_metadata"];
+    if (!isRecord(meta) || !Array.isArray(meta["errors"])) return undefined;
+    const out: HogQLError[] = [];
+    for (const e of meta["errors"]) {
+        if (!isRecord(e)) continue;
+        out.push({
+            message: str(e["message"]) ?? "HogQL error",
+            start: typeof e["start"] === "number" ? e["start"] : null,
+            end: typeof e["end"] === "number" ? e["end"] : null,
+            ...(e["fix"] !== undefined ? { fix: str(e["fix"]) ?? null } : {}),
+        });
+    }
+    return out;
+}
+
+function looksLikeHtml(text: string, contentType: string | undefined): boolean {
+    if (contentType?.toLowerCase().includes("text/html")) return true;
+    return /^\s*<(!doctype|html|head|body|\?xml|h1|center|title)/i.test(text);
+}
+
+function hostName(origin: string): string {
+    try {
+        return new URL(origin).host;
+    } catch {
+        return origin;
+    }
+}
+
+/** Fields read from an error body in any of the shapes the service (or a proxy) sends. */
+interface ParsedBody {
+    type?: string;
+    code?: string;
+    detail?: string;
+    attr?: string | null;
+    extra?: Record<string, unknown>;
+    shape: "standard" | "detail" | "error" | "fields" | "html" | "empty" | "malformed" | "other";
+}
+
+function parseErrorBody(text: string, contentType: string | undefined): ParsedBody {
+    if (text.trim() === "") return { shape: "empty" };
+    if (looksLikeHtml(text, contentType)) return { shape: "html" };
+    let body: unknown;
+    try {
+        body = JSON.parse(text);
+    } catch {
+        return { shape: "malformed" };
+    }
+    if (!isRecord(body)) {
+        return typeof body === "string" ? { shape: "detail", detail: body } : { shape: "other" };
+    }
+    const extra = isRecord(body["extra"]) ? body["extra"] : undefined;
+    const attr =
+        typeof body["attr"] === "string" || body["attr"] === null ? body["attr"] : undefined;
+    if (str(body["type"]) || str(body["code"])) {
+        return {
+            shape: "standard",
+            type: str(body["type"]),
+            code: str(body["code"]),
+            detail: str(body["detail"]),
+            attr,
+            extra,
+        };
+    }
+    if (str(body["detail"]) !== undefined)
+        return { shape: "detail", detail: str(body["detail"]), extra };
+    if (str(body["error"]) !== undefined) return { shape: "error", detail: str(body["error"]) };
+    const status = body["query_status"];
+    if (isRecord(status) && str(status["error_message"])) {
+        return { shape: "error", detail: str(status["error_message"]) };
+    }
+    if (str(body["error_message"]) !== undefined) {
+        return { shape: "error", detail: str(body["error_message"]) };
+    }
+    if (str(body["message"]) !== undefined) return { shape: "error", detail: str(body["message"]) };
+    // Plain DRF validation errors: {"field": ["message", ...]}.
+    for (const [key, value] of Object.entries(body)) {
+        const first = Array.isArray(value) ? value[0] : value;
+        if (typeof first === "string") return { shape: "fields", attr: key, detail: first };
+    }
+    return { shape: "other" };
+}
+
+/** Inputs of {@link errorFromResponse}. */
+export interface ResponseInfo {
+    /** HTTP status. */
+    status: number;
+    /** Response headers, lower-cased. */
+    headers: Headers;
+    /** Body text. */
+    text: string;
+}
+
+function sentence(text: string, max = 240): string {
+    const line = text.replace(/\s+/g, " ").trim();
+    const cut = line.length > max ? `${line.slice(0, max - 1)}…` : line;
+    return /[.!?…]$/.test(cut) ? cut : `${cut}.`;
+}
+
+/** Builds the error for a non-2xx response in whatever shape its body has. */
+export function errorFromResponse(ctx: RequestContext, res: ResponseInfo): PostHogApiError {
+    const clean = (s: string | undefined): string | undefined =>
+        s === undefined ? undefined : redact(s, ctx.apiKey);
+    const status = res.status;
+    const body = parseErrorBody(res.text, header(res.headers, "content-type"));
+    const detail = clean(body.detail);
+    const host = hostName(ctx.origin);
+    let retryAfterSeconds = parseRetryAfter(header(res.headers, "retry-after"));
+    if (retryAfterSeconds === undefined && status === 429 && detail) {
+        const m = /available in (\d+) seconds?/i.exec(detail);
+        if (m) retryAfterSeconds = Number(m[1]);
+    }
+    const hogqlErrors = readHogQLErrors(body.extra);
+    let code = body.code;
+    let userMessage: string;
+
+    if (status >= 300 && status < 400) {
+        const location = header(res.headers, "location");
+        let target = "";
+        if (location) {
+            try {
+                target = ` to ${new URL(location, ctx.origin).origin}`;
+            } catch {
+                target = "";
+            }
+        }
+        code = code ?? "redirect";
+        userMessage = `The server answered with a redirect (status ${status}${target}) that the client does not follow; check the host setting.`;
+    } else if (body.shape === "html") {
+        code = code ?? "html_error_page";
+        userMessage = `The server returned an HTML error page (status ${status}); the host may be down or behind a proxy.`;
+        if ((status === 504 || status === 512) && ctx.query) {
+            userMessage = `The query took too long (status ${status}); add filters or a LIMIT and try again.`;
+        }
+    } else if (status === 401) {
+        userMessage = `The API key was rejected (invalid, revoked, or from the other region); check the key and the host (${host}).`;
+    } else if (status === 403) {
+        const scope = detail && /missing required scope '([^']+)'/i.exec(detail)?.[1];
+        if (scope) {
+            userMessage = `The API key is missing the '${scope}' scope; create a personal API key with that scope.`;
+        } else if (detail && /access to the requested project/i.test(detail)) {
+            userMessage =
+                "The API key has no access to this project; pick another project or use a key that can access it.";
+        } else if (detail && /Personal API Key access/i.test(detail)) {
+            userMessage =
+                "This action isn't available to personal API keys with limited scopes; use a key with full access.";
+        } else {
+            userMessage = `Permission denied${detail ? `: ${sentence(detail)}` : "."} Check the key's scopes and project access.`;
+        }
+    } else if (status === 404) {
+        userMessage =
+            "Not found: it may have been deleted, or the project is wrong; refresh and try again.";
+    } else if (status === 405 && ctx.experimentDelete) {
+        code = code ?? "method_not_allowed";
+        userMessage =
+            "Experiments can't be deleted with DELETE; the extension archives or soft-deletes them.";
+    } else if (status === 405) {
+        userMessage = `The server doesn't allow ${ctx.method} on this address; the server may be an older version.`;
+    } else if (status === 429) {
+        if (retryAfterSeconds !== undefined) {
+            userMessage = `PostHog is rate limiting this key; try again in ${retryAfterSeconds} seconds.`;
+        } else if (detail && /too many queries/i.test(detail)) {
+            userMessage =
+                "Too many queries are running in this project; wait for one to finish and try again.";
+        } else {
+            userMessage = "PostHog is rate limiting this key; wait a moment and try again.";
+        }
+    } else if (status === 512 || (status === 504 && ctx.query)) {
+        userMessage = `The query took too long (status ${status}); add filters or a LIMIT and try again.`;
+    } else if (status >= 500) {
+        userMessage = `PostHog had a server problem (status ${status}); try again later.`;
+    } else if (status === 400 && hogqlErrors && hogqlErrors.length > 0) {
+        userMessage = sentence(clean(hogqlErrors[0].message) ?? detail ?? "The query is not valid");
+    } else if (detail) {
+        const field = body.attr ? ` (${body.attr})` : "";
+        userMessage = sentence(`${detail.split("\n")[0]}${field}`);
+    } else {
+        userMessage = `The request failed with status ${status}${body.shape === "empty" ? " and no details" : ""}.`;
+    }
+
+    if (ctx.creates && (status >= 500 || body.shape === "html")) {
+        userMessage = `${userMessage} ${MAY_HAVE_CREATED}`;
+    }
+
+    const what =
+        detail ??
+        (body.shape === "html"
+            ? "HTML error page"
+            : body.shape === "empty"
+              ? "empty body"
+              : body.shape === "malformed"
+                ? "malformed JSON body"
+                : "no detail");
+    return new PostHogApiError({
+        status,
+        method: ctx.method,
+        path: ctx.path,
+        message: `${ctx.method} ${ctx.path} failed with status ${status}: ${what}`,
+        userMessage: redact(userMessage, ctx.apiKey),
+        type: body.type,
+        code,
+        detail,
+        attr: body.attr,
+        extra: body.extra,
+        retryAfterSeconds,
+        hogqlErrors,
+    });
+}
+
+/** Error for a 2xx body that isn't valid JSON (truncated or corrupted). */
+export function invalidJsonError(
+    ctx: RequestContext,
+    status: number,
+    cause: unknown,
+): PostHogApiError {
+    return new PostHogApiError({
+        status,
+        method: ctx.method,
+        path: ctx.path,
+        code: "invalid_json",
+        message: `${ctx.method} ${ctx.path}: the response (status ${status}) is not valid JSON: ${
+            cause instanceof Error ? redact(cause.message, ctx.apiKey) : "parse error"
+        }`,
+        userMessage: `The server sent a truncated or malformed response (status ${status}); try again.${
+            ctx.creates ? ` ${MAY_HAVE_CREATED}` : ""
+        }`,
+        cause,
+    });
+}
+
+const NOT_SENT_CODES = new Set([
+    "ECONNREFUSED",
+    "ENOTFOUND",
+    "EAI_AGAIN",
+    "EHOSTUNREACH",
+    "ENETUNREACH",
+    "EADDRNOTAVAIL",
+    "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/;
+
+/** The first `code` found on an error, its cause, or an AggregateError's members. */
+export function errorCode(err: unknown): string | undefined {
+    const seen = new Set<unknown>();
+    let cur: unknown = err;
+    while (isRecord(cur) && !seen.has(cur)) {
+        seen.add(cur);
+        if (typeof cur["code"] === "string") return cur["code"];
+        const errors = cur["errors"];
+        if (Array.isArray(errors) && errors.length > 0) {
+            const inner = errorCode(errors[0]);
+            if (inner) return inner;
+        }
+        cur = cur["cause"];
+    }
+    return undefined;
+}
+
+/** Builds the `status: 0` error for a failure without a (complete) response. */
+export function networkError(ctx: RequestContext, err: unknown): PostHogApiError {
+    const code = errorCode(err) ?? "UNKNOWN";
+    const host = hostName(ctx.origin);
+    let what: string;
+    let clientCode = "network_error";
+    if (code === "ECONNREFUSED") what = "the connection was refused";
+    else if (code === "ENOTFOUND" || code === "EAI_AGAIN") what = "the host name was not found";
+    else if (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || code === "EPIPE")
+        what = "the connection was reset";
+    else if (code === "UND_ERR_CONNECT_TIMEOUT" || code === "ETIMEDOUT") {
+        what = "the connection timed out";
+        clientCode = "timeout";
+    } else if (code === "UND_ERR_HEADERS_TIMEOUT") {
+        what = "no response arrived in time";
+        clientCode = "timeout";
+    } else if (code === "UND_ERR_BODY_TIMEOUT") {
+        what = "the response stalled";
+        clientCode = "timeout";
+    } else if (code === "UND_ERR_RES_CONTENT_LENGTH_MISMATCH") what = "the response was cut short";
+    else if (TLS_CODE.test(code)) {
+        what = "the TLS certificate could not be verified";
+        clientCode = "tls_error";
+    } else what = `the request failed (${code})`;
+    const notSent = NOT_SENT_CODES.has(code) || clientCode === "tls_error";
+    const detailMessage = err instanceof Error ? redact(err.message, ctx.apiKey) : String(code);
+    let userMessage = `Couldn't reach ${host}: ${what}; check the host setting and your network.`;
+    if (clientCode === "timeout" && code !== "UND_ERR_CONNECT_TIMEOUT") {
+        userMessage = `${host} did not answer in time (${what}); try again${ctx.query ? ", or add filters or a LIMIT" : ""}.`;
+    }
+    if (ctx.creates && !notSent) userMessage = `${userMessage} ${MAY_HAVE_CREATED}`;
+    return new PostHogApiError({
+        status: 0,
+        method: ctx.method,
+        path: ctx.path,
+        code: clientCode,
+        message: `${ctx.method} ${ctx.path} to ${host} failed: ${what} (${detailMessage})`,
+        userMessage,
+        notSent,
+        cause: err,
+    });
+}
+
+/** Error raised locally, without sending anything (bad arguments, refused next links). */
+export function localError(
+    ctx: Pick<RequestContext, "method" | "path">,
+    fields: { status?: number; code: string; message: string; userMessage: string; attr?: string },
+): PostHogApiError {
+    return new PostHogApiError({
+        status: fields.status ?? 0,
+        method: ctx.method,
+        path: ctx.path,
+        code: fields.code,
+        type: fields.status === 400 ? "validation_error" : undefined,
+        message: fields.message,
+        userMessage: fields.userMessage,
+        detail: fields.message,
+        attr: fields.attr,
+        notSent: true,
+    });
+}

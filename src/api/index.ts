@@ -1,0 +1,26 @@
+// Public surface of the API client. Bundled alone into dist/api.js; imports nothing from vscode.
+export { PostHogClient, type PostHogClientOptions } from "./client";
+export type { CallOptions } from "./core";
+export {
+    PostHogApiError,
+    PostHogCancelledError,
+    isCancellation,
+    isPostHogApiError,
+    parseRetryAfter,
+    type HogQLError,
+} from "./errors";
+export { checkHost, isLoopbackHostname, normalizeHost, type HostCheck } from "./host";
+export type { Timeouts } from "./http";
+export type { LogFn, LogLevel } from "./log";
+export { PageIterator, checkNextUrl } from "./pagination";
+export type { PollInterval, RunQueryOptions, RunQueryResult } from "./query";
+export { redact } from "./redact";
+export type { RetryInfo, RetryOptions } from "./retry";
+export { CLIENT_VERSION, USER_AGENT } from "./version";
+export type * from "./types/common";
+export type * from "./types/eventDefinitions";
+export type * from "./types/experiments";
+export type * from "./types/featureFlags";
+export type * from "./types/projects";
+export type * from "./types/query";
+export type * from "./types/users";

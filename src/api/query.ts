@@ -1,0 +1,309 @@
+import { randomUUID } from "node:crypto";
+import type { ApiCore, CallOptions } from "./core";
+import { PostHogApiError, PostHogCancelledError, isCancellation } from "./errors";
+import { sleep } from "./retry";
+import type {
+    CancelQueryResult,
+    CheckAuthForAsyncResponse,
+    DraftSqlParams,
+    DraftSqlResponse,
+    QueryNode,
+    QueryRequestBody,
+    QueryResponse,
+    QueryStatus,
+    QueryStatusResponse,
+    RefreshMode,
+    UpgradeQueryResponse,
+} from "./types/query";
+
+/** Polling schedule of a background query. */
+export interface PollInterval {
+    /** First wait in ms (default 300). */
+    initialMs?: number;
+    /** Longest wait in ms (default 2000). */
+    maxMs?: number;
+    /** Growth per poll (default 1.5). */
+    factor?: number;
+}
+
+/** Options of {@link runQuery}. */
+export interface RunQueryOptions extends CallOptions {
+    /** Refresh mode (default: the server's, i.e. blocking). */
+    refresh?: RefreshMode;
+    /** Name in the UI and the query log (max 128 characters; longer is cut). */
+    name?: string;
+    /** Id to retrieve or cancel the run with; generated when missing and always sent. */
+    clientQueryId?: string;
+    /** Values for `{variables.name}` placeholders. */
+    variablesOverride?: unknown;
+    /** Filter overrides. */
+    filtersOverride?: unknown;
+    /** Called with each status of a background run (after the start and after each poll). */
+    onStatus?: (status: QueryStatus) => void;
+    /** Polling schedule. */
+    pollInterval?: PollInterval;
+    /** How long the best-effort cancel (DELETE) may take after an abort, default 5000 ms. */
+    cancelTimeoutMs?: number;
+}
+
+/** Outcome of a finished query run. */
+export interface RunQueryResult<T = QueryResponse> {
+    /** The response object (for a background run: the completed `query_status.results`). */
+    response: T;
+    /** The query id (the client_query_id). */
+    queryId: string;
+    /** JSON text of `response`, as received for blocking runs; for shipping as bytes. */
+    rawText: string;
+    /** Size of the response body in bytes (of the final response). */
+    bytes: number;
+    /** Whether the run went to the background and was polled. */
+    polled: boolean;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+    return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Path of a query id under a project, with trailing slash. */
+function queryPath(projectPath: string, id: string): string {
+    return `${projectPath}/query/${encodeURIComponent(id)}/`;
+}
+
+/** Sends `DELETE /query/{id}/`. Accepts 204 (api.md) and 200 `{message}` (the real code). */
+export async function cancelQuery(
+    core: ApiCore,
+    projectPath: string,
+    id: string,
+    opts?: CallOptions,
+): Promise<CancelQueryResult> {
+    const res = await core.call<unknown>(
+        { method: "DELETE", url: queryPath(projectPath, id), context: { query: true } },
+        opts,
+    );
+    const message =
+        isRecord(res.data) && typeof res.data["message"] === "string"
+            ? res.data["message"]
+            : undefined;
+    return { status: res.status, ...(message !== undefined ? { message } : {}) };
+}
+
+/** Best-effort cancel after an abort: own short timeout, no retries, never throws. */
+async function cancelAfterAbort(
+    core: ApiCore,
+    projectPath: string,
+    id: string,
+    timeoutMs: number,
+): Promise<void> {
+    try {
+        await core.http.send({
+            method: "DELETE",
+            url: queryPath(projectPath, id),
+            signal: AbortSignal.timeout(timeoutMs),
+            context: { query: true },
+        });
+    } catch (err) {
+        core.log(
+            "debug",
+            `cancel of query ${id} failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
+    }
+}
+
+/** `GET /query/{id}/`: the status of a run (202 while running, 200 when done). */
+export async function getQueryStatus(
+    core: ApiCore,
+    projectPath: string,
+    id: string,
+    opts?: CallOptions & { showProgress?: boolean },
+): Promise<QueryStatusResponse> {
+    const res = await core.call<QueryStatusResponse>(
+        {
+            method: "GET",
+            url: queryPath(projectPath, id),
+            query: { show_progress: opts?.showProgress ? "true" : undefined },
+            context: { query: true },
+        },
+        opts,
+    );
+    if (!isRecord(res.data) || !isRecord(res.data.query_status)) {
+        throw new PostHogApiError({
+            status: res.status,
+            method: "GET",
+            path: queryPath(projectPath, id),
+            code: "invalid_response",
+            message: `GET ${queryPath(projectPath, id)}: the response has no query_status`,
+            userMessage: "The server sent an unexpected query status; try again.",
+        });
+    }
+    return res.data;
+}
+
+function failedQueryError(path: string, status: QueryStatus): PostHogApiError {
+    const detail =
+        typeof status.error_message === "string" ? status.error_message : "The query failed.";
+    return new PostHogApiError({
+        status: 400,
+        method: "GET",
+        path,
+        type: "validation_error",
+        code: "query_failed",
+        detail,
+        message: `GET ${path}: query ${status.id} failed: ${detail}`,
+        userMessage: /[.!?]$/.test(detail) ? detail : `${detail}.`,
+    });
+}
+
+/**
+ * Runs a query: `POST /query/`; a 200 is the answer; a 202 (or an incomplete `query_status`) is
+ * polled with `GET /query/{id}/` with growing waits until complete or failed. When `signal`
+ * aborts, the run is cancelled on the server with `DELETE /query/{id}/` (best effort, short
+ * timeout) and a cancellation error is thrown. The POST is retried only on 429 and on connect
+ * failures, when the server certainly did not start it.
+ */
+export async function runQuery<T = QueryResponse>(
+    core: ApiCore,
+    projectPath: string,
+    query: QueryNode,
+    opts: RunQueryOptions = {},
+): Promise<RunQueryResult<T>> {
+    const queryId = opts.clientQueryId ?? randomUUID();
+    const body: QueryRequestBody = { query, client_query_id: queryId };
+    if (opts.refresh !== undefined) body.refresh = opts.refresh;
+    if (opts.name !== undefined) body.name = opts.name.slice(0, 128);
+    if (opts.variablesOverride !== undefined) body.variables_override = opts.variablesOverride;
+    if (opts.filtersOverride !== undefined) body.filters_override = opts.filtersOverride;
+    const callOpts: CallOptions = { signal: opts.signal, onRetry: opts.onRetry };
+    const cancelTimeout = opts.cancelTimeoutMs ?? 5000;
+    let pollId = queryId;
+    try {
+        const res = await core.call<unknown>(
+            {
+                method: "POST",
+                url: `${projectPath}/query/`,
+                body,
+                mode: "once",
+                headersTimeoutMs: core.timeouts.queryMs,
+                context: { query: true },
+            },
+            callOpts,
+        );
+        const data = isRecord(res.data) ? res.data : {};
+        const status = isRecord(data["query_status"])
+            ? (data["query_status"] as QueryStatus)
+            : undefined;
+        if (status && typeof status.id === "string" && status.id !== "") pollId = status.id;
+        if (res.status !== 202 && (!status || status.complete !== false)) {
+            if (!("results" in data) && status?.complete && isRecord(status.results)) {
+                return finish<T>(status.results, queryId, res.bytes);
+            }
+            return {
+                response: data as T,
+                queryId,
+                rawText: res.text,
+                bytes: res.bytes,
+                polled: false,
+            };
+        }
+        if (status) opts.onStatus?.(status);
+        const initial = opts.pollInterval?.initialMs ?? 300;
+        const max = opts.pollInterval?.maxMs ?? 2000;
+        const factor = opts.pollInterval?.factor ?? 1.5;
+        let delay = initial;
+        for (;;) {
+            await sleep(delay, opts.signal);
+            const polled = await getQueryStatus(core, projectPath, pollId, callOpts);
+            const st = polled.query_status;
+            opts.onStatus?.(st);
+            if (st.error) throw failedQueryError(queryPath(projectPath, pollId), st);
+            if (st.complete) return finish<T>(st.results, pollId, undefined);
+            delay = Math.min(max, delay * factor);
+        }
+    } catch (err) {
+        if (isCancellation(err) || opts.signal?.aborted) {
+            await cancelAfterAbort(core, projectPath, pollId, cancelTimeout);
+            throw err instanceof PostHogCancelledError
+                ? err
+                : new PostHogCancelledError("The query was cancelled.");
+        }
+        throw err;
+    }
+}
+
+function finish<T>(
+    results: unknown,
+    queryId: string,
+    bytes: number | undefined,
+): RunQueryResult<T> {
+    const rawText = JSON.stringify(results ?? null);
+    return {
+        response: results as T,
+        queryId,
+        rawText,
+        bytes: bytes ?? Buffer.byteLength(rawText),
+        polled: true,
+    };
+}
+
+/** `GET /query/{id}/log/`: the query-log record of a run (last 24 h only). */
+export async function getQueryLog(
+    core: ApiCore,
+    projectPath: string,
+    id: string,
+    opts?: CallOptions,
+): Promise<QueryResponse> {
+    const res = await core.call<QueryResponse>(
+        { method: "GET", url: `${queryPath(projectPath, id)}log/` },
+        opts,
+    );
+    return res.data;
+}
+
+/** `POST /query/check_auth_for_async/`. */
+export async function checkAuthForAsync(
+    core: ApiCore,
+    projectPath: string,
+    opts?: CallOptions,
+): Promise<CheckAuthForAsyncResponse> {
+    const res = await core.call<CheckAuthForAsyncResponse>(
+        { method: "POST", url: `${projectPath}/query/check_auth_for_async/`, mode: "idempotent" },
+        opts,
+    );
+    return res.data;
+}
+
+/** `GET /query/draft_sql/?prompt=...&current_query=...`. */
+export async function draftSql(
+    core: ApiCore,
+    projectPath: string,
+    params: DraftSqlParams,
+    opts?: CallOptions,
+): Promise<DraftSqlResponse> {
+    const res = await core.call<DraftSqlResponse>(
+        {
+            method: "GET",
+            url: `${projectPath}/query/draft_sql/`,
+            query: { prompt: params.prompt, current_query: params.current_query },
+        },
+        opts,
+    );
+    return res.data;
+}
+
+/** `POST /query/upgrade/`: migrates every node to its latest version without running it. */
+export async function upgradeQuery(
+    core: ApiCore,
+    projectPath: string,
+    query: QueryNode,
+    opts?: CallOptions,
+): Promise<UpgradeQueryResponse> {
+    const res = await core.call<UpgradeQueryResponse>(
+        {
+            method: "POST",
+            url: `${projectPath}/query/upgrade/`,
+            body: { query },
+            mode: "idempotent",
+        },
+        opts,
+    );
+    return res.data;
+}

@@ -1,0 +1,290 @@
+import type { UserSummary } from "./common";
+import type { FeatureFlag } from "./featureFlags";
+
+/** Lifecycle status the real service derives from dates and flags. */
+export type ExperimentStatus = "draft" | "running" | "paused" | "stopped" | (string & {});
+
+/** Holdout group nested in an experiment (api.md 2.3). */
+export interface Holdout {
+    /** Numeric holdout id. */
+    id: number;
+    /** Holdout name. */
+    name: string;
+    /** Description. */
+    description?: string | null;
+    /** Holdout filters (opaque). */
+    filters?: unknown;
+    /** Creator. */
+    created_by?: UserSummary | null;
+    /** ISO 8601 creation time. */
+    created_at?: string;
+    /** ISO 8601 update time. */
+    updated_at?: string;
+    /** Unknown fields are kept. */
+    [key: string]: unknown;
+}
+
+/** A saved metric linked to an experiment (api.md 2.4). */
+export interface SavedMetricLink {
+    /** Link id. */
+    id: number;
+    /** Experiment id. */
+    experiment: number;
+    /** Saved metric id. */
+    saved_metric: number;
+    /** Link metadata, e.g. `{type: "primary"}`. */
+    metadata?: unknown;
+    /** ISO 8601 creation time. */
+    created_at?: string;
+    /** The metric query. */
+    query?: unknown;
+    /** Metric name. */
+    name?: string;
+    /** Unknown fields are kept. */
+    [key: string]: unknown;
+}
+
+/** Experiment parameters; `feature_flag_variants` holds the variants on the real service. */
+export interface ExperimentParameters {
+    /** Variants of the linked flag. */
+    feature_flag_variants?: { key: string; rollout_percentage?: number; [key: string]: unknown }[];
+    /** Minimum detectable effect, when set. */
+    minimum_detectable_effect?: number | null;
+    /** Unknown fields are kept. */
+    [key: string]: unknown;
+}
+
+/** An experiment (api.md 2.1 plus the fields the real service adds). */
+export interface Experiment {
+    /** Numeric experiment id. Read-only. */
+    id: number;
+    /** Experiment name (max 400 characters). */
+    name: string;
+    /** Description. */
+    description?: string | null;
+    /** ISO 8601 start; null while a draft. */
+    start_date?: string | null;
+    /** ISO 8601 end; null while not stopped. */
+    end_date?: string | null;
+    /** Key of the linked feature flag. */
+    feature_flag_key: string;
+    /** The linked flag. Read-only. */
+    feature_flag?: FeatureFlag | null;
+    /** The holdout group. Read-only. */
+    holdout?: Holdout | null;
+    /** Id of the holdout group. */
+    holdout_id?: number | null;
+    /** Id of the exposure cohort, once created. Read-only. */
+    exposure_cohort?: number | null;
+    /** Variants and other parameters. */
+    parameters?: ExperimentParameters | null;
+    /** Legacy secondary metrics. */
+    secondary_metrics?: unknown;
+    /** Linked saved metrics. Read-only. */
+    saved_metrics?: SavedMetricLink[];
+    /** Ids of saved metrics to link (write only). */
+    saved_metrics_ids?: unknown[] | null;
+    /** Legacy filters. */
+    filters?: unknown;
+    /** Whether the experiment is archived (hidden from lists unless asked). */
+    archived: boolean;
+    /** Soft-delete flag. */
+    deleted?: boolean;
+    /** Creator. Read-only. */
+    created_by?: UserSummary | null;
+    /** ISO 8601 creation time. Read-only. */
+    created_at: string;
+    /** ISO 8601 update time. Read-only. */
+    updated_at: string;
+    /** Experiment type, e.g. `product` or `web`. */
+    type?: string | null;
+    /** Exposure criteria. */
+    exposure_criteria?: unknown;
+    /** Primary metrics. */
+    metrics?: unknown[] | null;
+    /** Secondary metrics. */
+    metrics_secondary?: unknown[] | null;
+    /** Statistics settings. */
+    stats_config?: unknown;
+    /** Folder to create the experiment in (write only). */
+    _create_in_folder?: string;
+    /** Conclusion, e.g. `won`. */
+    conclusion?: string | null;
+    /** Free-text conclusion comment. */
+    conclusion_comment?: string | null;
+    /** Order of primary metrics by uuid. */
+    primary_metrics_ordered_uuids?: string[] | null;
+    /** Order of secondary metrics by uuid. */
+    secondary_metrics_ordered_uuids?: string[] | null;
+    /** The caller's access level. Read-only. */
+    user_access_level?: string | null;
+    /** Derived status: draft, running, paused or stopped (real service). */
+    status?: ExperimentStatus;
+    /** Scheduling settings (real service). */
+    scheduling_config?: unknown;
+    /** Count only users whose exposure has matured (real service). */
+    only_count_matured_users?: boolean | null;
+    /** Unknown fields are kept. */
+    [key: string]: unknown;
+}
+
+/** Writable experiment fields (create and PATCH bodies). */
+export interface ExperimentWrite {
+    /** Name (required on create, max 400 characters). */
+    name?: string;
+    /** Description. */
+    description?: string | null;
+    /** ISO 8601 start. */
+    start_date?: string | null;
+    /** ISO 8601 end. */
+    end_date?: string | null;
+    /** Flag key (required on create; a missing flag is created with control/test). */
+    feature_flag_key?: string;
+    /** Holdout id. */
+    holdout_id?: number | null;
+    /** Parameters, including `feature_flag_variants`. */
+    parameters?: ExperimentParameters | null;
+    /** Legacy secondary metrics. */
+    secondary_metrics?: unknown;
+    /** Saved metric links to set. */
+    saved_metrics_ids?: unknown[] | null;
+    /** Legacy filters. */
+    filters?: unknown;
+    /** Archive flag. */
+    archived?: boolean;
+    /** Soft-delete flag. */
+    deleted?: boolean;
+    /** Type, e.g. `product` or `web`. */
+    type?: string | null;
+    /** Exposure criteria. */
+    exposure_criteria?: unknown;
+    /** Primary metrics. */
+    metrics?: unknown[] | null;
+    /** Secondary metrics. */
+    metrics_secondary?: unknown[] | null;
+    /** Statistics settings. */
+    stats_config?: unknown;
+    /** Folder to create in. */
+    _create_in_folder?: string;
+    /** Conclusion, e.g. `won`. */
+    conclusion?: string | null;
+    /** Conclusion comment. */
+    conclusion_comment?: string | null;
+    /** Primary metric order. */
+    primary_metrics_ordered_uuids?: string[] | null;
+    /** Secondary metric order. */
+    secondary_metrics_ordered_uuids?: string[] | null;
+    /** Other fields are passed through unchanged. */
+    [key: string]: unknown;
+}
+
+/** Query parameters of the experiment list (#1 plus the real service's filters). */
+export interface ListExperimentsParams {
+    /** Page size (default 100 on the real service). */
+    limit?: number;
+    /** Initial index. */
+    offset?: number;
+    /** Text search on the name. */
+    search?: string;
+    /** Include archived experiments (default false: they are hidden). */
+    archived?: boolean;
+    /** Only experiments in this status. */
+    status?: ExperimentStatus | "all";
+    /** Only experiments created by this user id. */
+    created_by_id?: number;
+    /** Sort field with optional `-` (default `-created_at`). */
+    order?: string;
+}
+
+/** Body of duplicate (#7): both optional. */
+export interface DuplicateExperimentBody {
+    /** Name of the copy (default "X (Copy)", then "X (Copy) 1", ...). */
+    name?: string;
+    /** Flag key for the copy (default: reuse the same flag). */
+    feature_flag_key?: string;
+    /** Other fields are passed through. */
+    [key: string]: unknown;
+}
+
+/** Response of create_exposure_cohort_for_experiment (#6): 201 `{cohort}`. */
+export interface ExposureCohortResponse {
+    /** The created cohort, named `Users exposed to experiment "X"`. */
+    cohort: {
+        /** Cohort id. */
+        id: number;
+        /** Cohort name. */
+        name: string;
+        /** Unknown fields are kept. */
+        [key: string]: unknown;
+    };
+    /** Unknown fields are kept. */
+    [key: string]: unknown;
+}
+
+/** Body of recalculate_timeseries (#8). */
+export interface RecalculateTimeseriesBody {
+    /** The full metric object (must carry its `uuid`). */
+    metric: Record<string, unknown>;
+    /** Fingerprint of the metric configuration. */
+    fingerprint: string;
+}
+
+/** Response of recalculate_timeseries: 201 when created, 200 when one is already pending. */
+export interface RecalculationRequest {
+    /** Recalculation request id. */
+    id: string | number;
+    /** Experiment id. */
+    experiment_id: number;
+    /** Metric uuid. */
+    metric_uuid: string;
+    /** Metric fingerprint. */
+    fingerprint: string;
+    /** Status, e.g. `pending`. */
+    status: string;
+    /** ISO 8601 creation time. */
+    created_at: string;
+    /** Unknown fields are kept. */
+    [key: string]: unknown;
+}
+
+/** Parameters of timeseries_results (#9): both required. */
+export interface TimeseriesParams {
+    /** UUID of the metric. */
+    metric_uuid: string;
+    /** Fingerprint of the metric configuration. */
+    fingerprint: string;
+}
+
+/** Response of timeseries_results (#9). */
+export interface TimeseriesResults {
+    /** Experiment id. */
+    experiment_id: number;
+    /** Metric uuid. */
+    metric_uuid: string;
+    /** pending, failed, completed or partial. */
+    status: "pending" | "failed" | "completed" | "partial" | (string & {});
+    /** Daily results keyed by `YYYY-MM-DD`; null for days not computed. */
+    timeseries: Record<string, unknown> | null;
+    /** Errors per day, when any. */
+    errors?: unknown;
+    /** ISO 8601 time of computation. */
+    computed_at?: string | null;
+    /** ISO 8601 creation time. */
+    created_at?: string | null;
+    /** ISO 8601 update time. */
+    updated_at?: string | null;
+    /** Status of a pending recalculation, if any. */
+    recalculation_status?: string | null;
+    /** ISO 8601 creation time of the recalculation request. */
+    recalculation_created_at?: string | null;
+    /** Unknown fields are kept. */
+    [key: string]: unknown;
+}
+
+/** Response of requires_flag_implementation (#11). */
+export interface RequiresFlagImplementationResponse {
+    /** Whether the flag still has to be implemented in code. */
+    result: boolean;
+    /** Unknown fields are kept. */
+    [key: string]: unknown;
+}

@@ -1,0 +1,202 @@
+import * as vscode from "vscode";
+import type { EventDefinition, EventDefinitionPatch } from "../api";
+import type { CommandSpec } from "../commands";
+import type { Ctx } from "../ctx";
+import { eventQuery, parseTags, type EventDefinitionsOrdering } from "./format";
+import { EventDefinitionNode } from "./nodes";
+
+const P = "posthog-workbench";
+
+/**
+ * The definition a command acts on: the row it was invoked on, or, from the Command Palette, one
+ * the user picks from the rows loaded so far. Undefined when the user cancels the pick.
+ */
+async function target(ctx: Ctx, arg: unknown): Promise<EventDefinition | undefined> {
+    if (arg instanceof EventDefinitionNode) return arg.definition;
+    const defs = await ctx.views.eventDefinitions.definitions();
+    if (defs.length === 0) throw new Error("No event definitions are loaded; check the filter.");
+    return ctx.ui.pick(
+        defs.map((def) => ({
+            label: def.name,
+            description: def.tags?.join(", "),
+            detail: def.description ?? undefined,
+            value: def,
+        })),
+        { title: "Event definition", placeHolder: "Pick an event (search in the view for others)" },
+    );
+}
+
+/**
+ * Sends one edit (#21). Hidden and verified together is refused here, before anything is sent,
+ * as the service would refuse it; the check uses the row's current state plus the edit, since
+ * the service checks the result rather than the request.
+ */
+async function edit(ctx: Ctx, def: EventDefinition, patch: EventDefinitionPatch): Promise<void> {
+    const hidden = patch.hidden ?? def.hidden ?? false;
+    const verified = patch.verified ?? def.verified ?? false;
+    if (hidden && verified) {
+        await ctx.ui.warn(
+            patch.hidden
+                ? `"${def.name}" is verified, and a verified event can't be hidden. Remove the verified mark first.`
+                : `"${def.name}" is hidden, and a hidden event can't be verified. Unhide it first.`,
+        );
+        return;
+    }
+    const client = await ctx.auth.session.client();
+    const updated = await client.updateEventDefinition(def.id, patch);
+    ctx.views.eventDefinitions.updated({ ...def, ...updated });
+}
+
+function itemCommand(
+    name: string,
+    title: string,
+    run: (ctx: Ctx, def: EventDefinition) => unknown,
+): CommandSpec {
+    return {
+        id: `${P}.${name}`,
+        title,
+        run: async (ctx, arg) => {
+            const def = await target(ctx, arg);
+            return def && run(ctx, def);
+        },
+    };
+}
+
+/** Commands of the Event Definitions view. */
+export const eventDefinitionCommands: readonly CommandSpec[] = [
+    {
+        id: `${P}.refreshEventDefinitions`,
+        title: "Refresh Event Definitions",
+        run: (ctx) => ctx.views.eventDefinitions.refresh(),
+    },
+    {
+        id: `${P}.loadMoreEventDefinitions`,
+        title: "Load More Event Definitions",
+        run: (ctx) => ctx.views.eventDefinitions.loadMore(),
+    },
+    {
+        id: `${P}.searchEventDefinitions`,
+        title: "Search Event Definitions",
+        run: async (ctx) => {
+            const tree = ctx.views.eventDefinitions;
+            const search = await ctx.ui.input({
+                title: "Search event definitions",
+                prompt: "Every word must appear in the event name. Leave empty to show all.",
+                value: tree.filter.search,
+                placeHolder: "e.g. checkout completed",
+            });
+            if (search !== undefined) tree.setFilter({ search: search.trim() });
+        },
+    },
+    {
+        id: `${P}.clearEventDefinitionsSearch`,
+        title: "Clear Event Definitions Search",
+        run: (ctx) => ctx.views.eventDefinitions.setFilter({ search: "" }),
+    },
+    {
+        id: `${P}.sortEventDefinitions`,
+        title: "Sort Event Definitions",
+        run: async (ctx) => {
+            const tree = ctx.views.eventDefinitions;
+            const current = tree.filter.ordering;
+            const mark = (ordering: EventDefinitionsOrdering): string | undefined =>
+                ordering === current ? "current" : undefined;
+            const ordering = await ctx.ui.pick<EventDefinitionsOrdering>(
+                [
+                    { label: "Name", description: mark("name"), value: "name" },
+                    {
+                        label: "Last seen",
+                        detail: "Most recently seen first",
+                        description: mark("-last_seen_at"),
+                        value: "-last_seen_at",
+                    },
+                ],
+                { title: "Sort event definitions by" },
+            );
+            if (ordering) tree.setFilter({ ordering });
+        },
+    },
+    {
+        id: `${P}.includeHiddenEventDefinitions`,
+        title: "Include Hidden Events",
+        run: (ctx) => ctx.views.eventDefinitions.setFilter({ includeHidden: true }),
+    },
+    {
+        id: `${P}.excludeHiddenEventDefinitions`,
+        title: "Exclude Hidden Events",
+        run: (ctx) => ctx.views.eventDefinitions.setFilter({ includeHidden: false }),
+    },
+    {
+        id: `${P}.includePostHogEventDefinitions`,
+        title: "Include PostHog Events ($…)",
+        run: (ctx) => ctx.views.eventDefinitions.setFilter({ includePostHog: true }),
+    },
+    {
+        id: `${P}.excludePostHogEventDefinitions`,
+        title: "Exclude PostHog Events ($…)",
+        run: (ctx) => ctx.views.eventDefinitions.setFilter({ includePostHog: false }),
+    },
+    itemCommand("showEventDefinition", "Show Event Definition Details", (ctx, def) =>
+        ctx.views.eventDefinitions.details.open(def),
+    ),
+    itemCommand("newQueryForEvent", "New Query for Event", async (_ctx, def) => {
+        const document = await vscode.workspace.openTextDocument({
+            language: "hogql",
+            content: eventQuery(def.name),
+        });
+        return vscode.window.showTextDocument(document);
+    }),
+    itemCommand("copyEventName", "Copy Event Name", async (_ctx, def) => {
+        await vscode.env.clipboard.writeText(def.name);
+        vscode.window.setStatusBarMessage(`Copied "${def.name}"`, 3000);
+    }),
+    itemCommand("editEventDefinitionDescription", "Edit Description", async (ctx, def) => {
+        const description = await ctx.ui.input({
+            title: `Description of ${def.name}`,
+            prompt: "Leave empty to remove the description.",
+            value: def.description ?? "",
+        });
+        if (description === undefined || description === (def.description ?? "")) return;
+        await edit(ctx, def, { description });
+    }),
+    itemCommand("editEventDefinitionTags", "Edit Tags", async (ctx, def) => {
+        const text = await ctx.ui.input({
+            title: `Tags of ${def.name}`,
+            prompt: "Comma-separated, e.g. growth, activation. Leave empty to remove every tag.",
+            value: (def.tags ?? []).join(", "),
+        });
+        if (text === undefined) return;
+        const tags = parseTags(text);
+        if (tags.join("\n") === (def.tags ?? []).join("\n")) return;
+        await edit(ctx, def, { tags });
+    }),
+    itemCommand("verifyEventDefinition", "Mark Event as Verified", (ctx, def) =>
+        edit(ctx, def, { verified: true }),
+    ),
+    itemCommand("unverifyEventDefinition", "Remove Verified Mark", (ctx, def) =>
+        edit(ctx, def, { verified: false }),
+    ),
+    itemCommand("hideEventDefinition", "Hide Event", (ctx, def) =>
+        edit(ctx, def, { hidden: true }),
+    ),
+    itemCommand("unhideEventDefinition", "Unhide Event", (ctx, def) =>
+        edit(ctx, def, { hidden: false }),
+    ),
+    itemCommand("deleteEventDefinition", "Delete Event Definition", async (ctx, def) => {
+        const state = ctx.auth.session.state;
+        const project = state.signedIn ? ` from project ${state.projectId}` : "";
+        const confirmed = await ctx.ui.confirm(
+            `Delete the event definition "${def.name}"?`,
+            `This permanently deletes "${def.name}" with its description, tags and verification${project}. ` +
+                "It cannot be undone. Events already captured are not deleted.",
+            "Delete",
+        );
+        if (!confirmed) return;
+        const client = await ctx.auth.session.client();
+        await client.deleteEventDefinition(def.id);
+        ctx.log.info(`deleted event definition ${def.name} (${def.id})`);
+        ctx.views.eventDefinitions.refresh();
+        ctx.views.eventDefinitions.details.reload(def.id);
+        void ctx.ui.info(`Deleted the event definition "${def.name}".`);
+    }),
+];

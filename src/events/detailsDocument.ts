@@ -1,0 +1,88 @@
+import * as vscode from "vscode";
+import type { EventDefinition } from "../api";
+import type { Ctx } from "../ctx";
+import { redact } from "../log";
+import { detailsMarkdown } from "./format";
+
+/** Scheme of the read-only details documents: `posthog-event-definition:/<name>.md?<id>`. */
+export const DETAILS_SCHEME = "posthog-event-definition";
+
+/**
+ * The details of one event definition (#20) as a read-only markdown document. It is virtual, so
+ * there is nothing to save and nothing to go stale on disk; it is re-read from the service each
+ * time VS Code asks (opening, and after an edit through this extension).
+ */
+export class EventDefinitionDocuments implements vscode.TextDocumentContentProvider {
+    private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+    readonly onDidChange = this.changed.event;
+
+    constructor(
+        private readonly ctx: Ctx,
+        private readonly usage: (id: string) => Promise<number | null>,
+    ) {}
+
+    register(): vscode.Disposable {
+        return vscode.Disposable.from(
+            vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, this),
+            this.changed,
+        );
+    }
+
+    static uriFor(def: EventDefinition): vscode.Uri {
+        // The name only titles the tab; slashes would turn it into folders.
+        const title = def.name.replace(/[/\\]/g, "_") || "event";
+        return vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${title}.md`, query: def.id });
+    }
+
+    async open(def: EventDefinition): Promise<vscode.TextEditor> {
+        const uri = EventDefinitionDocuments.uriFor(def);
+        // Already open: re-read it, since the definition may have changed on the service.
+        if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) {
+            this.changed.fire(uri);
+        }
+        const document = await vscode.workspace.openTextDocument(uri);
+        // Keep focus in the tree so arrowing through rows keeps working.
+        return vscode.window.showTextDocument(document, { preview: true, preserveFocus: true });
+    }
+
+    /** Re-reads the open documents of one definition (after an edit or a delete). */
+    reload(id: string): void {
+        for (const document of vscode.workspace.textDocuments) {
+            if (document.uri.scheme === DETAILS_SCHEME && document.uri.query === id) {
+                this.changed.fire(document.uri);
+            }
+        }
+    }
+
+    async provideTextDocumentContent(
+        uri: vscode.Uri,
+        token: vscode.CancellationToken,
+    ): Promise<string> {
+        const id = uri.query;
+        const controller = new AbortController();
+        const subscription = token.onCancellationRequested(() => controller.abort());
+        try {
+            const client = await this.ctx.auth.session.client();
+            const def = await client.getEventDefinition(id, { signal: controller.signal });
+            const usage = await this.usage(id).catch(() => undefined);
+            return detailsMarkdown(def, usage);
+        } catch (error) {
+            // A document cannot show a notification; say what happened in the document itself.
+            const status = (error as { status?: unknown }).status;
+            const message =
+                status === 404
+                    ? "This event definition no longer exists (it was deleted)."
+                    : `Could not load this event definition: ${redact(userMessage(error))}`;
+            this.ctx.log.warn(`event definition ${id}: ${redact(String(error))}`);
+            return `# ${uri.path.replace(/^\//, "").replace(/\.md$/, "")}\n\n${message}\n`;
+        } finally {
+            subscription.dispose();
+        }
+    }
+}
+
+function userMessage(error: unknown): string {
+    const text = (error as { userMessage?: unknown }).userMessage;
+    if (typeof text === "string" && text) return text;
+    return error instanceof Error ? error.message : String(error);
+}

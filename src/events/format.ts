@@ -1,0 +1,186 @@
+// Text for the Event Definitions view, the details document and New Query for Event. Imports
+// nothing from vscode so the unit tests can check it in plain Node.
+import type { EventDefinition, UserSummary } from "../api";
+
+/** "3 days ago", "yesterday", "just now"; "never" without a time. */
+export function relativeTime(iso: string | null | undefined, now = Date.now()): string {
+    if (!iso) return "never";
+    const then = Date.parse(iso);
+    if (Number.isNaN(then)) return "unknown";
+    // Only past times are shown (seen, created, updated); a time ahead of this machine's clock
+    // is clock skew, not the future.
+    const seconds = Math.min(0, Math.round((then - now) / 1000));
+    const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+    const units: [Intl.RelativeTimeFormatUnit, number][] = [
+        ["year", 365 * 24 * 3600],
+        ["month", 30 * 24 * 3600],
+        ["week", 7 * 24 * 3600],
+        ["day", 24 * 3600],
+        ["hour", 3600],
+        ["minute", 60],
+    ];
+    for (const [unit, size] of units) {
+        if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+    }
+    return "just now";
+}
+
+/** A person as the service embeds them: a summary on cloud, a bare id on some servers. */
+export function personName(person: UserSummary | number | null | undefined): string | undefined {
+    if (person === null || person === undefined) return undefined;
+    if (typeof person === "number") return `user ${person}`;
+    const name = [person.first_name, person.last_name].filter(Boolean).join(" ").trim();
+    if (name && person.email) return `${name} <${person.email}>`;
+    return name || person.email || `user ${person.id}`;
+}
+
+/** A HogQL string literal for `value` (backslash escapes, which HogQL and ClickHouse share). */
+export function hogqlString(value: string): string {
+    const escaped = value
+        .replace(/\\/g, "\\\\")
+        .replace(/'/g, "\\'")
+        .replace(/\n/g, "\\n")
+        .replace(/\r/g, "\\r")
+        .replace(/\t/g, "\\t");
+    return `'${escaped}'`;
+}
+
+/**
+ * The query New Query for Event opens: events and distinct persons per day over the last 30
+ * days, which answers "is this event alive, and how much" before anything more specific.
+ */
+export function eventQuery(name: string): string {
+    // The name goes into a line comment too, so it must not end the comment early.
+    const title = name.replace(/[\r\n]+/g, " ");
+    return [
+        `-- ${title}: events and persons per day over the last 30 days`,
+        "SELECT toStartOfDay(timestamp) AS day, count() AS events, count(DISTINCT person_id) AS persons",
+        "FROM events",
+        `WHERE event = ${hogqlString(name)} AND timestamp >= now() - INTERVAL 30 DAY`,
+        "GROUP BY day",
+        "ORDER BY day",
+        "",
+    ].join("\n");
+}
+
+/** Tags typed as "a, b ,c": trimmed, without empties or repeats, in the order typed. */
+export function parseTags(text: string): string[] {
+    const tags = text
+        .split(",")
+        .map((tag) => tag.trim())
+        .filter(Boolean);
+    return [...new Set(tags)];
+}
+
+/** What the list shows and sends; the defaults match what PostHog's own list shows first. */
+export interface EventDefinitionsFilter {
+    /** Every whitespace-separated term must match the name (the service's `search`). */
+    search: string;
+    /** `name` or `-last_seen_at`. */
+    ordering: EventDefinitionsOrdering;
+    /** Include definitions marked hidden. */
+    includeHidden: boolean;
+    /** Include PostHog's own `$` events. */
+    includePostHog: boolean;
+}
+
+export type EventDefinitionsOrdering = "name" | "-last_seen_at";
+
+export const DEFAULT_FILTER: EventDefinitionsFilter = {
+    search: "",
+    ordering: "name",
+    includeHidden: false,
+    includePostHog: true,
+};
+
+/** The view's description: only what differs from the defaults, so a plain list shows nothing. */
+export function describeFilter(filter: EventDefinitionsFilter): string {
+    const parts: string[] = [];
+    if (filter.search) parts.push(`"${filter.search}"`);
+    if (filter.ordering === "-last_seen_at") parts.push("by last seen");
+    if (filter.includeHidden) parts.push("with hidden");
+    if (!filter.includePostHog) parts.push("no $ events");
+    return parts.join(" · ");
+}
+
+/** The row's description: last seen, tags and the start of the description. */
+export function rowDescription(def: EventDefinition, now = Date.now()): string {
+    const parts = [relativeTime(def.last_seen_at, now)];
+    if (def.tags?.length) parts.push(def.tags.map((tag) => `#${tag}`).join(" "));
+    const description = def.description?.trim();
+    if (description) parts.push(description.split(/\r?\n/)[0]);
+    return parts.join(" · ");
+}
+
+/**
+ * Makes text safe for one line of the details document. The document is read as markdown source,
+ * so only what would break its structure is escaped (a `|` would split a table cell); escaping
+ * every markdown character would make names like `checkout\_completed` hard to read.
+ */
+function md(text: string): string {
+    return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+
+function when(iso: string | null | undefined, now: number): string {
+    return iso ? `${relativeTime(iso, now)} (${iso})` : "never";
+}
+
+/** The details document (#20): the definition, its usage, and a query to start from. */
+export function detailsMarkdown(
+    def: EventDefinition,
+    usage: number | null | undefined,
+    now = Date.now(),
+): string {
+    const rows: [string, string][] = [
+        [
+            "Verified",
+            def.verified
+                ? ["yes", personName(def.verified_by), def.verified_at && `on ${def.verified_at}`]
+                      .filter(Boolean)
+                      .join(", ")
+                : "no",
+        ],
+        ["Hidden", def.hidden ? "yes" : "no"],
+        ["Tags", def.tags?.length ? def.tags.join(", ") : "none"],
+        ["Last seen", when(def.last_seen_at, now)],
+        ["Owner", personName(def.owner) ?? "nobody"],
+        [
+            "Created",
+            [when(def.created_at, now), personName(def.created_by)].filter(Boolean).join(" by "),
+        ],
+        [
+            "Updated",
+            [when(def.updated_at, now), personName(def.updated_by)].filter(Boolean).join(" by "),
+        ],
+        [
+            "Queries in the last 30 days",
+            usage === null || usage === undefined ? "unknown" : String(usage),
+        ],
+    ];
+    if (typeof def.volume_30_day === "number") {
+        rows.push(["Events in the last 30 days", String(def.volume_30_day)]);
+    }
+    rows.push(["Id", def.id]);
+    const description = def.description?.trim();
+    const query = eventQuery(def.name).trimEnd();
+    // A fence longer than any backtick run in the query, so an odd event name cannot close it.
+    const fence = "`".repeat(
+        Math.max(3, ...(query.match(/`+/g) ?? []).map((run) => run.length + 1)),
+    );
+    return [
+        `# ${md(def.name)}`,
+        "",
+        description ? md(description) : "_No description._",
+        "",
+        "| Field | Value |",
+        "| --- | --- |",
+        ...rows.map(([field, value]) => `| ${field} | ${md(value)} |`),
+        "",
+        "## Query",
+        "",
+        `${fence}hogql`,
+        query,
+        fence,
+        "",
+    ].join("\n");
+}

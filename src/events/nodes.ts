@@ -1,0 +1,104 @@
+import * as vscode from "vscode";
+import type { EventDefinition } from "../api";
+import { personName, relativeTime, rowDescription } from "./format";
+
+const P = "posthog-workbench";
+
+/**
+ * One event definition. `contextValue` is `eventDefinition:<verified|unverified>:<hidden|visible>`
+ * so the `when` clauses of the context menu can offer only the edits that make sense.
+ */
+export class EventDefinitionNode extends vscode.TreeItem {
+    constructor(
+        readonly definition: EventDefinition,
+        now = Date.now(),
+    ) {
+        super(definition.name, vscode.TreeItemCollapsibleState.None);
+        this.id = `eventDefinition:${definition.id}`;
+        this.description = rowDescription(definition, now);
+        this.iconPath = iconFor(definition);
+        this.contextValue = [
+            "eventDefinition",
+            definition.verified ? "verified" : "unverified",
+            definition.hidden ? "hidden" : "visible",
+        ].join(":");
+        // No tooltip here: VS Code calls resolveTreeItem on hover only for undefined properties,
+        // and that is where the metrics are fetched.
+        this.command = {
+            command: `${P}.showEventDefinition`,
+            title: "Show Event Definition Details",
+            arguments: [this],
+        };
+        this.accessibilityInformation = {
+            label: [
+                definition.name,
+                definition.verified ? "verified" : undefined,
+                definition.hidden ? "hidden" : undefined,
+                `last seen ${relativeTime(definition.last_seen_at, now)}`,
+                definition.description ?? undefined,
+            ]
+                .filter(Boolean)
+                .join(", "),
+        };
+    }
+}
+
+function iconFor(def: EventDefinition): vscode.ThemeIcon {
+    if (def.verified)
+        return new vscode.ThemeIcon("verified-filled", new vscode.ThemeColor("charts.green"));
+    if (def.hidden)
+        return new vscode.ThemeIcon("eye-closed", new vscode.ThemeColor("disabledForeground"));
+    return new vscode.ThemeIcon("symbol-event");
+}
+
+/** The hover of a row: what the row shows in full, plus owner and 30-day query usage. */
+export function tooltipFor(def: EventDefinition, usage: string): vscode.MarkdownString {
+    const tip = new vscode.MarkdownString("", true);
+    tip.appendMarkdown("**").appendText(def.name).appendMarkdown("**");
+    if (def.verified) tip.appendMarkdown(" $(verified-filled) verified");
+    if (def.hidden) tip.appendMarkdown(" $(eye-closed) hidden");
+    tip.appendMarkdown("\n\n");
+    const description = def.description?.trim();
+    if (description) tip.appendText(description).appendMarkdown("\n\n");
+    const line = (label: string, value: string): void => {
+        tip.appendMarkdown(`${label}: `).appendText(value).appendMarkdown("  \n");
+    };
+    if (def.tags?.length) line("Tags", def.tags.join(", "));
+    line("Last seen", relativeTime(def.last_seen_at));
+    line("Owner", personName(def.owner) ?? "nobody");
+    line("Queries in the last 30 days", usage);
+    return tip;
+}
+
+/** The last row while the service has more: loads the next page where it is clicked. */
+export class LoadMoreNode extends vscode.TreeItem {
+    constructor(loaded: number, count: number) {
+        super("Load more…", vscode.TreeItemCollapsibleState.None);
+        this.id = "eventDefinitions:loadMore";
+        this.description = `${loaded} of ${count}`;
+        this.iconPath = new vscode.ThemeIcon("fold-down");
+        this.contextValue = "loadMore";
+        this.command = {
+            command: `${P}.loadMoreEventDefinitions`,
+            title: "Load More Event Definitions",
+        };
+    }
+}
+
+/** A row that says something instead of listing (nothing found, or a load failed). */
+export class MessageNode extends vscode.TreeItem {
+    constructor(
+        label: string,
+        options: { detail?: string; icon?: string; command?: vscode.Command },
+    ) {
+        super(label, vscode.TreeItemCollapsibleState.None);
+        this.id = `eventDefinitions:message:${label}`;
+        this.description = options.detail;
+        this.tooltip = options.detail;
+        this.iconPath = new vscode.ThemeIcon(options.icon ?? "info");
+        this.contextValue = "message";
+        this.command = options.command;
+    }
+}
+
+export type EventDefinitionsElement = EventDefinitionNode | LoadMoreNode | MessageNode;

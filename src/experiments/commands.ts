@@ -1,0 +1,86 @@
+import type { CommandSpec } from "../commands";
+import type { Ctx } from "../ctx";
+import type { Experiment } from "../api";
+import * as actions from "./experimentActions";
+import { LoadMoreNode } from "./experimentNodes";
+
+const P = "posthog-workbench";
+
+/** A command that acts on one experiment (the row it was invoked on, or a picked one). */
+function onExperiment(
+    name: string,
+    title: string,
+    action: (ctx: Ctx, experiment: Experiment) => Promise<unknown>,
+): CommandSpec {
+    return {
+        id: `${P}.${name}`,
+        title,
+        run: async (ctx, arg) => {
+            const experiment = await actions.resolveExperiment(ctx, arg);
+            return experiment ? action(ctx, experiment) : undefined;
+        },
+    };
+}
+
+/** Commands of the Experiments view. */
+export const experimentCommands: readonly CommandSpec[] = [
+    {
+        id: `${P}.refreshExperiments`,
+        title: "Refresh Experiments",
+        run: (ctx) => ctx.views.experiments.refresh(),
+    },
+    {
+        id: `${P}.loadMoreExperiments`,
+        title: "Load More Experiments",
+        run: (ctx, node) =>
+            node instanceof LoadMoreNode ? ctx.views.experiments.loadMore(node.group) : undefined,
+    },
+    {
+        id: `${P}.filterExperiments`,
+        title: "Filter Experiments",
+        run: async (ctx) => {
+            const search = await ctx.ui.input({
+                title: "Filter experiments",
+                prompt: "Show experiments whose name contains this text (empty shows all)",
+                value: ctx.views.experiments.filter,
+            });
+            if (search !== undefined) ctx.views.experiments.setFilter(search);
+        },
+    },
+    {
+        id: `${P}.clearExperimentFilter`,
+        title: "Clear Experiment Filter",
+        run: (ctx) => ctx.views.experiments.setFilter(""),
+    },
+    {
+        id: `${P}.showArchivedExperiments`,
+        title: "Show Archived Experiments",
+        run: (ctx) => ctx.views.experiments.setShowArchived(true),
+    },
+    {
+        id: `${P}.hideArchivedExperiments`,
+        title: "Hide Archived Experiments",
+        run: (ctx) => ctx.views.experiments.setShowArchived(false),
+    },
+    { id: `${P}.newExperiment`, title: "New Experiment", run: (ctx) => actions.newExperiment(ctx) },
+    onExperiment("openExperiment", "Open Experiment", (ctx, e) => ctx.documents.showDetails(e.id)),
+    onExperiment("editExperiment", "Edit Experiment", actions.editExperiment),
+    onExperiment("archiveExperiment", "Archive Experiment", (ctx, e) =>
+        actions.setArchived(ctx, e, true),
+    ),
+    onExperiment("unarchiveExperiment", "Unarchive Experiment", (ctx, e) =>
+        actions.setArchived(ctx, e, false),
+    ),
+    onExperiment("deleteExperiment", "Delete Experiment", actions.deleteExperiment),
+    onExperiment("duplicateExperiment", "Duplicate Experiment", actions.duplicateExperiment),
+    onExperiment("createExposureCohort", "Create Exposure Cohort", actions.createExposureCohort),
+    onExperiment("recalculateTimeseries", "Recalculate Timeseries", actions.recalculateTimeseries),
+    onExperiment("showTimeseries", "Show Timeseries Results", actions.showTimeseries),
+    {
+        id: `${P}.checkFlagImplementation`,
+        title: "Check Flag Implementation",
+        run: (ctx) => actions.checkFlagImplementation(ctx),
+    },
+    onExperiment("openExperimentInPostHog", "Open in PostHog", actions.openInPostHog),
+    onExperiment("copyFlagKey", "Copy Flag Key", actions.copyFlagKey),
+];

@@ -1,0 +1,314 @@
+import * as vscode from "vscode";
+import type { Experiment, FeatureFlag } from "../api";
+import type { Ctx } from "../ctx";
+import { withProgress } from "../progress";
+import type { Choice } from "../ui";
+import {
+    checkExperimentName,
+    checkFlagKey,
+    copyName,
+    experimentMetrics,
+    type ExperimentMetric,
+    metricFingerprint,
+} from "./experimentModel";
+import { ExperimentNode } from "./experimentNodes";
+import { timeseriesMarkdown } from "./experimentTimeseries";
+
+const TYPE_FLAG_KEY = Symbol("type a key");
+
+/**
+ * The experiment a command acts on: the tree row it was invoked on, or (from the command
+ * palette) one the user picks.
+ */
+export async function resolveExperiment(ctx: Ctx, arg: unknown): Promise<Experiment | undefined> {
+    if (arg instanceof ExperimentNode) return arg.experiment;
+    const selected = ctx.views.experiments.view.selection[0];
+    if (arg === undefined && selected instanceof ExperimentNode) return selected.experiment;
+    const client = await ctx.auth.session.client();
+    const page = await client.listExperimentsPage({ limit: 100, status: "all" });
+    return ctx.ui.pick(
+        page.results.map((e) => ({ label: e.name, description: e.feature_flag_key, value: e })),
+        { title: "Pick an experiment" },
+    );
+}
+
+export async function newExperiment(ctx: Ctx): Promise<Experiment | undefined> {
+    const name = await ctx.ui.input({
+        title: "New experiment (1/2): name",
+        prompt: "A name that says what the experiment tests",
+        validate: checkExperimentName,
+    });
+    if (!name) return undefined;
+    const client = await ctx.auth.session.client();
+    const flags = await withProgress("Loading eligible feature flags...", ({ signal, onRetry }) =>
+        client.listEligibleFeatureFlags({ limit: 100 }, { signal, onRetry }),
+    );
+    const choices: Choice<FeatureFlag | typeof TYPE_FLAG_KEY>[] = [
+        {
+            label: "$(add) New flag key...",
+            description: "created with control/test variants",
+            value: TYPE_FLAG_KEY,
+        },
+        ...flags.results.map((flag) => ({
+            label: flag.key,
+            description: flag.name || undefined,
+            detail: variantsOf(flag),
+            value: flag,
+        })),
+    ];
+    const picked = await ctx.ui.pick(choices, {
+        title: "New experiment (2/2): feature flag",
+        placeHolder: "Pick a multivariate flag whose first variant is 'control', or type a new key",
+    });
+    if (picked === undefined) return undefined;
+    let flagKey: string | undefined;
+    if (picked === TYPE_FLAG_KEY) {
+        flagKey = await ctx.ui.input({
+            title: "New experiment (2/2): new flag key",
+            prompt: "The flag is created with variants control and test (50/50), inactive while the experiment is a draft.",
+            value: slug(name),
+            validate: checkFlagKey,
+        });
+        if (!flagKey) return undefined;
+    } else flagKey = picked.key;
+    const created = await withProgress(`Creating experiment "${name}"...`, ({ signal }) =>
+        client.createExperiment(
+            { name: name.trim(), feature_flag_key: flagKey.trim() },
+            { signal },
+        ),
+    );
+    await ctx.views.experiments.reveal(created);
+    void ctx.ui.info(
+        `Created draft experiment "${created.name}" with flag ${created.feature_flag_key}.`,
+    );
+    return created;
+}
+
+function variantsOf(flag: FeatureFlag): string | undefined {
+    const variants = (
+        flag.filters as {
+            multivariate?: { variants?: { key: string; rollout_percentage?: number }[] };
+        }
+    )?.multivariate?.variants;
+    return variants?.map((v) => `${v.key} ${v.rollout_percentage ?? "?"}%`).join(", ");
+}
+
+function slug(name: string): string {
+    return name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-+|-+$/g, "")
+        .slice(0, 60);
+}
+
+type EditableField = "name" | "description" | "conclusion" | "conclusion_comment";
+
+const CONCLUSIONS = ["won", "lost", "inconclusive", "stopped_early", "invalid"];
+
+export async function editExperiment(
+    ctx: Ctx,
+    experiment: Experiment,
+): Promise<Experiment | undefined> {
+    const field = await ctx.ui.pick<EditableField>(
+        [
+            { label: "Name", description: experiment.name, value: "name" },
+            {
+                label: "Description",
+                description: experiment.description ?? "",
+                value: "description",
+            },
+            {
+                label: "Conclusion",
+                description: experiment.conclusion ?? "none",
+                value: "conclusion",
+            },
+            {
+                label: "Conclusion comment",
+                description: experiment.conclusion_comment ?? "",
+                value: "conclusion_comment",
+            },
+        ],
+        { title: `Edit "${experiment.name}"` },
+    );
+    if (!field) return undefined;
+    let value: string | null | undefined;
+    if (field === "conclusion") {
+        const picked = await ctx.ui.pick<string>(
+            [...CONCLUSIONS.map((c) => ({ label: c, value: c })), { label: "(none)", value: "" }],
+            { title: "Conclusion" },
+        );
+        if (picked === undefined) return undefined;
+        value = picked || null;
+    } else {
+        const current = (experiment[field] as string | null | undefined) ?? "";
+        value = await ctx.ui.input({
+            title: `Edit ${field.replace("_", " ")}`,
+            value: current,
+            validate: field === "name" ? checkExperimentName : undefined,
+        });
+        if (value === undefined) return undefined;
+    }
+    return patch(ctx, experiment, { [field]: value }, `Saving "${experiment.name}"...`);
+}
+
+export async function setArchived(
+    ctx: Ctx,
+    experiment: Experiment,
+    archived: boolean,
+): Promise<Experiment> {
+    const updated = await patch(
+        ctx,
+        experiment,
+        { archived },
+        `${archived ? "Archiving" : "Unarchiving"} "${experiment.name}"...`,
+    );
+    void ctx.ui.info(`${archived ? "Archived" : "Unarchived"} "${experiment.name}".`);
+    return updated;
+}
+
+/** Soft delete: the API's DELETE answers 405, so deleting is PATCH `deleted: true`. */
+export async function deleteExperiment(ctx: Ctx, experiment: Experiment): Promise<boolean> {
+    const confirmed = await ctx.ui.confirm(
+        `Delete experiment "${experiment.name}"?`,
+        `It disappears from PostHog's lists. Its feature flag ${experiment.feature_flag_key} is kept.`,
+        "Delete",
+    );
+    if (!confirmed) return false;
+    await patch(ctx, experiment, { deleted: true }, `Deleting "${experiment.name}"...`);
+    void ctx.ui.info(`Deleted "${experiment.name}".`);
+    return true;
+}
+
+async function patch(
+    ctx: Ctx,
+    experiment: Experiment,
+    body: Record<string, unknown>,
+    title: string,
+): Promise<Experiment> {
+    const client = await ctx.auth.session.client();
+    const updated = await withProgress(title, ({ signal, onRetry }) =>
+        client.patchExperiment(experiment.id, body, { signal, onRetry }),
+    );
+    // A PATCH with deleted=true answers with the record; make sure the tree drops it.
+    ctx.views.experiments.update({
+        ...updated,
+        deleted: body.deleted === true ? true : updated.deleted,
+    });
+    return updated;
+}
+
+export async function duplicateExperiment(
+    ctx: Ctx,
+    experiment: Experiment,
+): Promise<Experiment | undefined> {
+    const name = await ctx.ui.input({
+        title: `Duplicate "${experiment.name}"`,
+        prompt: "Name of the copy (it reuses the same feature flag)",
+        value: copyName(experiment.name),
+        validate: checkExperimentName,
+    });
+    if (!name) return undefined;
+    const client = await ctx.auth.session.client();
+    // Never retried: a second POST would create a second copy.
+    const copy = await withProgress(`Duplicating "${experiment.name}"...`, ({ signal }) =>
+        client.duplicateExperiment(experiment.id, { name: name.trim() }, { signal }),
+    );
+    await ctx.views.experiments.reveal(copy);
+    void ctx.ui.info(`Created "${copy.name}".`);
+    return copy;
+}
+
+export async function createExposureCohort(ctx: Ctx, experiment: Experiment): Promise<void> {
+    const client = await ctx.auth.session.client();
+    const { cohort } = await withProgress(
+        `Creating the exposure cohort of "${experiment.name}"...`,
+        ({ signal }) => client.createExposureCohort(experiment.id, { signal }),
+    );
+    ctx.views.experiments.update({ ...experiment, exposure_cohort: cohort.id });
+    const choice = await ctx.ui.info(
+        `Created cohort "${cohort.name}" (id ${cohort.id}).`,
+        "Open in PostHog",
+    );
+    if (choice === "Open in PostHog")
+        await vscode.env.openExternal(
+            vscode.Uri.parse(`${client.host}/project/${client.projectId}/cohorts/${cohort.id}`),
+        );
+}
+
+async function pickMetric(ctx: Ctx, experiment: Experiment): Promise<ExperimentMetric | undefined> {
+    const metrics = experimentMetrics(experiment);
+    if (metrics.length === 0) {
+        void ctx.ui.warn(
+            `"${experiment.name}" has no metrics with a uuid yet; add one in PostHog first.`,
+        );
+        return undefined;
+    }
+    if (metrics.length === 1) return metrics[0];
+    return ctx.ui.pick(
+        metrics.map((m) => ({ label: m.name, description: `${m.role} · ${m.uuid}`, value: m })),
+        { title: `Metric of "${experiment.name}"` },
+    );
+}
+
+export async function recalculateTimeseries(ctx: Ctx, experiment: Experiment): Promise<void> {
+    const metric = await pickMetric(ctx, experiment);
+    if (!metric) return;
+    const client = await ctx.auth.session.client();
+    const request = await withProgress(
+        `Requesting recalculation of "${metric.name}"...`,
+        ({ signal }) =>
+            client.recalculateTimeseries(
+                experiment.id,
+                { metric: metric.metric, fingerprint: metricFingerprint(metric.metric) },
+                { signal },
+            ),
+    );
+    void ctx.ui.info(
+        `Recalculation of "${metric.name}" is ${request.status}. Show Timeseries Results to see it when done.`,
+    );
+}
+
+export async function showTimeseries(ctx: Ctx, experiment: Experiment): Promise<void> {
+    const metric = await pickMetric(ctx, experiment);
+    if (!metric) return;
+    const client = await ctx.auth.session.client();
+    const data = await withProgress(
+        `Loading the timeseries of "${metric.name}"...`,
+        ({ signal, onRetry }) =>
+            client.getTimeseriesResults(
+                experiment.id,
+                { metric_uuid: metric.uuid, fingerprint: metricFingerprint(metric.metric) },
+                { signal, onRetry },
+            ),
+    );
+    await ctx.documents.show(
+        `timeseries/${experiment.id}/${metric.uuid}.md`,
+        timeseriesMarkdown(experiment.name, metric.name, data),
+    );
+}
+
+export async function checkFlagImplementation(ctx: Ctx): Promise<boolean> {
+    const client = await ctx.auth.session.client();
+    const { result } = await withProgress(
+        "Checking flag implementation...",
+        ({ signal, onRetry }) => client.requiresFlagImplementation({ signal, onRetry }),
+    );
+    void ctx.ui.info(
+        result
+            ? "Flags still need implementing: PostHog has not seen the experiment flags in events yet. Call the flag in your code (e.g. posthog.getFeatureFlag) and deploy."
+            : "Flags are implemented: PostHog sees them in incoming events.",
+    );
+    return result;
+}
+
+export async function openInPostHog(ctx: Ctx, experiment: Experiment): Promise<void> {
+    const client = await ctx.auth.session.client();
+    await vscode.env.openExternal(
+        vscode.Uri.parse(`${client.host}/project/${client.projectId}/experiments/${experiment.id}`),
+    );
+}
+
+export async function copyFlagKey(ctx: Ctx, experiment: Experiment): Promise<void> {
+    await vscode.env.clipboard.writeText(experiment.feature_flag_key);
+    void ctx.ui.info(`Copied ${experiment.feature_flag_key}.`);
+}

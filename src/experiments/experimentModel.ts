@@ -1,0 +1,147 @@
+// Pure helpers over the experiment records the API returns: state, variants, metrics, text.
+// No `vscode` here, so the rules are unit-tested in plain Node.
+import { createHash } from "node:crypto";
+import type { Experiment } from "../api";
+
+/** The tree's groups; `paused` experiments sit under running with their own icon. */
+export type ExperimentState = "draft" | "running" | "paused" | "complete";
+
+/** The service's `status` when present, else the dates (PostHog's own rule). */
+export function experimentState(experiment: Experiment): ExperimentState {
+    switch (experiment.status) {
+        case "draft":
+            return "draft";
+        case "running":
+            return "running";
+        case "paused":
+            return "paused";
+        case "stopped":
+            return "complete";
+    }
+    if (!experiment.start_date) return "draft";
+    if (experiment.end_date) return "complete";
+    return "running";
+}
+
+export interface Variant {
+    key: string;
+    rollout?: number;
+}
+
+/** Variants from the flag's `filters.multivariate`, else from `parameters`. */
+export function experimentVariants(experiment: Experiment): Variant[] {
+    const filters = experiment.feature_flag?.filters as
+        | { multivariate?: { variants?: { key: string; rollout_percentage?: number }[] } }
+        | undefined;
+    const variants =
+        filters?.multivariate?.variants ?? experiment.parameters?.feature_flag_variants ?? [];
+    return variants.map((v) => ({ key: v.key, rollout: v.rollout_percentage }));
+}
+
+/** Overall rollout of the flag (its first release condition), when it says. */
+export function flagRollout(experiment: Experiment): number | undefined {
+    const filters = experiment.feature_flag?.filters as
+        { groups?: { rollout_percentage?: number | null }[] } | undefined;
+    const value = filters?.groups?.[0]?.rollout_percentage;
+    return typeof value === "number" ? value : undefined;
+}
+
+export interface ExperimentMetric {
+    uuid: string;
+    name: string;
+    /** "primary", "secondary" or "saved". */
+    role: string;
+    metric: Record<string, unknown>;
+}
+
+/** Every metric of the experiment that has a uuid, in the order the UI shows them. */
+export function experimentMetrics(experiment: Experiment): ExperimentMetric[] {
+    const out: ExperimentMetric[] = [];
+    const add = (list: unknown, role: string): void => {
+        if (!Array.isArray(list)) return;
+        for (const item of list) {
+            if (!item || typeof item !== "object") continue;
+            const metric = item as Record<string, unknown>;
+            const uuid = typeof metric.uuid === "string" ? metric.uuid : undefined;
+            if (!uuid) continue;
+            out.push({ uuid, name: metricName(metric, out.length), role, metric });
+        }
+    };
+    add(experiment.metrics, "primary");
+    add(experiment.metrics_secondary, "secondary");
+    for (const saved of experiment.saved_metrics ?? []) {
+        const query = saved.query as Record<string, unknown> | undefined;
+        if (query && typeof query.uuid === "string")
+            out.push({
+                uuid: query.uuid,
+                name: saved.name ?? metricName(query, out.length),
+                role: "saved",
+                metric: query,
+            });
+    }
+    return out;
+}
+
+function metricName(metric: Record<string, unknown>, index: number): string {
+    if (typeof metric.name === "string" && metric.name) return metric.name;
+    const source = (metric.source ?? metric.series) as Record<string, unknown> | undefined;
+    const event = source && typeof source.event === "string" ? source.event : undefined;
+    const type = typeof metric.metric_type === "string" ? metric.metric_type : "metric";
+    return event ? `${type} of ${event}` : `Metric ${index + 1}`;
+}
+
+/**
+ * The metric's fingerprint: the one the service stored on it when present; otherwise a SHA-256
+ * of its configuration in a stable key order, so the same configuration always gives the same
+ * fingerprint.
+ */
+export function metricFingerprint(metric: Record<string, unknown>): string {
+    if (typeof metric.fingerprint === "string" && metric.fingerprint) return metric.fingerprint;
+    return createHash("sha256").update(stableJson(metric)).digest("hex");
+}
+
+function stableJson(value: unknown): string {
+    if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+    if (value && typeof value === "object") {
+        const entries = Object.entries(value as Record<string, unknown>)
+            .filter(([key, v]) => v !== undefined && key !== "fingerprint")
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+    }
+    return JSON.stringify(value);
+}
+
+/** `2026-03-01` from an ISO date-time, or undefined. */
+export function shortDate(iso: string | null | undefined): string | undefined {
+    return iso ? iso.slice(0, 10) : undefined;
+}
+
+/** One line for the tree row: flag key, dates and conclusion. */
+export function experimentDescription(experiment: Experiment): string {
+    const parts = [experiment.feature_flag_key];
+    const start = shortDate(experiment.start_date);
+    const end = shortDate(experiment.end_date);
+    if (start) parts.push(end ? `${start} → ${end}` : `since ${start}`);
+    if (experiment.conclusion) parts.push(experiment.conclusion);
+    return parts.filter(Boolean).join(" · ");
+}
+
+/** Default name for a copy, as the service names it. */
+export function copyName(name: string): string {
+    return `${name} (Copy)`;
+}
+
+/** A flag key the service accepts. */
+export function checkFlagKey(key: string): string | undefined {
+    if (!key.trim()) return "Enter a feature flag key.";
+    if (!/^[A-Za-z0-9_-]+$/.test(key.trim()))
+        return "A flag key may only contain letters, digits, '-' and '_'.";
+    return undefined;
+}
+
+/** A name the service accepts (required, at most 400 characters). */
+export function checkExperimentName(name: string): string | undefined {
+    if (!name.trim()) return "Enter a name for the experiment.";
+    if (name.length > 400) return "The name is too long: at most 400 characters.";
+    return undefined;
+}

@@ -1,0 +1,169 @@
+import * as vscode from "vscode";
+import type { Experiment } from "../api";
+import {
+    experimentDescription,
+    experimentState,
+    experimentVariants,
+    flagRollout,
+    shortDate,
+} from "./experimentModel";
+
+export type GroupId = "running" | "draft" | "complete" | "archived";
+
+const GROUP_LABELS: Record<GroupId, string> = {
+    running: "Running",
+    draft: "Draft",
+    complete: "Complete",
+    archived: "Archived",
+};
+
+/** A state group: its rows load lazily, page by page, when it is expanded. */
+export class GroupNode {
+    readonly kind = "group";
+    constructor(readonly id: GroupId) {}
+
+    toTreeItem(count: number | undefined): vscode.TreeItem {
+        const item = new vscode.TreeItem(
+            GROUP_LABELS[this.id],
+            this.id === "running" || this.id === "draft"
+                ? vscode.TreeItemCollapsibleState.Expanded
+                : vscode.TreeItemCollapsibleState.Collapsed,
+        );
+        item.id = `group:${this.id}`;
+        item.description = count === undefined ? undefined : String(count);
+        item.contextValue = `group:${this.id}`;
+        item.iconPath = new vscode.ThemeIcon(
+            { running: "play-circle", draft: "edit", complete: "pass", archived: "archive" }[
+                this.id
+            ],
+        );
+        return item;
+    }
+}
+
+/** One experiment; `contextValue` drives its menus (`experiment:<state>:<live|archived>`). */
+export class ExperimentNode {
+    readonly kind = "experiment";
+    constructor(
+        readonly group: GroupNode,
+        public experiment: Experiment,
+    ) {}
+
+    toTreeItem(): vscode.TreeItem {
+        const e = this.experiment;
+        const state = experimentState(e);
+        const item = new vscode.TreeItem(e.name, vscode.TreeItemCollapsibleState.None);
+        item.id = `experiment:${e.id}`;
+        item.description = experimentDescription(e);
+        item.contextValue = `experiment:${state}:${e.archived ? "archived" : "live"}`;
+        item.iconPath = experimentIcon(e);
+        item.tooltip = experimentTooltip(e);
+        item.command = {
+            command: "posthog-workbench.openExperiment",
+            title: "Open Experiment",
+            arguments: [this],
+        };
+        item.accessibilityInformation = {
+            label: `${e.name}, ${state}${e.archived ? ", archived" : ""}, flag ${e.feature_flag_key}`,
+        };
+        return item;
+    }
+}
+
+/** The row at the end of a group that has more pages. */
+export class LoadMoreNode {
+    readonly kind = "loadMore";
+    constructor(
+        readonly group: GroupNode,
+        private readonly loaded: number,
+        private readonly total: number | undefined,
+    ) {}
+
+    toTreeItem(): vscode.TreeItem {
+        const item = new vscode.TreeItem("Load more...", vscode.TreeItemCollapsibleState.None);
+        item.id = `more:${this.group.id}:${this.loaded}`;
+        item.description = this.total ? `${this.loaded} of ${this.total}` : `${this.loaded} loaded`;
+        item.iconPath = new vscode.ThemeIcon("ellipsis");
+        item.contextValue = "loadMore";
+        item.command = {
+            command: "posthog-workbench.loadMoreExperiments",
+            title: "Load More",
+            arguments: [this],
+        };
+        return item;
+    }
+}
+
+/** An informational row: empty group, or an error with a retry. */
+export class MessageNode {
+    readonly kind = "message";
+    constructor(
+        readonly group: GroupNode,
+        readonly text: string,
+        readonly isError = false,
+    ) {}
+
+    toTreeItem(): vscode.TreeItem {
+        const item = new vscode.TreeItem(this.text, vscode.TreeItemCollapsibleState.None);
+        item.id = `message:${this.group.id}`;
+        item.iconPath = new vscode.ThemeIcon(
+            this.isError ? "warning" : "info",
+            this.isError ? new vscode.ThemeColor("problemsWarningIcon.foreground") : undefined,
+        );
+        if (this.isError) {
+            item.tooltip = `${this.text}\nClick to retry.`;
+            item.command = { command: "posthog-workbench.refreshExperiments", title: "Retry" };
+        }
+        return item;
+    }
+}
+
+export type ExperimentTreeNode = GroupNode | ExperimentNode | LoadMoreNode | MessageNode;
+
+function experimentIcon(e: Experiment): vscode.ThemeIcon {
+    if (e.archived) return new vscode.ThemeIcon("archive");
+    switch (experimentState(e)) {
+        case "draft":
+            return new vscode.ThemeIcon("circle-large-outline");
+        case "running":
+            return new vscode.ThemeIcon("play-circle", new vscode.ThemeColor("charts.green"));
+        case "paused":
+            return new vscode.ThemeIcon("debug-pause", new vscode.ThemeColor("charts.yellow"));
+        case "complete":
+            if (e.conclusion === "won")
+                return new vscode.ThemeIcon("pass-filled", new vscode.ThemeColor("charts.green"));
+            if (e.conclusion === "lost")
+                return new vscode.ThemeIcon("error", new vscode.ThemeColor("charts.red"));
+            return new vscode.ThemeIcon("check");
+    }
+}
+
+function experimentTooltip(e: Experiment): vscode.MarkdownString {
+    const md = new vscode.MarkdownString(undefined, true);
+    md.supportHtml = false;
+    md.appendMarkdown(`**`).appendText(e.name).appendMarkdown(`**\n\n`);
+    if (e.description) md.appendText(e.description).appendMarkdown("\n\n");
+    md.appendMarkdown(`$(symbol-key) Flag \``).appendText(e.feature_flag_key).appendMarkdown("`");
+    const rollout = flagRollout(e);
+    if (rollout !== undefined) md.appendMarkdown(` · rollout ${rollout}%`);
+    if (e.feature_flag) md.appendMarkdown(e.feature_flag.active ? " · active" : " · inactive");
+    md.appendMarkdown("\n\n");
+    const variants = experimentVariants(e);
+    if (variants.length) {
+        md.appendMarkdown("Variants: ");
+        md.appendText(
+            variants
+                .map((v) => (v.rollout === undefined ? v.key : `${v.key} ${v.rollout}%`))
+                .join(", "),
+        );
+        md.appendMarkdown("\n\n");
+    }
+    const start = shortDate(e.start_date);
+    const end = shortDate(e.end_date);
+    md.appendText(start ? `Started ${start}${end ? `, ended ${end}` : ""}` : "Not started (draft)");
+    if (e.conclusion) {
+        md.appendMarkdown("\n\nConclusion: ").appendText(e.conclusion);
+        if (e.conclusion_comment) md.appendText(` (${e.conclusion_comment})`);
+    }
+    return md;
+}

@@ -1,0 +1,52 @@
+import * as vscode from "vscode";
+import type { Ctx } from "../ctx";
+import { splitStatements } from "./statementSplitter";
+
+/** "Run" above every statement of a `.hogql` file (setting `codeLens.enabled`). */
+export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
+    private readonly changed = new vscode.EventEmitter<void>();
+    readonly onDidChangeCodeLenses = this.changed.event;
+    private readonly subscriptions: vscode.Disposable[];
+
+    constructor(private readonly ctx: Ctx) {
+        // Lenses depend on the setting and on being signed in, not only on the text.
+        this.subscriptions = [
+            ctx.config.onDidChange(() => this.changed.fire()),
+            ctx.auth.session.onDidChange(() => this.changed.fire()),
+        ];
+    }
+
+    provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+        if (!this.ctx.config.codeLensEnabled) return [];
+        const statements = splitStatements(document.getText());
+        const lenses: vscode.CodeLens[] = [];
+        for (const [index, statement] of statements.entries()) {
+            const range = new vscode.Range(
+                document.positionAt(statement.start),
+                document.positionAt(statement.start),
+            );
+            lenses.push(
+                new vscode.CodeLens(range, {
+                    title: "$(play) Run",
+                    tooltip: "Run this statement (Ctrl+Enter with the cursor in it)",
+                    command: "posthog-workbench.runStatement",
+                    arguments: [document.uri.toString(), statement.start],
+                }),
+            );
+            if (index === 0 && statements.length > 1)
+                lenses.push(
+                    new vscode.CodeLens(range, {
+                        title: "Run File",
+                        tooltip: "Run every statement of this file, each to its own result",
+                        command: "posthog-workbench.runFile",
+                    }),
+                );
+        }
+        return lenses;
+    }
+
+    dispose(): void {
+        for (const s of this.subscriptions) s.dispose();
+        this.changed.dispose();
+    }
+}

@@ -1,0 +1,132 @@
+import * as vscode from "vscode";
+import type { RefreshMode } from "../api";
+import type { CommandSpec } from "../commands";
+import { REFRESH_MODES } from "../config";
+import type { Ctx } from "../ctx";
+import { showHistory, clearHistory, showQueryLog } from "./historyCommands";
+import { fileTargets, queryTargets } from "./runTargets";
+import { statementAt } from "./statementSplitter";
+
+const P = "posthog-workbench";
+
+const REFRESH_DESCRIPTIONS: Record<(typeof REFRESH_MODES)[number], string> = {
+    blocking: "Calculate now, unless very fresh results are cached (default)",
+    force_blocking: "Calculate now, even if fresh results are cached",
+    async: "Calculate in the background and poll, unless very fresh results are cached",
+    force_async: "Calculate in the background and poll, even if cached",
+    force_cache: "Only cached results; never calculate",
+};
+
+function hogqlEditor(ctx: Ctx): vscode.TextEditor | undefined {
+    const editor = vscode.window.activeTextEditor;
+    if (editor?.document.languageId === "hogql") return editor;
+    void ctx.ui.info("Open a .hogql file to run a query.");
+    return undefined;
+}
+
+/** Run Query: the selection, else the statement under the cursor, else the whole file. */
+async function runQuery(ctx: Ctx, refresh?: RefreshMode): Promise<unknown> {
+    const editor = hogqlEditor(ctx);
+    if (!editor) return undefined;
+    const document = editor.document;
+    const text = document.getText();
+    const selection = {
+        start: document.offsetAt(editor.selection.start),
+        end: document.offsetAt(editor.selection.end),
+    };
+    let targets = queryTargets(text, selection, document.offsetAt(editor.selection.active));
+    if (targets.length === 0) targets = fileTargets(text);
+    return ctx.runner.run(document, targets, refresh);
+}
+
+export const queryCommands: readonly CommandSpec[] = [
+    { id: `${P}.runQuery`, title: "Run Query", run: (ctx) => runQuery(ctx) },
+    {
+        id: `${P}.runFile`,
+        title: "Run File",
+        run: (ctx) => {
+            const editor = hogqlEditor(ctx);
+            return editor
+                ? ctx.runner.run(editor.document, fileTargets(editor.document.getText()))
+                : undefined;
+        },
+    },
+    {
+        id: `${P}.runQueryWith`,
+        title: "Run Query With...",
+        run: async (ctx) => {
+            const mode = await ctx.ui.pick(
+                REFRESH_MODES.map((m) => ({
+                    label: m,
+                    description: REFRESH_DESCRIPTIONS[m],
+                    value: m,
+                })),
+                {
+                    title: "Run with refresh mode",
+                    placeHolder: `The default is ${ctx.config.refreshMode} (setting posthog-workbench.query.refreshMode)`,
+                },
+            );
+            return mode ? runQuery(ctx, mode) : undefined;
+        },
+    },
+    {
+        // The code lens above each statement: (document URI, offset of the statement).
+        id: `${P}.runStatement`,
+        title: "Run Statement",
+        run: async (ctx, uri, offset) => {
+            const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(String(uri)));
+            const statement = statementAt(document.getText(), Number(offset));
+            return statement ? ctx.runner.run(document, [statement]) : undefined;
+        },
+    },
+    {
+        id: `${P}.cancelQuery`,
+        title: "Cancel Query",
+        run: (ctx) => {
+            if (ctx.runner.cancelAll() === 0) void ctx.ui.info("No query is running.");
+        },
+    },
+    { id: `${P}.showQueryHistory`, title: "Show Query History", run: (ctx) => showHistory(ctx) },
+    { id: `${P}.clearQueryHistory`, title: "Clear Query History", run: (ctx) => clearHistory(ctx) },
+    {
+        id: `${P}.showQueryLog`,
+        title: "Show Query Log",
+        run: (ctx, entry) => showQueryLog(ctx, entry),
+    },
+    {
+        id: `${P}.draftSql`,
+        title: "Draft HogQL with AI",
+        run: async (ctx) => {
+            const editor = hogqlEditor(ctx);
+            if (!editor) return;
+            const prompt = await ctx.ui.input({
+                title: "Draft HogQL",
+                prompt: "Describe the query you want (at most 400 characters)",
+                placeHolder: "e.g. weekly active users over the last 3 months",
+                validate: (v) =>
+                    v.trim().length > 400
+                        ? `That is ${v.trim().length} characters; PostHog accepts at most 400.`
+                        : undefined,
+            });
+            if (!prompt?.trim()) return;
+            const client = await ctx.auth.session.client();
+            const { sql } = await vscode.window.withProgress(
+                {
+                    location: vscode.ProgressLocation.Notification,
+                    title: "Drafting HogQL...",
+                    cancellable: true,
+                },
+                (_p, token) => {
+                    const controller = new AbortController();
+                    token.onCancellationRequested(() => controller.abort());
+                    return client.draftSql(
+                        { prompt: prompt.trim(), current_query: editor.document.getText() },
+                        { signal: controller.signal },
+                    );
+                },
+            );
+            // One edit, so a single undo takes the draft out again.
+            await editor.edit((edit) => edit.replace(editor.selection, sql));
+        },
+    },
+];

@@ -1,0 +1,120 @@
+import * as vscode from "vscode";
+import type { Ctx } from "../ctx";
+import type { HistoryEntry } from "./history";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function describe(entry: HistoryEntry): string {
+    const seconds = (entry.durationMs / 1000).toFixed(1);
+    if (entry.status === "ok") return `$(pass) ${entry.rows ?? 0} rows · ${seconds} s`;
+    if (entry.status === "cancelled") return `$(circle-slash) cancelled · ${seconds} s`;
+    return `$(error) ${entry.error ?? "failed"}`;
+}
+
+function pickEntry(
+    ctx: Ctx,
+    entries: HistoryEntry[],
+    title: string,
+): Promise<HistoryEntry | undefined> {
+    return ctx.ui.pick(
+        entries.map((entry) => ({
+            label: entry.text.replace(/\s+/g, " ").slice(0, 120),
+            description: describe(entry),
+            detail: `${new Date(entry.startedAt).toLocaleString()}${entry.file ? ` · ${vscode.Uri.parse(entry.file).path.split("/").pop()}` : ""} · ${entry.host}`,
+            value: entry,
+        })),
+        { title, placeHolder: "Type to search the query text" },
+    );
+}
+
+/** Query history: search, then run again, open, copy or show the service's log. */
+export async function showHistory(ctx: Ctx): Promise<void> {
+    const entries = ctx.history.entries();
+    if (entries.length === 0) {
+        void ctx.ui.info("No queries have run in this workspace yet.");
+        return;
+    }
+    const entry = await pickEntry(ctx, entries, "Query history (newest first)");
+    if (!entry) return;
+    const recent = Date.now() - entry.startedAt < DAY_MS;
+    const action = await ctx.ui.pick(
+        [
+            { label: "$(play) Run again", value: "run" },
+            { label: "$(go-to-file) Open in editor", value: "open" },
+            { label: "$(copy) Copy query", value: "copy" },
+            ...(recent
+                ? [
+                      {
+                          label: "$(output) Show query log",
+                          description: "from PostHog, last 24 hours",
+                          value: "log",
+                      },
+                  ]
+                : []),
+        ],
+        { title: "Query history" },
+    );
+    if (action === "copy") await vscode.env.clipboard.writeText(entry.text);
+    else if (action === "log") await showQueryLog(ctx, entry);
+    else if (action === "open" || action === "run") {
+        const document = await vscode.workspace.openTextDocument({
+            language: "hogql",
+            content: entry.text,
+        });
+        await vscode.window.showTextDocument(document);
+        if (action === "run")
+            await ctx.runner.run(document, [
+                { text: entry.text, start: 0, end: entry.text.length },
+            ]);
+    }
+}
+
+export async function clearHistory(ctx: Ctx): Promise<void> {
+    const confirmed = await ctx.ui.confirm(
+        "Clear the query history of this workspace?",
+        `${ctx.history.entries().length} entries will be removed. Results were never stored.`,
+        "Clear",
+    );
+    if (confirmed) await ctx.history.clear();
+}
+
+/** The service's query log (#15) for a run of the last 24 hours, shown as a result. */
+export async function showQueryLog(ctx: Ctx, arg?: unknown): Promise<void> {
+    let entry = arg as HistoryEntry | undefined;
+    if (!entry?.queryId) {
+        const recent = ctx.history.entries().filter((e) => Date.now() - e.startedAt < DAY_MS);
+        if (recent.length === 0) {
+            void ctx.ui.info(
+                "PostHog keeps query logs for 24 hours, and no query ran here in that time.",
+            );
+            return;
+        }
+        entry = await pickEntry(ctx, recent, "Show the query log of");
+        if (!entry) return;
+    }
+    const client = await ctx.auth.session.client();
+    const id = entry.queryId;
+    const log = await vscode.window.withProgress(
+        {
+            location: vscode.ProgressLocation.Notification,
+            title: "Loading the query log...",
+            cancellable: true,
+        },
+        (_p, token) => {
+            const controller = new AbortController();
+            token.onCancellationRequested(() => controller.abort());
+            return client.getQueryLog(id, { signal: controller.signal });
+        },
+    );
+    const rawText = JSON.stringify(log);
+    await ctx.results.show([
+        {
+            title: `Log ${id.slice(0, 8)}`,
+            statement: entry.text,
+            start: 0,
+            queryId: id,
+            durationMs: 0,
+            result: { response: log, queryId: id, rawText, bytes: rawText.length, polled: false },
+        },
+    ]);
+}

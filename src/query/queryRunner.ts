@@ -1,0 +1,314 @@
+import { randomUUID } from "node:crypto";
+import * as vscode from "vscode";
+import type { QueryResponse, RefreshMode, RunQueryResult } from "../api";
+import { loadApi } from "../apiLoader";
+import type { Ctx } from "../ctx";
+import { redact } from "../log";
+import type { Statement } from "./statementSplitter";
+import {
+    findVariables,
+    hasTopLevelLimit,
+    hogqlQueryNode,
+    queryName,
+    variablesOverride,
+    withLimit,
+} from "./runTargets";
+
+/** What one statement's run produced: a result or an error, with what ran and how long. */
+export interface RunOutcome {
+    /** Short title for a results tab: file name and statement number. */
+    title: string;
+    /** The HogQL that ran. */
+    statement: string;
+    /** Offset of the statement in its document (for diagnostics and re-runs). */
+    start: number;
+    /** The `client_query_id` sent (the service's query id). */
+    queryId: string;
+    durationMs: number;
+    /** The service's answer (success). */
+    result?: RunQueryResult<QueryResponse>;
+    /** What went wrong (failure or cancel). */
+    error?: unknown;
+    cancelled?: boolean;
+}
+
+const VARIABLES_KEY = "posthog-workbench.variables";
+const MAX_ROWS = 50_000;
+
+/**
+ * Runs HogQL statements: prompts for `{variables.x}`, runs them one after another under a
+ * cancellable progress notification and a status bar item, records history, turns HogQL
+ * errors into diagnostics and hands results to the results panel.
+ */
+export class QueryRunner implements vscode.Disposable {
+    private readonly running = new Set<vscode.CancellationTokenSource>();
+    private readonly statusItem = vscode.window.createStatusBarItem(
+        "posthog-workbench.queryStatus",
+        vscode.StatusBarAlignment.Left,
+        49,
+    );
+
+    constructor(private readonly ctx: Ctx) {
+        this.statusItem.name = "PostHog query";
+        this.statusItem.command = "posthog-workbench.cancelQuery";
+    }
+
+    get isRunning(): boolean {
+        return this.running.size > 0;
+    }
+
+    /** Cancels every run in progress (the Cancel command, the status bar item). */
+    cancelAll(): number {
+        const count = this.running.size;
+        for (const source of this.running) source.cancel();
+        return count;
+    }
+
+    /**
+     * Runs `targets` of `document` in order, each to its own result. Returns the outcomes (also
+     * shown in the results panel) or undefined when the user backed out before anything ran.
+     */
+    async run(
+        document: vscode.TextDocument,
+        targets: Statement[],
+        refresh: RefreshMode = this.ctx.config.refreshMode,
+    ): Promise<RunOutcome[] | undefined> {
+        if (targets.length === 0) {
+            void this.ctx.ui.info("There is no HogQL statement here to run.");
+            return undefined;
+        }
+        if (!vscode.workspace.isTrusted && document.uri.scheme === "file") {
+            void this.ctx.ui.warn(
+                "Running queries from workspace files is disabled in Restricted Mode. Trust this workspace to run them.",
+            );
+            return undefined;
+        }
+        const client = await this.ctx.auth.session.client();
+        const values = await this.askVariables(document, targets);
+        if (!values) return undefined;
+        this.ctx.diagnostics?.clear(document);
+
+        const source = new vscode.CancellationTokenSource();
+        this.running.add(source);
+        void vscode.commands.executeCommand("setContext", "posthog-workbench.queryRunning", true);
+        const outcomes: RunOutcome[] = [];
+        const fileName = document.isUntitled ? "untitled" : document.uri.path;
+        try {
+            await vscode.window.withProgress(
+                {
+                    location: vscode.ProgressLocation.Notification,
+                    title:
+                        targets.length > 1
+                            ? `Running ${targets.length} HogQL statements`
+                            : "Running HogQL",
+                    cancellable: true,
+                },
+                async (progress, token) => {
+                    const cancel = token.onCancellationRequested(() => source.cancel());
+                    try {
+                        for (const [index, target] of targets.entries()) {
+                            if (source.token.isCancellationRequested) break;
+                            const label =
+                                targets.length > 1 ? ` (${index + 1} of ${targets.length})` : "";
+                            this.showStatus(`$(loading~spin) HogQL${label}`);
+                            progress.report({ message: `${oneLine(target.text)}${label}` });
+                            const outcome = await this.runOne(
+                                client,
+                                document,
+                                target,
+                                fileName,
+                                refresh,
+                                values,
+                                source.token,
+                                (message) => progress.report({ message: `${message}${label}` }),
+                            );
+                            outcome.title = `${baseName(fileName)}${targets.length > 1 ? ` #${index + 1}` : ""}`;
+                            outcomes.push(outcome);
+                        }
+                    } finally {
+                        cancel.dispose();
+                    }
+                },
+            );
+        } finally {
+            this.running.delete(source);
+            source.dispose();
+            if (this.running.size === 0) {
+                this.statusItem.hide();
+                void vscode.commands.executeCommand(
+                    "setContext",
+                    "posthog-workbench.queryRunning",
+                    false,
+                );
+            }
+        }
+        await this.present(document, outcomes);
+        return outcomes;
+    }
+
+    private async runOne(
+        client: Awaited<ReturnType<Ctx["auth"]["session"]["client"]>>,
+        document: vscode.TextDocument,
+        target: Statement,
+        fileName: string,
+        refresh: RefreshMode,
+        allValues: Record<string, string>,
+        token: vscode.CancellationToken,
+        report: (message: string) => void,
+    ): Promise<RunOutcome> {
+        const queryId = randomUUID();
+        const controller = new AbortController();
+        const subscription = token.onCancellationRequested(() => controller.abort());
+        const values = pick(allValues, findVariables(target.text));
+        const started = Date.now();
+        const outcome: RunOutcome = {
+            title: "",
+            statement: target.text,
+            start: target.start,
+            queryId,
+            durationMs: 0,
+        };
+        let polls = 0;
+        try {
+            outcome.result = await client.runQuery<QueryResponse>(
+                hogqlQueryNode(target.text, values),
+                {
+                    refresh,
+                    name: queryName(fileName, target.text),
+                    clientQueryId: queryId,
+                    variablesOverride: Object.keys(values).length
+                        ? variablesOverride(values)
+                        : undefined,
+                    signal: controller.signal,
+                    onRetry: (info) =>
+                        report(`${info.reason}; retrying in ${Math.ceil(info.delayMs / 1000)} s`),
+                    onStatus: () => report(`running on the server (check ${++polls})`),
+                },
+            );
+        } catch (error) {
+            outcome.error = error;
+            outcome.cancelled = controller.signal.aborted || loadApi().isCancellation(error);
+        } finally {
+            subscription.dispose();
+            outcome.durationMs = Date.now() - started;
+        }
+        await this.remember(document, outcome, started);
+        if (outcome.error && !outcome.cancelled)
+            this.reportFailure(document, target, outcome.error);
+        return outcome;
+    }
+
+    private async remember(
+        document: vscode.TextDocument,
+        outcome: RunOutcome,
+        startedAt: number,
+    ): Promise<void> {
+        const state = this.ctx.auth.session.state;
+        const error = outcome.error as { userMessage?: string; message?: string } | undefined;
+        await this.ctx.history.add({
+            queryId: outcome.queryId,
+            text: outcome.statement,
+            file: document.isUntitled ? undefined : document.uri.toString(),
+            host: state.host,
+            projectId: state.signedIn ? state.projectId : "",
+            startedAt,
+            durationMs: outcome.durationMs,
+            rows: outcome.result?.response.results?.length,
+            status: outcome.cancelled ? "cancelled" : outcome.error ? "error" : "ok",
+            error: error ? redact(error.userMessage ?? error.message ?? String(error)) : undefined,
+        });
+    }
+
+    private reportFailure(document: vscode.TextDocument, target: Statement, error: unknown): void {
+        const errors = (
+            error as {
+                hogqlErrors?: {
+                    message: string;
+                    start: number;
+                    end: number;
+                    fix?: string | null;
+                }[];
+            }
+        ).hogqlErrors;
+        if (errors && errors.length > 0 && this.ctx.diagnostics) {
+            // HogQL errors belong in the editor, at the range the service names.
+            this.ctx.diagnostics.report(document, target.start, errors);
+            this.ctx.log.warn(`HogQL error: ${errors.map((e) => e.message).join("; ")}`);
+            vscode.window.setStatusBarMessage(`$(error) HogQL: ${errors[0].message}`, 10_000);
+            return;
+        }
+        void this.ctx.reportError("Query", error);
+    }
+
+    private async present(document: vscode.TextDocument, outcomes: RunOutcome[]): Promise<void> {
+        const shown = outcomes.filter((o) => o.result);
+        if (shown.length === 0) return;
+        await this.ctx.results.show(shown);
+        const truncated = shown.find(
+            (o) => o.result?.response.hasMore && !hasTopLevelLimit(o.statement),
+        );
+        if (!truncated) return;
+        const limit = truncated.result?.response.limit ?? 100;
+        const choice = await this.ctx.ui.info(
+            `Showing the first ${limit} rows: HogQL adds LIMIT ${limit} to queries without one. Add a LIMIT (at most 50,000) to get more.`,
+            "Re-run with LIMIT 50,000",
+        );
+        if (choice === "Re-run with LIMIT 50,000")
+            await this.run(document, [limitedTarget(truncated)]);
+    }
+
+    /** Asks for `{variables.x}` values, offering the ones last used in this file. */
+    private async askVariables(
+        document: vscode.TextDocument,
+        targets: Statement[],
+    ): Promise<Record<string, string> | undefined> {
+        const names = [...new Set(targets.flatMap((t) => findVariables(t.text)))];
+        if (names.length === 0) return {};
+        const state = this.ctx.extension.workspaceState;
+        const all = state.get<Record<string, Record<string, string>>>(VARIABLES_KEY) ?? {};
+        const remembered = all[document.uri.toString()] ?? {};
+        const values: Record<string, string> = {};
+        for (const name of names) {
+            const value = await this.ctx.ui.input({
+                title: `Value of {variables.${name}}`,
+                prompt: "Numbers and true/false are sent as such; anything else as text.",
+                value: remembered[name],
+            });
+            if (value === undefined) return undefined;
+            values[name] = value;
+        }
+        all[document.uri.toString()] = { ...remembered, ...values };
+        await state.update(VARIABLES_KEY, all);
+        return values;
+    }
+
+    private showStatus(text: string): void {
+        this.statusItem.text = `${text} · Cancel`;
+        this.statusItem.tooltip = "A HogQL query is running. Click to cancel it.";
+        this.statusItem.show();
+    }
+
+    dispose(): void {
+        this.cancelAll();
+        this.statusItem.dispose();
+    }
+}
+
+/** The statement again with an explicit LIMIT; appended at the end, so offsets still map. */
+function limitedTarget(outcome: RunOutcome): Statement {
+    const text = withLimit(outcome.statement, MAX_ROWS);
+    return { text, start: outcome.start, end: outcome.start + text.length };
+}
+
+function pick(values: Record<string, string>, names: string[]): Record<string, string> {
+    return Object.fromEntries(names.filter((n) => n in values).map((n) => [n, values[n]]));
+}
+
+function oneLine(text: string): string {
+    const line = text.replace(/\s+/g, " ").trim();
+    return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
+
+function baseName(path: string): string {
+    return path.split(/[\\/]/).pop() || "untitled";
+}

@@ -1,0 +1,155 @@
+import * as assert from "node:assert/strict";
+import * as vscode from "vscode";
+import type { SessionState } from "../../src/auth/session";
+import type { ExtensionApi } from "../../src/extension";
+import { startSandbox, type Sandbox } from "../sandbox";
+import { activateExtension, waitFor } from "./helpers";
+import { ScriptedUi } from "./scriptedUi";
+import { clearWorkspaceSettings, signInToSandbox } from "./signIn";
+
+describe("sign in", function () {
+    let api: ExtensionApi;
+    let sandbox: Sandbox;
+    let elsewhere: Sandbox;
+
+    before(async () => {
+        api = await activateExtension();
+        sandbox = await startSandbox();
+        elsewhere = await startSandbox();
+    });
+
+    after(async () => {
+        await clearWorkspaceSettings();
+        await sandbox?.close();
+        await elsewhere?.close();
+    });
+
+    it("refuses a bad key with a message and stores nothing", async () => {
+        const ui = await signInToSandbox(api, sandbox, {
+            key: sandbox.keys.invalid,
+            project: undefined,
+        });
+        assert.match(
+            ui.messages.find((m) => m.level === "error")?.text ?? "",
+            /did not accept this key/,
+        );
+        assert.equal(await api.ctx.auth.keys.get(sandbox.url), undefined);
+        assert.ok(!api.ctx.auth.keys.hosts().includes(sandbox.url));
+        assert.equal(api.ctx.auth.session.state.signedIn, false);
+    });
+
+    it("explains a project token pasted by mistake and sends nothing", async () => {
+        const before = sandbox.requests.length;
+        const ui = new ScriptedUi().answer(
+            "Self-hosted...",
+            sandbox.url,
+            sandbox.keys.projectToken,
+        );
+        api.ctx.ui = ui;
+        await vscode.commands.executeCommand("posthog-workbench.signIn");
+        assert.match(ui.validationMessages.join("\n"), /project token \(phc_/);
+        assert.equal(sandbox.requests.length, before);
+        assert.equal(await api.ctx.auth.keys.get(sandbox.url), undefined);
+    });
+
+    it("refuses plain http to a non-loopback host", async () => {
+        const ui = new ScriptedUi().answer("Self-hosted...", "http://posthog.example.com");
+        api.ctx.ui = ui;
+        await vscode.commands.executeCommand("posthog-workbench.signIn");
+        assert.match(ui.validationMessages.join("\n"), /https/);
+    });
+
+    it("signs in with a valid key, stores it for its host only, and picks the project", async () => {
+        const ui = await signInToSandbox(api, sandbox);
+        assert.equal(ui.pending, 0, "every scripted answer was used");
+        assert.deepEqual(
+            ui.messages.filter((m) => m.level === "error"),
+            [],
+        );
+        const state = await waitFor(
+            "signed in",
+            () => api.ctx.auth.session.state.signedIn && api.ctx.auth.session.state,
+        );
+        assert.equal(state.host, sandbox.url);
+        assert.equal(state.signedIn && state.projectId, String(sandbox.projectId));
+        assert.equal(await api.ctx.auth.keys.get(sandbox.url), sandbox.keys.full);
+        const config = vscode.workspace.getConfiguration("posthog-workbench");
+        assert.equal(config.get("host"), sandbox.url);
+        assert.equal(
+            JSON.stringify(config).includes(sandbox.keys.full),
+            false,
+            "the key is not in settings",
+        );
+        const authorized = sandbox.requests.filter(
+            (r) => r.headers.authorization === `Bearer ${sandbox.keys.full}`,
+        );
+        assert.ok(authorized.some((r) => r.path.startsWith("/api/users/@me")));
+    });
+
+    it("switching project refreshes the views", async () => {
+        let refreshed = 0;
+        const listener = api.ctx.auth.session.onDidChange(() => refreshed++);
+        const treeListener = api.ctx.views.experiments.onDidChangeTreeData(() => refreshed++);
+        try {
+            const ui = new ScriptedUi().answer(
+                (choices) => choices.find((c) => c.description?.startsWith("id 2"))?.value,
+            );
+            api.ctx.ui = ui;
+            await vscode.commands.executeCommand("posthog-workbench.switchProject");
+            await waitFor("project 2", () => {
+                const state = api.ctx.auth.session.state;
+                return state.signedIn && state.projectId === "2";
+            });
+            assert.ok(refreshed >= 2, "session and tree both announced the change");
+        } finally {
+            listener.dispose();
+            treeListener.dispose();
+        }
+        api.ctx.ui = new ScriptedUi().answer(
+            (choices) =>
+                choices.find((c) => c.description?.startsWith(`id ${sandbox.projectId}`))?.value,
+        );
+        await vscode.commands.executeCommand("posthog-workbench.switchProject");
+        await waitFor("back on project 1", () => {
+            const state = api.ctx.auth.session.state;
+            return state.signedIn && state.projectId === String(sandbox.projectId);
+        });
+    });
+
+    it("does not give the key to a host set by workspace settings", async () => {
+        assert.ok(api.ctx.auth.session.state.signedIn);
+        await vscode.workspace
+            .getConfiguration("posthog-workbench")
+            .update("host", elsewhere.url, vscode.ConfigurationTarget.Workspace);
+        await waitFor(
+            "signed out for the workspace host",
+            () => !api.ctx.auth.session.state.signedIn,
+        );
+        // Widen again: the assertion above narrowed this property path to "signed in".
+        const state: SessionState = api.ctx.auth.session.state as SessionState;
+        if (state.signedIn) assert.fail("signed out for the workspace host");
+        assert.match(state.reason, /no key of its own/);
+        // Everything that would talk to PostHog now, with the workspace host in force:
+        await vscode.commands.executeCommand("posthog-workbench.refreshExperiments");
+        await vscode.commands.executeCommand("posthog-workbench.refreshEventDefinitions");
+        await assert.rejects(api.ctx.auth.session.client(), /Sign In/);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        assert.deepEqual(
+            elsewhere.requests.filter((r) => r.headers.authorization !== undefined),
+            [],
+            "the other host saw no Authorization header",
+        );
+        await clearWorkspaceSettings();
+        await waitFor("signed in again", () => api.ctx.auth.session.state.signedIn);
+    });
+
+    it("signs out and removes the key", async () => {
+        api.ctx.ui = new ScriptedUi();
+        await vscode.commands.executeCommand("posthog-workbench.signOut");
+        assert.equal(await api.ctx.auth.keys.get(sandbox.url), undefined);
+        assert.equal(api.ctx.auth.session.state.signedIn, false);
+        // Leave the session signed in for the suites that follow.
+        await signInToSandbox(api, sandbox);
+        await waitFor("signed in", () => api.ctx.auth.session.state.signedIn);
+    });
+});

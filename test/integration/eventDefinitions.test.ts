@@ -1,0 +1,402 @@
+import * as assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import * as vscode from "vscode";
+import type { EventDefinitionNode } from "../../src/events/nodes";
+import type { EventDefinitionsTree } from "../../src/events/eventDefinitionsTree";
+import type { ExtensionApi } from "../../src/extension";
+import type { Sandbox } from "../sandbox";
+import { eventQuery } from "../../src/events/format";
+import { signedIn } from "./fixture";
+import { waitFor } from "./helpers";
+import { ScriptedUi, type Answer } from "./scriptedUi";
+
+const P = "posthog-workbench";
+
+describe("event definitions", function () {
+    let api: ExtensionApi;
+    let sandbox: Sandbox;
+    let tree: EventDefinitionsTree;
+
+    /** The definitions of the signed-in project, as the service holds them now. */
+    const stored = () =>
+        sandbox.state.eventDefinitions.filter((d) => d.team_id === sandbox.projectId);
+    const storedNamed = (name: string) => stored().find((d) => d.name === name);
+    const requests = (method: string, path: string) =>
+        sandbox.requests.filter((r) => r.method === method && r.path.includes(path));
+
+    async function rows(): Promise<EventDefinitionNode[]> {
+        const children = await tree.getChildren();
+        return children.filter((n): n is EventDefinitionNode => "definition" in n);
+    }
+
+    async function row(name: string): Promise<EventDefinitionNode> {
+        const found = (await rows()).find((n) => n.definition.name === name);
+        assert.ok(found, `a row for ${name}`);
+        return found;
+    }
+
+    function scripted(...answers: Answer[]): ScriptedUi {
+        const ui = new ScriptedUi().answer(...answers);
+        api.ctx.ui = ui;
+        return ui;
+    }
+
+    /** A definition of our own, so edits and deletes do not disturb the other suites. */
+    function addDefinition(name: string, fields: Record<string, unknown> = {}): string {
+        const base = stored()[0];
+        const id = randomUUID();
+        sandbox.state.eventDefinitions.push({
+            ...base,
+            id,
+            name,
+            description: null,
+            tags: [],
+            verified: false,
+            verified_at: null,
+            verified_by: null,
+            hidden: false,
+            last_seen_at: new Date(Date.now() - 3 * 3600_000).toISOString(),
+            ...fields,
+        } as typeof base);
+        // The view keeps what it fetched; a new definition shows after a refresh, as for a user.
+        tree.refresh();
+        return id;
+    }
+
+    /** Changes the page size setting and waits for the view to reload with it. */
+    async function setPageSize(size: number | undefined): Promise<void> {
+        const refreshed = new Promise<void>((resolve) => {
+            const listener = tree.onDidChangeTreeData(() => {
+                listener.dispose();
+                resolve();
+            });
+        });
+        await vscode.workspace
+            .getConfiguration(P)
+            .update("eventDefinitions.pageSize", size, vscode.ConfigurationTarget.Global);
+        await refreshed;
+    }
+
+    function removeDefinitions(prefix: string): void {
+        const defs = sandbox.state.eventDefinitions;
+        for (let i = defs.length - 1; i >= 0; i--)
+            if (defs[i].name.startsWith(prefix)) defs.splice(i, 1);
+    }
+
+    before(async () => {
+        ({ api, sandbox } = await signedIn());
+        tree = api.ctx.views.eventDefinitions;
+        await vscode.commands.executeCommand("workbench.view.extension.posthog");
+    });
+
+    beforeEach(() => {
+        tree.setFilter({
+            search: "",
+            ordering: "name",
+            includeHidden: false,
+            includePostHog: true,
+        });
+    });
+
+    afterEach(async () => {
+        removeDefinitions("zz_test_");
+        // Only our own tabs: closing every editor would ask about other suites' unsaved ones.
+        const ours = vscode.window.tabGroups.all
+            .flatMap((group) => group.tabs)
+            .filter(
+                (tab) =>
+                    tab.input instanceof vscode.TabInputText &&
+                    tab.input.uri.scheme === "posthog-event-definition",
+            );
+        await vscode.window.tabGroups.close(ours);
+    });
+
+    after(() => {
+        tree.setFilter({
+            search: "",
+            ordering: "name",
+            includeHidden: false,
+            includePostHog: true,
+        });
+    });
+
+    it("lists the project's visible definitions by name, with tags, verified mark and last seen", async () => {
+        const nodes = await rows();
+        const expected = stored()
+            .filter((d) => !d.hidden)
+            .map((d) => d.name)
+            .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        assert.deepEqual(
+            nodes.map((n) => n.definition.name),
+            expected,
+        );
+        const verified = nodes.find((n) => n.definition.verified);
+        assert.ok(verified, "the seed has verified definitions");
+        assert.equal((verified.iconPath as vscode.ThemeIcon).id, "verified-filled");
+        assert.match(verified.contextValue ?? "", /^eventDefinition:verified:visible$/);
+        const tagged = nodes.find((n) => n.definition.tags?.length);
+        assert.ok(tagged);
+        assert.ok(String(tagged.description).includes(`#${tagged.definition.tags![0]}`));
+        assert.match(String(nodes[0].description), /ago|yesterday|today|now|never/);
+    });
+
+    it("searches with the service's search and clears the search", async () => {
+        scripted("sign");
+        await vscode.commands.executeCommand(`${P}.searchEventDefinitions`);
+        assert.equal(tree.filter.search, "sign");
+        const found = await rows();
+        assert.ok(found.length > 0);
+        assert.ok(found.every((n) => n.definition.name.includes("sign")));
+        assert.match(requests("GET", "/event_definitions").at(-1)!.url, /search=sign/);
+        await vscode.commands.executeCommand(`${P}.clearEventDefinitionsSearch`);
+        assert.equal(tree.filter.search, "");
+        assert.ok((await rows()).length > found.length);
+    });
+
+    it("says so when nothing matches", async () => {
+        tree.setFilter({ search: "no such event anywhere" });
+        const [only, ...rest] = await tree.getChildren();
+        assert.equal(rest.length, 0);
+        assert.equal(only.label, "No event definitions match");
+    });
+
+    it("toggles hidden and PostHog's own $ events, and sorts by last seen", async () => {
+        assert.ok(!(await rows()).some((n) => n.definition.hidden));
+        await vscode.commands.executeCommand(`${P}.includeHiddenEventDefinitions`);
+        assert.ok((await rows()).some((n) => n.definition.name === "legacy_button_clicked"));
+        await vscode.commands.executeCommand(`${P}.excludePostHogEventDefinitions`);
+        const custom = await rows();
+        assert.ok(custom.length > 0 && custom.every((n) => !n.definition.name.startsWith("$")));
+        assert.match(requests("GET", "/event_definitions").at(-1)!.url, /event_type=event_custom/);
+
+        scripted("Last seen");
+        await vscode.commands.executeCommand(`${P}.sortEventDefinitions`);
+        const seen = (await rows()).map((n) => n.definition.last_seen_at ?? "");
+        assert.deepEqual(seen, [...seen].sort().reverse());
+        assert.match(requests("GET", "/event_definitions").at(-1)!.url, /ordering=-last_seen_at/);
+    });
+
+    it("pages through `next` with Load more", async () => {
+        for (let i = 0; i < 12; i++) addDefinition(`zz_test_paging_${String(i).padStart(2, "0")}`);
+        await setPageSize(5);
+        try {
+            await checkPaging();
+        } finally {
+            await setPageSize(undefined);
+        }
+    });
+
+    async function checkPaging(): Promise<void> {
+        tree.setFilter({ search: "zz_test_paging" });
+
+        const first = await tree.getChildren();
+        assert.equal(first.length, 6, "five rows and Load more");
+        assert.equal(first.at(-1)!.contextValue, "loadMore");
+        assert.equal(first.at(-1)!.description, "5 of 12");
+        await vscode.commands.executeCommand(`${P}.loadMoreEventDefinitions`);
+        assert.equal((await rows()).length, 10);
+        await vscode.commands.executeCommand(`${P}.loadMoreEventDefinitions`);
+        const all = await tree.getChildren();
+        assert.equal(all.length, 12, "no Load more after the last page");
+        assert.deepEqual(
+            all.map((n) => n.label),
+            Array.from({ length: 12 }, (_, i) => `zz_test_paging_${String(i).padStart(2, "0")}`),
+        );
+        const lists = requests("GET", "/event_definitions").slice(-3);
+        assert.ok(lists.every((r) => /limit=5/.test(r.url)));
+        assert.match(lists[2].url, /offset=10/);
+    }
+
+    it("shows owner and 30-day query usage from the metrics endpoint in the tooltip, once", async () => {
+        addDefinition("zz_test_metrics", { query_usage_30_day: 4321 });
+        const node = await row("zz_test_metrics");
+        assert.equal(node.tooltip, undefined, "fetched on hover, not with the list");
+        const before = requests("GET", "/metrics").length;
+        const item = await tree.resolveTreeItem(node, node);
+        const tip = (item.tooltip as vscode.MarkdownString).value;
+        assert.match(tip, /Queries in the last 30 days: 4,321/);
+        assert.match(tip, /Owner: /);
+        await tree.resolveTreeItem(node, node);
+        assert.equal(
+            requests("GET", "/metrics").length,
+            before + 1,
+            "cached after the first hover",
+        );
+    });
+
+    it("opens the details of a definition as a read-only markdown document", async () => {
+        addDefinition("zz_test_details", {
+            description: "Shown in details.",
+            tags: ["alpha"],
+            query_usage_30_day: 7,
+        });
+        const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+            `${P}.showEventDefinition`,
+            await row("zz_test_details"),
+        );
+        const doc = editor.document;
+        assert.equal(doc.uri.scheme, "posthog-event-definition");
+        assert.equal(doc.languageId, "markdown");
+        const text = doc.getText();
+        assert.match(text, /^# zz_test_details$/m);
+        assert.match(text, /Shown in details\./);
+        assert.match(text, /\| Tags \| alpha \|/);
+        assert.match(text, /\| Queries in the last 30 days \| 7 \|/);
+        assert.match(text, /```hogql\n/);
+    });
+
+    it("edits description and tags, and the service keeps them", async () => {
+        const id = addDefinition("zz_test_edit");
+        scripted("Edited by the test");
+        await vscode.commands.executeCommand(
+            `${P}.editEventDefinitionDescription`,
+            await row("zz_test_edit"),
+        );
+        assert.equal(storedNamed("zz_test_edit")?.description, "Edited by the test");
+
+        scripted(" beta, gamma ,beta,, ");
+        await vscode.commands.executeCommand(
+            `${P}.editEventDefinitionTags`,
+            await row("zz_test_edit"),
+        );
+        assert.deepEqual(storedNamed("zz_test_edit")?.tags, ["beta", "gamma"]);
+
+        await vscode.commands.executeCommand(
+            `${P}.verifyEventDefinition`,
+            await row("zz_test_edit"),
+        );
+        assert.equal(storedNamed("zz_test_edit")?.verified, true);
+
+        // Re-read from the service, not from what the view kept.
+        await vscode.commands.executeCommand(`${P}.refreshEventDefinitions`);
+        const reread = await row("zz_test_edit");
+        assert.equal(reread.definition.id, id);
+        assert.equal(reread.definition.description, "Edited by the test");
+        assert.ok(String(reread.description).includes("#beta #gamma"));
+        assert.equal(reread.contextValue, "eventDefinition:verified:visible");
+    });
+
+    it("refuses hidden and verified together without sending anything", async () => {
+        addDefinition("zz_test_verified", { verified: true });
+        addDefinition("zz_test_hidden", { hidden: true });
+        const before = requests("PATCH", "/event_definitions/").length;
+
+        let ui = scripted();
+        await vscode.commands.executeCommand(
+            `${P}.hideEventDefinition`,
+            await row("zz_test_verified"),
+        );
+        assert.match(
+            ui.messages.map((m) => m.text).join("\n"),
+            /"zz_test_verified" is verified.*can't be hidden/,
+        );
+
+        tree.setFilter({ includeHidden: true });
+        ui = scripted();
+        await vscode.commands.executeCommand(
+            `${P}.verifyEventDefinition`,
+            await row("zz_test_hidden"),
+        );
+        assert.match(
+            ui.messages.map((m) => m.text).join("\n"),
+            /"zz_test_hidden" is hidden.*can't be verified/,
+        );
+
+        assert.equal(requests("PATCH", "/event_definitions/").length, before, "no PATCH was sent");
+        assert.equal(storedNamed("zz_test_verified")?.hidden, false);
+        assert.equal(storedNamed("zz_test_hidden")?.verified, false);
+    });
+
+    it("deletes only after a confirmation that names the event", async () => {
+        addDefinition("zz_test_delete");
+        const deletes = () => requests("DELETE", "/event_definitions/").length;
+        const before = deletes();
+
+        let ui = scripted(false);
+        await vscode.commands.executeCommand(
+            `${P}.deleteEventDefinition`,
+            await row("zz_test_delete"),
+        );
+        assert.match(ui.asked[0], /confirm: .*"zz_test_delete"/);
+        assert.ok(storedNamed("zz_test_delete"), "kept when not confirmed");
+        assert.equal(deletes(), before);
+
+        ui = scripted(true);
+        await vscode.commands.executeCommand(
+            `${P}.deleteEventDefinition`,
+            await row("zz_test_delete"),
+        );
+        assert.equal(ui.pending, 0);
+        assert.equal(storedNamed("zz_test_delete"), undefined, "gone from the service");
+        assert.equal(deletes(), before + 1);
+        assert.ok(
+            !(await rows()).some((n) => n.definition.name === "zz_test_delete"),
+            "gone from the view",
+        );
+    });
+
+    it("New Query for Event opens a hogql query that runs", async () => {
+        addDefinition("zz_test_it's \\ quoted");
+        const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+            `${P}.newQueryForEvent`,
+            await row("zz_test_it's \\ quoted"),
+        );
+        const doc = editor.document;
+        assert.equal(doc.languageId, "hogql");
+        assert.ok(doc.isUntitled);
+        assert.equal(vscode.window.activeTextEditor?.document, doc);
+        const text = doc.getText();
+        assert.match(text, /FROM events/);
+        assert.ok(text.includes("WHERE event = 'zz_test_it\\'s \\\\ quoted'"), text);
+        assert.match(text, /INTERVAL 30 DAY/);
+
+        // Running from the editor comes with the query runner; the text itself must run, for an
+        // odd name and for one with data.
+        const client = await api.ctx.auth.session.client();
+        for (const query of [text, eventQuery("$pageview")]) {
+            const result = await client.runQuery({ kind: "HogQLQuery", query });
+            const response = result.response as { columns?: string[]; results?: unknown[][] };
+            assert.deepEqual(response.columns, ["day", "events", "persons"]);
+        }
+        const pageviews = await client.runQuery({
+            kind: "HogQLQuery",
+            query: eventQuery("$pageview"),
+        });
+        assert.ok(((pageviews.response as { results?: unknown[] }).results ?? []).length > 0);
+        // An untitled document with text would ask to be saved when closed.
+        await vscode.window.showTextDocument(doc);
+        await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+    });
+
+    it("drags a row's name as plain text", async () => {
+        const node = (await rows())[0];
+        const data = new vscode.DataTransfer();
+        tree.handleDrag([node], data);
+        assert.equal(await data.get("text/plain")?.asString(), node.definition.name);
+    });
+
+    it("reloads when the session changes project", async () => {
+        const switchTo = async (project: string) => {
+            scripted(
+                (choices: { description?: string; value: unknown }[]) =>
+                    choices.find((c) => c.description?.startsWith(`id ${project}`))?.value,
+            );
+            await vscode.commands.executeCommand(`${P}.switchProject`);
+            await waitFor(`project ${project}`, () => {
+                const state = api.ctx.auth.session.state;
+                return state.signedIn && state.projectId === project;
+            });
+        };
+        assert.ok((await rows()).length > 0);
+        try {
+            await switchTo("2");
+            // Project 2 has no definitions in the sandbox: the rows of project 1 must be gone.
+            await waitFor("project 2's (empty) list", async () => (await rows()).length === 0);
+            const [only] = await tree.getChildren();
+            assert.equal(only.label, "No event definitions yet");
+        } finally {
+            await switchTo("1");
+        }
+        assert.ok((await rows()).length > 0);
+    });
+});

@@ -1,0 +1,286 @@
+import * as assert from "node:assert/strict";
+import * as vscode from "vscode";
+import type { Experiment } from "../../src/api";
+import type { ExtensionApi } from "../../src/extension";
+// Types only: the extension runs its own bundle, so its classes are not the ones tests could
+// import, and `instanceof` would always be false. Nodes carry a `kind` instead.
+import type {
+    ExperimentNode,
+    ExperimentTreeNode,
+    GroupNode,
+    LoadMoreNode,
+} from "../../src/experiments/experimentNodes";
+
+const isGroup = (n: unknown): n is GroupNode => (n as { kind?: string })?.kind === "group";
+const isRow = (n: unknown): n is ExperimentNode => (n as { kind?: string })?.kind === "experiment";
+const isMore = (n: unknown): n is LoadMoreNode => (n as { kind?: string })?.kind === "loadMore";
+import type { Sandbox } from "../sandbox";
+import { signedIn } from "./fixture";
+import { waitFor } from "./helpers";
+import { ScriptedUi } from "./scriptedUi";
+
+type SandboxExperiment = {
+    id: number;
+    name: string;
+    archived?: boolean;
+    deleted?: boolean;
+    [k: string]: unknown;
+};
+
+describe("experiments", function () {
+    let api: ExtensionApi;
+    let sandbox: Sandbox;
+    let ui: ScriptedUi;
+
+    const tree = () => api.ctx.views.experiments;
+    const stateOf = (name: string) =>
+        (sandbox.state.experiments as SandboxExperiment[]).filter((e) => e.name === name);
+    const run = (command: string, ...args: unknown[]) =>
+        vscode.commands.executeCommand(`posthog-workbench.${command}`, ...args);
+
+    async function group(id: string): Promise<ExperimentTreeNode[]> {
+        const groups = await tree().getChildren();
+        const node = groups.find((g) => isGroup(g) && g.id === id);
+        assert.ok(node, `group ${id} is shown`);
+        return tree().getChildren(node);
+    }
+
+    async function row(name: string): Promise<ExperimentNode> {
+        for (const id of ["running", "draft", "complete", "archived"]) {
+            const groups = await tree().getChildren();
+            if (!groups.some((g) => isGroup(g) && g.id === id)) continue;
+            const found = (await group(id)).find((n) => isRow(n) && n.experiment.name === name);
+            if (found) return found as ExperimentNode;
+        }
+        throw new Error(`no row for experiment "${name}"`);
+    }
+
+    before(async () => {
+        ({ api, sandbox } = await signedIn());
+    });
+
+    beforeEach(() => {
+        ui = new ScriptedUi();
+        api.ctx.ui = ui;
+        tree().refresh();
+    });
+
+    afterEach(async () => {
+        assert.deepEqual(
+            ui.messages.filter((m) => m.level === "error"),
+            [],
+            "no unexpected error message",
+        );
+        await vscode.workspace
+            .getConfiguration("posthog-workbench")
+            .update("experiments.pageSize", undefined, vscode.ConfigurationTarget.Global);
+        tree().setShowArchived(false);
+        tree().setFilter("");
+    });
+
+    it("groups experiments by state and never shows deleted ones", async () => {
+        const running = await group("running");
+        const draft = await group("draft");
+        const complete = await group("complete");
+        const names = (nodes: ExperimentTreeNode[]) =>
+            nodes.filter(isRow).map((n) => n.experiment.name);
+        assert.ok(names(running).includes("Checkout button color"));
+        assert.ok(names(draft).includes("Signup form simplification"));
+        assert.ok(names(complete).includes("New onboarding flow"));
+        const all = [...names(running), ...names(draft), ...names(complete)];
+        assert.ok(!all.includes("Old banner test"), "deleted experiments are hidden");
+        assert.ok(
+            !all.includes("Dark mode default"),
+            "archived experiments wait behind the toggle",
+        );
+        const item = tree().getTreeItem(running.find(isRow) as ExperimentNode);
+        assert.match(String(item.description), /since \d{4}-\d{2}-\d{2}/);
+        assert.match((item.tooltip as vscode.MarkdownString).value, /control/);
+
+        await run("showArchivedExperiments");
+        assert.ok(names(await group("archived")).includes("Dark mode default"));
+    });
+
+    it("pages through more experiments than one page holds", async () => {
+        await vscode.workspace
+            .getConfiguration("posthog-workbench")
+            .update("experiments.pageSize", 2, vscode.ConfigurationTarget.Global);
+        tree().refresh();
+        let children = await group("running");
+        assert.equal(children.filter(isRow).length, 2);
+        let pages = 1;
+        for (;;) {
+            const more = children.find(isMore);
+            if (!more) break;
+            await run("loadMoreExperiments", more);
+            children = await group("running");
+            pages++;
+        }
+        const client = await api.ctx.auth.session.client();
+        const expected = await client.listExperiments({ status: "running" }).all();
+        assert.ok(pages >= 3, `several pages were loaded (${pages})`);
+        assert.deepEqual(
+            children
+                .filter(isRow)
+                .map((n) => n.experiment.id)
+                .sort(),
+            expected.map((e: Experiment) => e.id).sort(),
+        );
+    });
+
+    it("filters by name through the service's search", async () => {
+        ui.answer("pricing");
+        await run("filterExperiments");
+        const names = [...(await group("running")), ...(await group("complete"))]
+            .filter(isRow)
+            .map((n) => n.experiment.name);
+        assert.deepEqual(names.sort(), ["Pricing page v2", "Pricing toggle default"]);
+        assert.ok(sandbox.requests.some((r) => r.url.includes("search=pricing")));
+    });
+
+    it("creates an experiment with a new flag key, once", async () => {
+        ui.answer("Trial banner test", "$(add) New flag key...", "trial-banner-test");
+        await run("newExperiment");
+        assert.equal(stateOf("Trial banner test").length, 1);
+        assert.equal(stateOf("Trial banner test")[0].feature_flag_key, "trial-banner-test");
+        assert.match(ui.messages.at(-1)?.text ?? "", /Created draft experiment/);
+        const selected = tree().view.selection[0];
+        assert.ok(
+            isRow(selected) && selected.experiment.name === "Trial banner test",
+            "the new experiment is revealed",
+        );
+    });
+
+    it("creates an experiment on an eligible flag picked from the list", async () => {
+        let offered: string[] = [];
+        ui.answer("Eligible flag test", (choices) => {
+            offered = choices.map((c) => c.label);
+            return choices[1].value;
+        });
+        await run("newExperiment");
+        assert.ok(offered.length > 1, "eligible flags were offered");
+        const created = stateOf("Eligible flag test");
+        assert.equal(created.length, 1);
+        assert.equal(created[0].feature_flag_key, offered[1]);
+    });
+
+    it("edits the name through PATCH", async () => {
+        ui.answer("Name", "Mobile nav redesign (v2)");
+        await run("editExperiment", await row("Mobile nav redesign"));
+        assert.equal(stateOf("Mobile nav redesign (v2)").length, 1);
+        await waitFor(
+            "row renamed",
+            async () => (await row("Mobile nav redesign (v2)")) !== undefined,
+        );
+    });
+
+    it("archives and unarchives", async () => {
+        await run("archiveExperiment", await row("Recommendation widget"));
+        assert.equal(stateOf("Recommendation widget")[0].archived, true);
+        tree().setShowArchived(true);
+        const archivedRow = await row("Recommendation widget");
+        assert.equal(archivedRow.group.id, "archived");
+        await run("unarchiveExperiment", archivedRow);
+        assert.equal(stateOf("Recommendation widget")[0].archived, false);
+    });
+
+    it("deletes only after confirmation, with PATCH deleted and never DELETE", async () => {
+        const target = await row("Onboarding checklist");
+        ui.answer(false);
+        await run("deleteExperiment", target);
+        assert.equal(
+            stateOf("Onboarding checklist")[0].deleted,
+            false,
+            "not deleted without confirmation",
+        );
+        ui.answer(true);
+        await run("deleteExperiment", target);
+        assert.equal(stateOf("Onboarding checklist")[0].deleted, true);
+        assert.ok(
+            !sandbox.requests.some(
+                (r) => r.method === "DELETE" && r.path.includes("/experiments/"),
+            ),
+        );
+        const draft = await group("draft");
+        assert.ok(!draft.some((n) => isRow(n) && n.experiment.name === "Onboarding checklist"));
+    });
+
+    it("the API's DELETE answers 405 and the client says what to do instead", async () => {
+        const client = await api.ctx.auth.session.client();
+        const id = stateOf("Signup form simplification")[0].id;
+        await assert.rejects(
+            client.deleteExperiment(id),
+            (error: { status: number; userMessage: string }) => {
+                assert.equal(error.status, 405);
+                assert.match(error.userMessage, /archive|soft-delete|deleted/i);
+                return true;
+            },
+        );
+        assert.equal(stateOf("Signup form simplification")[0].deleted, false);
+    });
+
+    it("duplicates once with the default name and reveals the copy", async () => {
+        const before = sandbox.requests.filter((r) => r.path.endsWith("/duplicate/")).length;
+        let proposed: string | undefined;
+        const original = await row("Cart reminder timing");
+        // Accept what the input box proposes, as a user pressing Enter would.
+        api.ctx.ui.input = async (options) => (proposed = options.value);
+        await run("duplicateExperiment", original);
+        assert.equal(proposed, "Cart reminder timing (Copy)");
+        assert.equal(stateOf("Cart reminder timing (Copy)").length, 1, "exactly one copy");
+        assert.equal(
+            sandbox.requests.filter((r) => r.path.endsWith("/duplicate/")).length,
+            before + 1,
+        );
+        const selected = tree().view.selection[0];
+        assert.ok(isRow(selected) && selected.experiment.name === "Cart reminder timing (Copy)");
+    });
+
+    it("creates an exposure cohort, and shows the service's reason when it cannot", async () => {
+        await run("createExposureCohort", await row("Email digest frequency"));
+        assert.match(
+            ui.messages.at(-1)?.text ?? "",
+            /Created cohort "Users exposed to experiment "Email digest frequency""/,
+        );
+        await run("createExposureCohort", await row("Email digest frequency"));
+        const error = ui.messages.pop();
+        assert.equal(error?.level, "error");
+        assert.match(error?.text ?? "", /Create Exposure Cohort failed: .*cohort/i);
+    });
+
+    it("recalculates and shows the timeseries of a metric", async () => {
+        const target = await row("Checkout button color");
+        ui.answer((choices) => choices[0].value);
+        await run("recalculateTimeseries", target);
+        assert.match(
+            ui.messages.at(-1)?.text ?? "",
+            /Recalculation of .* is (pending|in_progress)/,
+        );
+        assert.equal(sandbox.state.recalculations.length > 0, true);
+        ui.answer((choices) => choices[0].value);
+        await run("showTimeseries", target);
+        const text = vscode.window.activeTextEditor?.document.getText() ?? "";
+        assert.match(text, /# Checkout button color/);
+        assert.match(text, /\| Day \| Result \|/);
+    });
+
+    it("checks flag implementation", async () => {
+        await run("checkFlagImplementation");
+        assert.match(
+            ui.messages.at(-1)?.text ?? "",
+            /Flags (still need implementing|are implemented)/,
+        );
+    });
+
+    it("opens details and copies the flag key", async () => {
+        const target = await row("Pricing page v2");
+        await run("openExperiment", target);
+        const text = vscode.window.activeTextEditor?.document.getText() ?? "";
+        assert.match(text, /# Pricing page v2/);
+        assert.match(text, /## Feature flag/);
+        assert.match(text, /\| Variant \| Rollout \|/);
+        assert.match(text, /## Holdout/);
+        await run("copyFlagKey", target);
+        assert.equal(await vscode.env.clipboard.readText(), target.experiment.feature_flag_key);
+    });
+});

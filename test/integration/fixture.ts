@@ -1,0 +1,36 @@
+import type { ExtensionApi } from "../../src/extension";
+import { startSandbox, type Sandbox } from "../sandbox";
+import { activateExtension, waitFor } from "./helpers";
+import { signInToSandbox } from "./signIn";
+
+let shared: Promise<Sandbox> | undefined;
+
+/** One sandbox for the suites that only need "a signed-in extension"; closed after all suites. */
+export function sharedSandbox(): Promise<Sandbox> {
+    shared ??= startSandbox({ asyncPolls: 3 });
+    return shared;
+}
+
+export async function closeSharedSandbox(): Promise<void> {
+    if (shared) await (await shared).close();
+    shared = undefined;
+}
+
+/** The extension, signed in to the shared sandbox's project 1 (signing in when needed). */
+export async function signedIn(): Promise<{ api: ExtensionApi; sandbox: Sandbox }> {
+    const api = await activateExtension();
+    const sandbox = await sharedSandbox();
+    const state = api.ctx.auth.session.state;
+    if (
+        !state.signedIn ||
+        state.host !== sandbox.url ||
+        state.projectId !== String(sandbox.projectId)
+    ) {
+        await signInToSandbox(api, sandbox);
+        await waitFor("signed in to the shared sandbox", () => {
+            const now = api.ctx.auth.session.state;
+            return now.signedIn && now.host === sandbox.url;
+        });
+    }
+    return { api, sandbox };
+}

@@ -1,0 +1,78 @@
+import type { Choice, InputOptions, Ui } from "../../src/ui";
+
+/** An answer to the next question: a value, a choice picker, or undefined for Escape. */
+export type Answer = string | boolean | undefined | ((choices: Choice<unknown>[]) => unknown);
+
+/**
+ * Answers the extension's questions from a script and records every message, so a command runs
+ * end to end without a person. A question with no scripted answer fails the test at once
+ * instead of hanging it.
+ */
+export class ScriptedUi implements Ui {
+    readonly messages: { level: "info" | "warn" | "error"; text: string }[] = [];
+    /** Validation messages the input boxes showed (as a user would have seen them). */
+    readonly validationMessages: string[] = [];
+    readonly asked: string[] = [];
+    private readonly script: Answer[] = [];
+
+    answer(...answers: Answer[]): this {
+        this.script.push(...answers);
+        return this;
+    }
+
+    get pending(): number {
+        return this.script.length;
+    }
+
+    private next(question: string): Answer {
+        this.asked.push(question);
+        if (this.script.length === 0) throw new Error(`unexpected question: ${question}`);
+        return this.script.shift();
+    }
+
+    async pick<T>(choices: Choice<T>[], options: { title?: string }): Promise<T | undefined> {
+        const answer = this.next(`pick: ${options.title ?? ""}`);
+        if (answer === undefined) return undefined;
+        if (typeof answer === "function") return answer(choices as Choice<unknown>[]) as T;
+        const found = choices.find(
+            (c) => c.label === answer || c.description === answer || c.value === answer,
+        );
+        if (!found)
+            throw new Error(
+                `no choice "${String(answer)}" in ${choices.map((c) => c.label).join(", ")}`,
+            );
+        return found.value;
+    }
+
+    async input(options: InputOptions): Promise<string | undefined> {
+        const answer = this.next(`input: ${options.title ?? options.prompt ?? ""}`);
+        if (answer === undefined) return undefined;
+        const text = String(answer);
+        const problem = options.validate?.(text);
+        if (problem) {
+            // A real input box would not accept the value; the user would press Escape.
+            this.validationMessages.push(problem);
+            return undefined;
+        }
+        return text;
+    }
+
+    async confirm(message: string): Promise<boolean> {
+        return this.next(`confirm: ${message}`) === true;
+    }
+
+    async info(text: string): Promise<string | undefined> {
+        this.messages.push({ level: "info", text });
+        return undefined;
+    }
+
+    async warn(text: string): Promise<string | undefined> {
+        this.messages.push({ level: "warn", text });
+        return undefined;
+    }
+
+    async error(text: string): Promise<string | undefined> {
+        this.messages.push({ level: "error", text });
+        return undefined;
+    }
+}

@@ -1,0 +1,207 @@
+// Query endpoints (#12-#18) against the sandbox: blocking, async polling, cancel, errors.
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { isCancellation, type PostHogClient, type QueryStatus } from "../../../src/api";
+import { apiError, makeClient, requestsTo, startSandbox, type Sandbox } from "./helpers";
+
+const hogql = (query: string) => ({ kind: "HogQLQuery", query });
+
+describe("api/query", () => {
+    let sb: Sandbox;
+    let client: PostHogClient;
+
+    before(async () => {
+        sb = await startSandbox({ asyncPolls: 3 });
+        ({ client } = makeClient(sb));
+    });
+    after(async () => {
+        await client.close();
+        await sb.close();
+    });
+    beforeEach(() => sb.faults.clear());
+
+    it("#12 runs a blocking HogQL query, always sending a client_query_id", async () => {
+        const res = await client.runQuery(hogql("select 1 as x, 'a' as y"), {
+            name: "client test",
+        });
+        assert.equal(res.polled, false);
+        assert.deepEqual(res.response.results, [[1, "a"]]);
+        assert.deepEqual(res.response.columns, ["x", "y"]);
+        assert.deepEqual(JSON.parse(res.rawText), res.response);
+        assert.equal(res.bytes, Buffer.byteLength(res.rawText));
+        const post = requestsTo(sb, "POST", /\/query\/$/).at(-1)!;
+        const body = JSON.parse(post.body);
+        assert.equal(body.client_query_id, res.queryId);
+        assert.match(res.queryId, /^[0-9a-f-]{36}$/);
+        assert.equal(body.name, "client test");
+        assert.equal(body.query.kind, "HogQLQuery");
+        assert.match(post.headers["content-type"] ?? "", /application\/json/);
+    });
+
+    it("#12 counts seeded events and reads properties", async () => {
+        const res = await client.runQuery(
+            hogql(
+                "select count() as c, properties.$browser as b from events group by b order by c desc",
+            ),
+        );
+        const rows = res.response.results ?? [];
+        assert.ok(rows.length >= 1);
+        assert.equal(typeof rows[0][0], "number");
+    });
+
+    it("#12 uses the caller's clientQueryId", async () => {
+        const id = randomUUID();
+        const res = await client.runQuery(hogql("select 2"), { clientQueryId: id });
+        assert.equal(res.queryId, id);
+        assert.equal(
+            JSON.parse(requestsTo(sb, "POST", /\/query\/$/).at(-1)!.body).client_query_id,
+            id,
+        );
+    });
+
+    it("#12/#13 an async query (asyncPolls 3) is polled to completion", async () => {
+        const statuses: QueryStatus[] = [];
+        const res = await client.runQuery(hogql("select 3 as n"), {
+            refresh: "async",
+            pollInterval: { initialMs: 20, maxMs: 50 },
+            onStatus: (s) => statuses.push(s),
+        });
+        assert.equal(res.polled, true);
+        assert.deepEqual(res.response.results, [[3]]);
+        assert.deepEqual(JSON.parse(res.rawText), res.response);
+        const polls = requestsTo(sb, "GET", `/query/${res.queryId}/`);
+        assert.ok(polls.length >= 3, `polls: ${polls.length}`);
+        assert.ok(statuses.length >= 3);
+        assert.equal(statuses.at(-1)!.complete, true);
+    });
+
+    it("#14 an aborted async query is cancelled on the server with DELETE", async () => {
+        const ac = new AbortController();
+        const id = randomUUID();
+        const err = await client
+            .runQuery(hogql("select 4"), {
+                refresh: "async",
+                clientQueryId: id,
+                pollInterval: { initialMs: 50, maxMs: 50 },
+                signal: ac.signal,
+                onStatus: () => ac.abort(),
+            })
+            .then(
+                () => assert.fail("expected a cancellation"),
+                (e: unknown) => e,
+            );
+        assert.ok(isCancellation(err));
+        assert.ok(sb.state.cancelledQueryIds.includes(id));
+        assert.equal(requestsTo(sb, "DELETE", `/query/${id}/`).length, 1);
+    });
+
+    it("#14 an aborted blocking query also sends DELETE with its client_query_id", async () => {
+        sb.faults.add({ method: "POST", path: /\/query\/$/, kind: "slow", delayMs: 2000 });
+        const ac = new AbortController();
+        const id = randomUUID();
+        setTimeout(() => ac.abort(), 150);
+        const started = Date.now();
+        const err = await client
+            .runQuery(hogql("select 5"), { clientQueryId: id, signal: ac.signal })
+            .catch((e: unknown) => e);
+        assert.ok(isCancellation(err));
+        assert.ok(Date.now() - started < 1500, "the abort is prompt");
+        assert.ok(sb.state.cancelledQueryIds.includes(id));
+    });
+
+    it("#13 getQueryStatus and #14 cancelQuery (200 {message} or 204)", async () => {
+        const id = randomUUID();
+        await client.runQuery(hogql("select 6"), { clientQueryId: id });
+        const status = await client.getQueryStatus(id);
+        assert.equal(status.query_status.id, id);
+        assert.equal(status.query_status.complete, true);
+        const cancelled = await client.cancelQuery(id);
+        assert.ok([200, 204].includes(cancelled.status));
+        assert.ok(sb.state.cancelledQueryIds.includes(id));
+    });
+
+    it("#13 an unknown query id is a 404", async () => {
+        const err = await apiError(client.getQueryStatus("does-not-exist"));
+        assert.equal(err.status, 404);
+    });
+
+    it("#12 a HogQL error carries hogqlErrors with offsets", async () => {
+        const sql = "select nope from events";
+        const err = await apiError(client.runQuery(hogql(sql)));
+        assert.equal(err.status, 400);
+        assert.ok(err.hogqlErrors && err.hogqlErrors.length >= 1, JSON.stringify(err.extra));
+        const first = err.hogqlErrors[0];
+        assert.equal(sql.slice(first.start!, first.end!), "nope");
+        assert.match(err.userMessage, /nope/);
+    });
+
+    it("#12 a 504 HTML page on a query says the query was too slow", async () => {
+        sb.faults.add({ method: "POST", path: /\/query\/$/, kind: "504-html" });
+        const err = await apiError(client.runQuery(hogql("select 7")));
+        assert.equal(err.status, 504);
+        assert.match(err.userMessage, /too long.*LIMIT/);
+        assert.equal(
+            requestsTo(sb, "POST", /\/query\/$/).filter((r) => r.body.includes("select 7")).length,
+            1,
+            "not retried",
+        );
+    });
+
+    it("#12 a 429 on a query is waited out (the POST is safe to repeat then)", async () => {
+        sb.faults.add({ method: "POST", path: /\/query\/$/, kind: "429", retryAfter: 1 });
+        const retries: number[] = [];
+        const res = await client.runQuery(hogql("select 8"), {
+            onRetry: (i) => retries.push(i.delayMs),
+        });
+        assert.deepEqual(res.response.results, [[8]]);
+        assert.deepEqual(retries, [1000]);
+    });
+
+    it("#15 reads the query log of a recent query", async () => {
+        const id = randomUUID();
+        await client.runQuery(hogql("select 9"), { clientQueryId: id });
+        const log = await client.getQueryLog(id);
+        assert.ok(typeof log === "object" && log !== null);
+        assert.ok(sb.requests.some((r) => r.path.endsWith(`/query/${id}/log/`)));
+    });
+
+    it("#16 check_auth_for_async answers {user: ok}", async () => {
+        const res = await client.checkAuthForAsync();
+        assert.equal(res.user, "ok");
+    });
+
+    it("#17 draft_sql answers {sql}; a missing prompt is a 400 naming prompt", async () => {
+        const res = await client.draftSql({
+            prompt: "count pageviews per day",
+            current_query: "select 1",
+        });
+        assert.equal(typeof res.sql, "string");
+        const req = sb.requests.at(-1)!;
+        assert.match(req.url, /prompt=count/);
+        const err = await apiError(client.draftSql({ prompt: "" }));
+        assert.equal(err.status, 400);
+        assert.equal(err.attr, "prompt");
+    });
+
+    it("#18 upgrade echoes HogQL and migrates versioned kinds", async () => {
+        const same = await client.upgradeQuery(hogql("select 1"));
+        assert.equal(same.query.kind, "HogQLQuery");
+        assert.equal(same.query["query"], "select 1");
+        const trends = await client.upgradeQuery({
+            kind: "TrendsQuery",
+            series: [{ kind: "EventsNode", event: "$pageview" }],
+        });
+        assert.equal(trends.query.kind, "TrendsQuery");
+        assert.ok((trends.query.version ?? 1) > 1);
+    });
+
+    it("a read-only key may run queries but gets the 403 on actions without scope", async () => {
+        const { client: ro } = makeClient(sb, { apiKey: sb.keys.readOnly });
+        const res = await ro.runQuery(hogql("select 1"));
+        assert.deepEqual(res.response.results, [[1]]);
+        const err = await apiError(ro.upgradeQuery(hogql("select 1")));
+        assert.equal(err.status, 403);
+        assert.match(err.userMessage, /personal API keys/);
+        await ro.close();
+    });
+});

@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import type { EventDefinition } from "../../../src/api";
+import {
+    DEFAULT_FILTER,
+    describeFilter,
+    detailsMarkdown,
+    eventQuery,
+    hogqlString,
+    parseTags,
+    relativeTime,
+} from "../../../src/events/format";
+
+describe("events/format", () => {
+    it("quotes names as HogQL strings", () => {
+        assert.equal(hogqlString("signed_up"), "'signed_up'");
+        assert.equal(hogqlString("it's"), "'it\\'s'");
+        assert.equal(hogqlString("a\\'b"), "'a\\\\\\'b'");
+        assert.equal(hogqlString("two\nlines"), "'two\\nlines'");
+    });
+
+    it("writes a per-day query whose comment cannot be broken by the name", () => {
+        const query = eventQuery("bad\nname'");
+        assert.equal(
+            query.split("\n")[0],
+            "-- bad name': events and persons per day over the last 30 days",
+        );
+        assert.match(
+            query,
+            /WHERE event = 'bad\\nname\\'' AND timestamp >= now\(\) - INTERVAL 30 DAY/,
+        );
+    });
+
+    it("parses tags", () => {
+        assert.deepEqual(parseTags(" a, b ,, a,c "), ["a", "b", "c"]);
+        assert.deepEqual(parseTags("   "), []);
+    });
+
+    it("says how long ago", () => {
+        const now = Date.parse("2025-06-10T12:00:00Z");
+        assert.equal(relativeTime(null, now), "never");
+        assert.equal(relativeTime("2025-06-10T11:59:50Z", now), "just now");
+        assert.equal(relativeTime("2025-06-10T09:00:00Z", now), "3 hours ago");
+        assert.equal(relativeTime("2025-06-09T12:00:00Z", now), "yesterday");
+        assert.equal(relativeTime("not a date", now), "unknown");
+        assert.equal(relativeTime("2025-06-10T13:00:00Z", now), "just now", "clock skew");
+    });
+
+    it("describes only what differs from the default filter", () => {
+        assert.equal(describeFilter(DEFAULT_FILTER), "");
+        assert.equal(
+            describeFilter({
+                search: "sign",
+                ordering: "-last_seen_at",
+                includeHidden: true,
+                includePostHog: false,
+            }),
+            '"sign" · by last seen · with hidden · no $ events',
+        );
+    });
+
+    it("keeps an odd name inside the details document's code fence and table", () => {
+        const def: EventDefinition = {
+            id: "00000000-0000-4000-8000-000000000000",
+            name: "a|```b",
+            tags: [],
+        };
+        const text = detailsMarkdown(def, 3);
+        assert.match(text, /^````hogql$/m);
+        assert.match(text, /^# a\\\|```b$/m);
+        assert.match(text, /\| Queries in the last 30 days \| 3 \|/);
+    });
+});
