@@ -104,7 +104,9 @@ export class Auth implements vscode.Disposable {
         try {
             await this.rememberProjects(await collectProjects(await this.session.client()));
         } catch (error) {
-            this.ctx.log.debug(`could not list projects: ${error instanceof Error ? error.message : String(error)}`);
+            this.ctx.log.debug(
+                `could not list projects: ${error instanceof Error ? error.message : String(error)}`,
+            );
         }
     }
 
