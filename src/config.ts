@@ -94,6 +94,11 @@ export class Config {
         return this.section.get<boolean>("codeLens.enabled") ?? true;
     }
 
+    /** Whether new results reuse the last results panel instead of opening another. */
+    get reuseResultsPanel(): boolean {
+        return this.section.get<boolean>("results.reusePanel") ?? false;
+    }
+
     async setHost(host: string): Promise<void> {
         await this.section.update("host", host, vscode.ConfigurationTarget.Global);
     }

@@ -6,8 +6,9 @@ import { ExperimentDocuments } from "./experiments/experimentDocuments";
 import { ExperimentsTree } from "./experiments/experimentsTree";
 import { createLog, redact } from "./log";
 import { QueryHistory } from "./query/history";
-import { PlainResults, type ResultsPresenter } from "./query/plainResults";
+import { ResultsPanelPresenter, type ResultsPresenter } from "./query/resultsPresenter";
 import { QueryRunner } from "./query/queryRunner";
+import { ResultsPanelManager } from "./results";
 import { Ui, vscodeUi } from "./ui";
 
 /** What the query runner needs from the HogQL diagnostics. */
@@ -36,8 +37,8 @@ export class Ctx implements vscode.Disposable {
     readonly views: { experiments: ExperimentsTree; eventDefinitions: EventDefinitionsTree };
     readonly history: QueryHistory;
     readonly runner: QueryRunner;
-    /** Where query results are shown. */
-    results: ResultsPresenter = new PlainResults();
+    /** Where query results are shown: the results panel (tests may swap in a recorder). */
+    results: ResultsPresenter;
     /** HogQL error ranges in the editor; set by the language features. */
     diagnostics?: HogQLDiagnosticsSink;
     private readonly disposables: vscode.Disposable[] = [];
@@ -49,6 +50,16 @@ export class Ctx implements vscode.Disposable {
         this.documents = this.push(new ExperimentDocuments(this));
         this.history = new QueryHistory(extension.workspaceState);
         this.runner = this.push(new QueryRunner(this));
+        this.results = this.push(
+            new ResultsPanelPresenter(
+                new ResultsPanelManager({
+                    extensionUri: extension.extensionUri,
+                    storageUri: extension.storageUri ?? extension.globalStorageUri,
+                    log: this.log,
+                    reusePanel: () => this.config.reuseResultsPanel,
+                }),
+            ),
+        );
         this.views = {
             experiments: this.push(new ExperimentsTree(this)),
             eventDefinitions: this.push(new EventDefinitionsTree(this)),

@@ -1,7 +1,8 @@
 // `npm test`: sets up the VS Code harness when missing, builds, lints, then runs every suite:
-// unit (plain Node), webview (headless Chromium), integration (inside a real VS Code). Prints one
+// unit (plain Node), webview (headless Chromium), ui (the workbench in Chromium: webviews and
+// screenshots) and integration (inside a real VS Code). Prints one
 // closing line `N passed, N failed` summed over all suites and exits non-zero on any failure.
-// Usage: npm test [-- --only unit,webview,integration] [--skip-lint]
+// Usage: npm test [-- --only unit,webview,ui,integration] [--skip-lint]
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -60,7 +61,7 @@ async function step(name, command, commandArgs, env) {
     return code === 0;
 }
 
-if (wants("integration") && !harnessReady()) {
+if ((wants("integration") || wants("ui")) && !harnessReady()) {
     console.log("Setting up the VS Code test harness (first run only, a few minutes)...");
     const { code } = await run("bash", ["test/harness/setup.sh"], { HARNESS_DIR: harness });
     if (code !== 0) {
@@ -78,6 +79,7 @@ if (!args.includes("--skip-lint") && !only) await step("lint", "npm", ["run", "-
 if (wants("unit")) await step("unit", "node", ["test/mochaSuite.mjs", "unit", "unit", "60000"]);
 if (wants("webview"))
     await step("webview", "node", ["test/mochaSuite.mjs", "webview", "webview", "120000"]);
+if (wants("ui")) await step("ui", "node", ["test/mochaSuite.mjs", "ui", "ui", "240000"]);
 if (wants("integration"))
     await step("integration", "node", ["out/test/integration/runTest.js"], {
         HARNESS_DIR: harness,

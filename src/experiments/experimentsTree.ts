@@ -140,6 +140,8 @@ export class ExperimentsTree
         try {
             const client = await this.ctx.auth.session.client();
             this.accept(group, pages, await client.listExperimentsPage(this.params(group.id)));
+            // The group's row shows the count, known only now.
+            setTimeout(() => this.changed.fire(group), 0);
         } catch (error) {
             pages.error = this.describe(error);
         }

@@ -1,0 +1,492 @@
+/* global window, document, performance, TextEncoder, MessageEvent, Slick */
+// `npm run bench`: our results grid vs SlickGrid 5 vs a plain <table> (capped), in one headless
+// Chromium run, on 50,000 x 20 mixed columns; plus bytes-vs-object transfer and bundle figures.
+// Prints a table and writes bench/results.json: [{figure, unit, ours, baseline, baseline_name, ratio}].
+import * as esbuild from "esbuild";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+import { activateFigures } from "./activate.mjs";
+import { buildWebview } from "./buildWebview.mjs";
+import { makeResponse } from "./data.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
+const TABLE_ROWS = 2_000;
+const SCROLL_FRAMES = 150;
+const VIEWPORT = { width: 1100, height: 640 };
+const args = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--enable-precise-memory-info",
+];
+
+async function loadHtmlModule() {
+    // The panel's own HTML builder (TypeScript), so the bench page has the panel's exact CSP.
+    const out = path.join(os.tmpdir(), `posthog-bench-html-${process.pid}.mjs`);
+    await esbuild.build({
+        absWorkingDir: root,
+        entryPoints: ["src/results/html.ts"],
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        outfile: out,
+        logLevel: "warning",
+    });
+    const mod = await import(pathToFileURL(out).href);
+    fs.rmSync(out, { force: true });
+    return mod;
+}
+
+function serve(routes) {
+    const server = http.createServer((req, res) => {
+        const url = new URL(req.url ?? "/", "http://x");
+        const route = routes(url.pathname);
+        if (!route) {
+            res.writeHead(404);
+            return res.end();
+        }
+        res.writeHead(200, { "content-type": route.type, "cache-control": "no-store" });
+        res.end(route.body);
+    });
+    return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+const fakeApi = `window.__posted=[];window.acquireVsCodeApi=()=>({postMessage:(m)=>window.__posted.push(m),getState:()=>undefined,setState:()=>{}});`;
+
+// ---- in-page helpers (serialized into the pages) ------------------------------------------------
+
+const pageHelpers = `
+window.__paint = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+window.__longTasks = [];
+new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push(e.duration); })
+    .observe({ type: "longtask", buffered: false });
+window.__scrollBench = async (el, frames, step) => {
+    const times = [];
+    for (let i = 0; i < frames; i++) {
+        await new Promise((r) => requestAnimationFrame(r));
+        const t0 = performance.now();
+        el.scrollTop += step;
+        // Run the grid's scroll handling now, in this frame, so it can be timed.
+        el.dispatchEvent(new Event("scroll"));
+        times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+    return { p50: q(0.5), p95: q(0.95) };
+};
+`;
+
+function slickPage(origin) {
+    const css = ["slick.grid.css", "slick-alpine-theme.css"]
+        .map((f) => `<link rel="stylesheet" href="${origin}/slick/css/${f}">`)
+        .join("");
+    return `<!DOCTYPE html><html><head><meta charset="utf-8">${css}
+<style>html,body{margin:0;height:100%}#g{width:${VIEWPORT.width}px;height:${VIEWPORT.height - 60}px}</style>
+<script>${pageHelpers}</script>
+<script src="${origin}/slick/slick.core.js"></script><script src="${origin}/slick/slick.interactions.js"></script><script src="${origin}/slick/slick.grid.js"></script>
+</head><body><div id="g"></div></body></html>`;
+}
+
+function tablePage() {
+    return `<!DOCTYPE html><html><head><meta charset="utf-8">
+<style>html,body{margin:0;height:100%}#t{height:${VIEWPORT.height - 60}px;overflow:auto;font:13px monospace}td,th{white-space:nowrap;padding:0 6px;border:1px solid #ddd}</style>
+<script>${pageHelpers}</script></head><body><div id="t"></div></body></html>`;
+}
+
+async function heap(cdp) {
+    await cdp.send("HeapProfiler.collectGarbage");
+    await cdp.send("HeapProfiler.collectGarbage");
+    const { usedSize } = await cdp.send("Runtime.getHeapUsage");
+    return usedSize;
+}
+
+async function benchOurs(browser, origin, firstRows, meta) {
+    const page = await browser.newPage({ viewport: VIEWPORT });
+    await page.goto(`${origin}/ours.html`);
+    await page.waitForFunction(() => window.__posted.some((m) => m.type === "ready"));
+    const cdp = await page.context().newCDPSession(page);
+    const before = await heap(cdp);
+    const res = await page.evaluate(
+        async ({ firstRows, meta }) => {
+            const bytes = new Uint8Array(await (await fetch("/data.json")).arrayBuffer());
+            const msg = {
+                type: "load",
+                results: [
+                    {
+                        id: "0",
+                        title: "bench",
+                        queryText: "",
+                        durationMs: 0,
+                        meta,
+                        firstRows,
+                        bytes,
+                    },
+                ],
+                active: 0,
+                storeKey: null,
+            };
+            window.__longTasks.length = 0;
+            const t0 = performance.now();
+            // Synchronous dispatch: exactly what VS Code's message event does, without queueing noise.
+            window.dispatchEvent(new MessageEvent("message", { data: msg }));
+            await window.__paint();
+            const firstPaint = performance.now() - t0;
+            await new Promise((resolve) => {
+                const check = () =>
+                    window.__posted.some((m) => m.type === "rendered" && m.fullyLoadedMs !== null)
+                        ? resolve()
+                        : setTimeout(check, 5);
+                check();
+            });
+            const all = performance.now() - t0;
+            const worker = window.__posted.find((m) => m.type === "rendered")?.worker ?? false;
+            return { firstPaint, all, worker, maxTask: Math.max(0, ...window.__longTasks) };
+        },
+        { firstRows, meta },
+    );
+    await page.waitForTimeout(300);
+    const after = await heap(cdp);
+    const scroll = await page.evaluate(
+        ({ frames }) => window.__scrollBench(document.querySelector(".grid"), frames, 180),
+        {
+            frames: SCROLL_FRAMES,
+        },
+    );
+    const dom = await page.evaluate(() => document.querySelectorAll("*").length);
+    await page.close();
+    return { ...res, scroll, dom, memory: after - before };
+}
+
+async function benchSlick(browser, origin) {
+    const page = await browser.newPage({ viewport: VIEWPORT });
+    await page.goto(`${origin}/slick.html`);
+    const cdp = await page.context().newCDPSession(page);
+    const before = await heap(cdp);
+    const res = await page.evaluate(async () => {
+        // SlickGrid gets the rows already parsed (a favour: our time includes receiving bytes).
+        let text = await (await fetch("/data.json")).text();
+        const response = JSON.parse(text);
+        text = null;
+        const columns = response.columns.map((name, i) => ({
+            id: String(i),
+            name,
+            field: String(i),
+            width: 120,
+            sortable: true,
+        }));
+        const t0 = performance.now();
+        window.__grid = new Slick.Grid("#g", response.results, columns, {
+            enableCellNavigation: true,
+            forceSyncScrolling: true,
+            enableColumnReorder: false,
+            rowHeight: 22,
+        });
+        await window.__paint();
+        return { firstPaint: performance.now() - t0 };
+    });
+    await page.waitForTimeout(300);
+    const after = await heap(cdp);
+    const scroll = await page.evaluate(
+        ({ frames }) =>
+            window.__scrollBench(document.querySelector(".slick-viewport"), frames, 180),
+        { frames: SCROLL_FRAMES },
+    );
+    const dom = await page.evaluate(() => document.querySelectorAll("*").length);
+    await page.close();
+    return { ...res, scroll, dom, memory: after - before };
+}
+
+async function benchTable(browser, origin) {
+    const page = await browser.newPage({ viewport: VIEWPORT });
+    await page.goto(`${origin}/table.html`);
+    const cdp = await page.context().newCDPSession(page);
+    const before = await heap(cdp);
+    const res = await page.evaluate(async (cap) => {
+        let text = await (await fetch("/data.json")).text();
+        const response = JSON.parse(text);
+        text = null;
+        const t0 = performance.now();
+        const table = document.createElement("table");
+        const head = table.createTHead().insertRow();
+        for (const c of response.columns)
+            head.appendChild(document.createElement("th")).textContent = c;
+        const body = table.createTBody();
+        for (const row of response.results.slice(0, cap)) {
+            const tr = body.insertRow();
+            for (const v of row)
+                tr.insertCell().textContent =
+                    v === null ? "NULL" : typeof v === "object" ? JSON.stringify(v) : String(v);
+        }
+        document.getElementById("t").appendChild(table);
+        window.__keep = response;
+        await window.__paint();
+        return { firstPaint: performance.now() - t0 };
+    }, TABLE_ROWS);
+    await page.waitForTimeout(300);
+    const after = await heap(cdp);
+    const scroll = await page.evaluate(
+        ({ frames }) => window.__scrollBench(document.getElementById("t"), frames, 180),
+        {
+            frames: SCROLL_FRAMES,
+        },
+    );
+    const dom = await page.evaluate(() => document.querySelectorAll("*").length);
+    await page.close();
+    return { ...res, scroll, dom, memory: after - before };
+}
+
+async function benchTransfer(browser, origin) {
+    // Parent page → iframe page (another origin, like the webview's iframe): time until the
+    // receiver holds the data, and how long the receiver's main thread is blocked getting it.
+    const page = await browser.newPage({ viewport: VIEWPORT });
+    await page.goto(`${origin}/transfer.html`);
+    await page.waitForFunction(() => window.__childReady === true);
+    const out = {};
+    for (const mode of ["bytes", "object"]) {
+        out[mode] = await page.evaluate(async (mode) => {
+            const text = await (await fetch("/data.json")).text();
+            const parsed = mode === "object" ? JSON.parse(text) : null;
+            const child = document.querySelector("iframe").contentWindow;
+            const done = new Promise((resolve) => {
+                window.onmessage = (e) => resolve(e.data);
+            });
+            const t0 = performance.timeOrigin + performance.now();
+            if (mode === "bytes") {
+                const bytes = new TextEncoder().encode(text);
+                child.postMessage({ bytes }, "*", [bytes.buffer]);
+            } else child.postMessage({ response: parsed }, "*");
+            const t1 = performance.timeOrigin + performance.now();
+            const ack = await done;
+            return { sender: t1 - t0, total: ack.at - t0, receiverBlocked: ack.blocked };
+        }, mode);
+    }
+    await page.close();
+    return out;
+}
+
+const transferParent = (
+    childOrigin,
+) => `<!DOCTYPE html><html><body><iframe src="${childOrigin}/transfer-child.html"></iframe>
+<script>window.addEventListener("message", (e) => { if (e.data === "ready") window.__childReady = true; });</script></body></html>`;
+const transferChild = `<!DOCTYPE html><html><body><script>
+window.addEventListener("message", (e) => {
+    const t0 = performance.now();
+    const d = e.data;              // deserialization happens here
+    if (d.bytes) void d.bytes.length; else void d.response.results.length;
+    const t1 = performance.now();
+    parent.postMessage({ at: performance.timeOrigin + t1, blocked: t1 - t0 }, "*");
+});
+parent.postMessage("ready", "*");
+</script></body></html>`;
+
+function fmt(n) {
+    if (n === null || n === undefined || Number.isNaN(n)) return "-";
+    if (Math.abs(n) >= 100) return n.toFixed(0);
+    if (Math.abs(n) >= 10) return n.toFixed(1);
+    return n.toFixed(2);
+}
+
+async function main() {
+    await buildWebview();
+    const { resultsHtml } = await loadHtmlModule();
+    const response = makeResponse(ROWS);
+    const text = JSON.stringify(response);
+    const jsonBytes = Buffer.byteLength(text);
+    const meta = {
+        columns: response.columns,
+        types: response.types.map((t) => t[1]),
+        rowCount: response.results.length,
+        hasMore: false,
+        limit: null,
+        isCached: false,
+        lastRefresh: response.last_refresh,
+        hasHogql: true,
+        hasClickhouse: true,
+    };
+    const firstRows = response.results.slice(0, 200);
+    const slickDist = path.join(root, "node_modules", "slickgrid", "dist");
+
+    let origin = "";
+    let childOrigin = "";
+    const server = await serve((p) => {
+        if (p === "/data.json") return { type: "application/json", body: text };
+        if (p === "/ours.html") {
+            const nonce = "benchnonce" + Date.now();
+            const html = resultsHtml({
+                cspSource: origin,
+                nonce,
+                scriptUri: `${origin}/dist/results.js`,
+                workerUri: `${origin}/dist/results.parse.worker.js`,
+            }).replace(
+                "</head>",
+                `<script nonce="${nonce}">${fakeApi}${pageHelpers}</script></head>`,
+            );
+            return { type: "text/html", body: html };
+        }
+        if (p.startsWith("/dist/")) {
+            const f = path.join(root, "dist", "webview", path.basename(p));
+            return fs.existsSync(f) ? { type: "text/javascript", body: fs.readFileSync(f) } : null;
+        }
+        if (p.startsWith("/slick/css/"))
+            return {
+                type: "text/css",
+                body: fs.readFileSync(path.join(slickDist, "styles", "css", path.basename(p))),
+            };
+        if (p.startsWith("/slick/"))
+            return {
+                type: "text/javascript",
+                body: fs.readFileSync(path.join(slickDist, "browser", path.basename(p))),
+            };
+        if (p === "/slick.html") return { type: "text/html", body: slickPage(origin) };
+        if (p === "/table.html") return { type: "text/html", body: tablePage() };
+        if (p === "/transfer.html") return { type: "text/html", body: transferParent(childOrigin) };
+        if (p === "/transfer-child.html") return { type: "text/html", body: transferChild };
+        return null;
+    });
+    const port = server.address().port;
+    origin = `http://127.0.0.1:${port}`;
+    // "localhost" is another origin than 127.0.0.1: the transfer crosses origins like a webview.
+    childOrigin = `http://localhost:${port}`;
+
+    const browser = await chromium.launch({
+        executablePath: "/usr/bin/chromium",
+        headless: true,
+        args,
+    });
+    let ours, slick, table, transfer;
+    try {
+        // Warm-up run of ours (JIT, fonts), then the measured runs.
+        await benchOurs(browser, origin, firstRows, meta);
+        ours = await benchOurs(browser, origin, firstRows, meta);
+        slick = await benchSlick(browser, origin);
+        table = await benchTable(browser, origin);
+        transfer = await benchTransfer(browser, origin);
+    } finally {
+        await browser.close();
+        server.close();
+    }
+    const act = await activateFigures(root);
+
+    const rows = [];
+    const add = (figure, unit, o, b, name) =>
+        rows.push({
+            figure,
+            unit,
+            ours: o,
+            baseline: b,
+            baseline_name: name,
+            ratio: b ? o / b : null,
+        });
+    const mb = (b) => b / 1e6;
+    add("first paint after data arrives", "ms", ours.firstPaint, slick.firstPaint, "slickgrid-5");
+    add(
+        "first paint after data arrives",
+        "ms",
+        ours.firstPaint,
+        table.firstPaint,
+        `table-${TABLE_ROWS}-rows`,
+    );
+    add("all rows parsed and usable", "ms", ours.all, null, "none");
+    add("longest main-thread task during load", "ms", ours.maxTask, null, "none");
+    add("scroll script per frame p50", "ms", ours.scroll.p50, slick.scroll.p50, "slickgrid-5");
+    add("scroll script per frame p95", "ms", ours.scroll.p95, slick.scroll.p95, "slickgrid-5");
+    add(
+        "scroll script per frame p95",
+        "ms",
+        ours.scroll.p95,
+        table.scroll.p95,
+        `table-${TABLE_ROWS}-rows`,
+    );
+    add("DOM nodes", "count", ours.dom, slick.dom, "slickgrid-5");
+    add("DOM nodes", "count", ours.dom, table.dom, `table-${TABLE_ROWS}-rows`);
+    add("memory added (page heap)", "MB", mb(ours.memory), mb(slick.memory), "slickgrid-5");
+    add(
+        "memory added (page heap)",
+        "MB",
+        mb(ours.memory),
+        mb(table.memory),
+        `table-${TABLE_ROWS}-rows`,
+    );
+    add(
+        "memory added / JSON size",
+        "x",
+        ours.memory / jsonBytes,
+        slick.memory / jsonBytes,
+        "slickgrid-5",
+    );
+    add(
+        "transfer into page: total",
+        "ms",
+        transfer.bytes.total,
+        transfer.object.total,
+        "posted-object",
+    );
+    add(
+        "transfer into page: receiver main thread",
+        "ms",
+        transfer.bytes.receiverBlocked,
+        transfer.object.receiverBlocked,
+        "posted-object",
+    );
+    add(
+        "transfer into page: sender main thread",
+        "ms",
+        transfer.bytes.sender,
+        transfer.object.sender,
+        "posted-object",
+    );
+    for (const a of act)
+        add(a.figure, a.unit, a.ours, a.baseline ?? null, a.baseline_name ?? "none");
+
+    const header = ["figure", "unit", "ours", "baseline", "baseline_name", "ratio"];
+    const table2 = rows.map((r) => [
+        r.figure,
+        r.unit,
+        fmt(r.ours),
+        fmt(r.baseline),
+        r.baseline_name,
+        r.ratio === null ? "-" : fmt(r.ratio),
+    ]);
+    const widths = header.map((h, i) =>
+        Math.max(h.length, ...table2.map((r) => String(r[i]).length)),
+    );
+    const line = (cells) =>
+        cells
+            .map((c, i) =>
+                i >= 2 && i !== 4 ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]),
+            )
+            .join("  ");
+    console.log(
+        `\n${ROWS.toLocaleString()} rows x ${response.columns.length} columns, JSON ${(jsonBytes / 1e6).toFixed(1)} MB, ` +
+            `parsed in ${ours.worker ? "a worker" : "the page (no worker)"}; ${os.cpus().length} CPUs\n`,
+    );
+    console.log(line(header));
+    console.log(widths.map((w) => "-".repeat(w)).join("  "));
+    for (const r of table2) console.log(line(r));
+    const checks = [
+        ["first paint <= 0.6x SlickGrid", ours.firstPaint <= 0.6 * slick.firstPaint],
+        ["first paint < 100 ms", ours.firstPaint < 100],
+        ["scroll p95 <= 0.3x SlickGrid", ours.scroll.p95 <= 0.3 * slick.scroll.p95],
+        ["DOM nodes < 2,000", ours.dom < 2000],
+        ["memory added < 3x JSON size", ours.memory < 3 * jsonBytes],
+    ];
+    console.log("\nTargets:");
+    for (const [name, ok] of checks) console.log(`  ${ok ? "PASS" : "FAIL"}  ${name}`);
+    fs.writeFileSync(
+        path.join(root, "bench", "results.json"),
+        JSON.stringify(rows, null, 2) + "\n",
+    );
+    console.log("\nWrote bench/results.json");
+}
+
+await main();

@@ -1,0 +1,177 @@
+// Messages between the extension and the results webview. Both sides import this file, so it must
+// stay free of `vscode` and DOM types.
+
+/** What the service said about a HogQL result, without the rows (those travel as bytes). */
+export interface ResultMeta {
+    /** Column names, in order, as the service returned them in `columns`. */
+    columns: string[];
+    /** ClickHouse type of each column (from `types`), e.g. `"Nullable(String)"`; "" when unknown. */
+    types: string[];
+    /** Number of rows in `results`. */
+    rowCount: number;
+    /** `hasMore` from the service: true when HogQL's default LIMIT cut the result. */
+    hasMore: boolean;
+    /** `limit` from the service when it applied one (no LIMIT in the query), else null. */
+    limit: number | null;
+    /** `is_cached`: whether the service answered from its cache. */
+    isCached: boolean;
+    /** `last_refresh` (ISO time) of the cached or fresh result, or null. */
+    lastRefresh: string | null;
+    /** True when the service returned the HogQL it ran (`hogql`), so the view button can show. */
+    hasHogql: boolean;
+    /** True when the service returned the ClickHouse SQL it ran (`clickhouse`). */
+    hasClickhouse: boolean;
+}
+
+/** One result (one statement's response) as sent to the webview. */
+export interface ResultPayload {
+    /** Stable id of this result within its panel; used in replies such as `export`. */
+    id: string;
+    /** Tab label, e.g. "Statement 2" or the first words of the query. */
+    title: string;
+    /** The query text the user ran (shown as a tooltip). */
+    queryText: string;
+    /** Wall time of the request in milliseconds. */
+    durationMs: number;
+    /** Columns, types and the service's flags. */
+    meta: ResultMeta;
+    /** The first rows (a screenful or so), already parsed, so the grid can paint before `bytes`. */
+    firstRows: unknown[][];
+    /** UTF-8 bytes of the whole response JSON text; the webview parses these off its main thread. */
+    bytes: Uint8Array;
+}
+
+/** Extension → webview: show these results (replaces whatever the panel showed). */
+export interface LoadMessage {
+    /** Discriminator. */
+    type: "load";
+    /** One entry per statement; several become tabs. */
+    results: ResultPayload[];
+    /** Index into `results` of the tab to show first. */
+    active: number;
+    /** Key under which the extension stored these results for a window reload; kept in state. */
+    storeKey: string | null;
+}
+
+/** Extension → webview: a toolbar action triggered from VS Code (e.g. a keybinding). */
+export interface ActionMessage {
+    /** Discriminator. */
+    type: "action";
+    /** What to do with the current selection or result. */
+    action: CopyFormat | "selectAll" | "focusFilter";
+}
+
+/** Every message the extension sends to the results webview. */
+export type ToWebview = LoadMessage | ActionMessage;
+
+/** The clipboard formats the grid can produce. */
+export type CopyFormat = "tsv" | "tsvWithHeaders" | "csv" | "json";
+
+/** The export formats the extension writes. */
+export type ExportFormat = "csv" | "json" | "ndjson";
+
+/** Webview → extension: the page has loaded and listens; send (or re-send) the results now. */
+export interface ReadyMessage {
+    /** Discriminator. */
+    type: "ready";
+}
+
+/** Webview → extension: put this text on the clipboard (webviews cannot always do it themselves). */
+export interface CopyMessage {
+    /** Discriminator. */
+    type: "copy";
+    /** The text to copy. */
+    text: string;
+    /** How `text` was produced; used for the status message only. */
+    format: CopyFormat;
+    /** Number of rows copied, for the status message. */
+    rows: number;
+}
+
+/** Webview → extension: export the whole result (all rows, not just the view) through a save dialog. */
+export interface ExportMessage {
+    /** Discriminator. */
+    type: "export";
+    /** `ResultPayload.id` of the result to export. */
+    resultId: string;
+    /** File format to write. */
+    format: ExportFormat;
+}
+
+/** Webview → extension: open the whole result as JSON in an editor. */
+export interface OpenJsonMessage {
+    /** Discriminator. */
+    type: "openJson";
+    /** `ResultPayload.id` of the result to open. */
+    resultId: string;
+}
+
+/** Webview → extension: show the SQL the service ran for a result. */
+export interface ShowSqlMessage {
+    /** Discriminator. */
+    type: "showSql";
+    /** `ResultPayload.id` of the result. */
+    resultId: string;
+    /** Which text: the HogQL the service printed back, or the ClickHouse SQL it generated. */
+    dialect: "hogql" | "clickhouse";
+}
+
+/** Webview → extension: a line for the extension's log (the webview has no console in src). */
+export interface LogMessage {
+    /** Discriminator. */
+    type: "log";
+    /** Log level in the extension's `LogOutputChannel`. */
+    level: "trace" | "debug" | "info" | "warn" | "error";
+    /** The text to log. */
+    message: string;
+}
+
+/** Webview → extension: timings of the last load, for the log and for tests. */
+export interface RenderedMessage {
+    /** Discriminator. */
+    type: "rendered";
+    /** `ResultPayload.id` that was shown. */
+    resultId: string;
+    /** Milliseconds from receiving `load` to the first painted screen of rows. */
+    firstPaintMs: number;
+    /** Milliseconds from receiving `load` to every row being parsed and usable; null if pending. */
+    fullyLoadedMs: number | null;
+    /** Whether the bytes were parsed in a worker (false: main-thread fallback). */
+    worker: boolean;
+}
+
+/** Every message the results webview sends to the extension. */
+export type FromWebview =
+    | ReadyMessage
+    | CopyMessage
+    | ExportMessage
+    | OpenJsonMessage
+    | ShowSqlMessage
+    | LogMessage
+    | RenderedMessage;
+
+/** What the webview keeps in `vscode.setState` (small: view state only, never the rows). */
+export interface WebviewState {
+    /** Key the extension uses to find the stored result after a window reload. */
+    storeKey: string | null;
+    /** Index of the active tab. */
+    active: number;
+    /** Per result id: how the user left the grid. */
+    views: Record<string, ViewState>;
+}
+
+/** How the user left one result's grid. */
+export interface ViewState {
+    /** Sorted column index, or -1 for the service's order. */
+    sortColumn: number;
+    /** Sort direction when `sortColumn` >= 0. */
+    sortDir: "asc" | "desc";
+    /** Text of the filter box. */
+    filter: string;
+    /** Column widths in CSS pixels, by column index. */
+    widths: number[];
+    /** Vertical scroll offset in pixels. */
+    scrollTop: number;
+    /** Horizontal scroll offset in pixels. */
+    scrollLeft: number;
+}

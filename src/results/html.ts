@@ -1,0 +1,50 @@
+// The results page's HTML. Pure (no `vscode` import) so the webview tests serve exactly this page.
+
+/** Where the page's resources are and what the CSP allows. */
+export interface ResultsHtmlOptions {
+    /** `webview.cspSource`: the origin of resources the webview may load. */
+    cspSource: string;
+    /** A fresh random nonce for this load; only scripts carrying it run. */
+    nonce: string;
+    /** URI of dist/webview/results.js as the webview sees it. */
+    scriptUri: string;
+    /** URI of dist/webview/results.parse.worker.js; fetched and started from a blob URL. */
+    workerUri: string;
+}
+
+/** Escapes text for an HTML attribute (URIs we build ourselves, but be exact anyway). */
+function attr(text: string): string {
+    return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+}
+
+/** The Content-Security-Policy of the results page. */
+export function resultsCsp(cspSource: string, nonce: string): string {
+    return [
+        "default-src 'none'",
+        `script-src 'nonce-${nonce}'`,
+        // The toolkit and our sheet use constructable stylesheets; the nonce covers Lit's fallback.
+        `style-src ${cspSource} 'nonce-${nonce}'`,
+        `font-src ${cspSource}`,
+        `img-src ${cspSource} data:`,
+        // The worker script is fetched from the bundle and started from a blob URL.
+        `connect-src ${cspSource}`,
+        "worker-src blob:",
+    ].join("; ");
+}
+
+/** Builds the page. */
+export function resultsHtml(o: ResultsHtmlOptions): string {
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${attr(resultsCsp(o.cspSource, o.nonce))}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>PostHog Results</title>
+</head>
+<body data-worker="${attr(o.workerUri)}">
+<div id="app"></div>
+<script type="module" nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
+</body>
+</html>`;
+}

@@ -1,0 +1,213 @@
+// One results panel: a webview showing one or more result sets (tabs). It waits for the page's
+// `ready` before posting, and posts again on every `ready` (a hidden webview that is shown again
+// is a new page), so the result survives hide/show without keeping the page alive.
+import { randomBytes } from "node:crypto";
+import * as vscode from "vscode";
+import type { FromWebview, LoadMessage, ResultPayload, ToWebview } from "../protocol";
+import { editorJson } from "./exportFormats";
+import { exportResult } from "./exporter";
+import { resultsHtml } from "./html";
+import { ResultSet, responseOf, summaryOf } from "./resultSet";
+
+/** What a panel needs from its manager. */
+export interface PanelDeps {
+    /** The extension's folder (for the webview bundle). */
+    extensionUri: vscode.Uri;
+    /** The extension's log. */
+    log: vscode.LogOutputChannel;
+}
+
+/** Options for `createWebviewPanel` and for a panel restored by the serializer alike. */
+export function webviewOptions(
+    extensionUri: vscode.Uri,
+): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+    return {
+        enableScripts: true,
+        // Only the webview bundle; the page loads nothing else.
+        localResourceRoots: [vscode.Uri.joinPath(extensionUri, "dist", "webview")],
+        // Find-in-page would search only the rendered rows: the filter box is the real search.
+        enableFindWidget: false,
+        retainContextWhenHidden: false,
+    };
+}
+
+export class ResultsPanel implements vscode.Disposable {
+    private sets: ResultSet[] = [];
+    private storeKey: string | null = null;
+    private ready = false;
+    private readonly disposables: vscode.Disposable[] = [];
+    private readonly onDisposeEmitter = new vscode.EventEmitter<void>();
+    /** Fires when the user closes the panel. */
+    readonly onDidDispose = this.onDisposeEmitter.event;
+
+    constructor(
+        readonly panel: vscode.WebviewPanel,
+        private readonly deps: PanelDeps,
+    ) {
+        const webview = panel.webview;
+        webview.options = webviewOptions(deps.extensionUri);
+        webview.html = this.html();
+        this.disposables.push(
+            webview.onDidReceiveMessage((m: FromWebview) => void this.onMessage(m)),
+            panel.onDidDispose(() => this.dispose()),
+            // A hidden panel's page is discarded; the next `ready` reloads it.
+            panel.onDidChangeViewState(() => {
+                if (!panel.visible) this.ready = false;
+            }),
+        );
+    }
+
+    /** Shows these result sets (replacing the previous ones); `storeKey` names their stored copy. */
+    show(sets: ResultSet[], storeKey: string | null): void {
+        this.sets = sets;
+        this.storeKey = storeKey;
+        const first = sets[0];
+        this.panel.title =
+            sets.length > 1
+                ? `Results: ${first.title} +${sets.length - 1}`
+                : `Results: ${first?.title ?? ""}`;
+        if (this.ready) this.post();
+    }
+
+    private html(): string {
+        const webview = this.panel.webview;
+        const dist = vscode.Uri.joinPath(this.deps.extensionUri, "dist", "webview");
+        return resultsHtml({
+            cspSource: webview.cspSource,
+            // A fresh nonce for every load of the page.
+            nonce: randomBytes(18).toString("base64"),
+            scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, "results.js")).toString(),
+            workerUri: webview
+                .asWebviewUri(vscode.Uri.joinPath(dist, "results.parse.worker.js"))
+                .toString(),
+        });
+    }
+
+    private post(): void {
+        const t0 = performance.now();
+        const encoder = new TextEncoder();
+        const results: ResultPayload[] = this.sets.map((set, i) => {
+            const { meta, firstRows } = summaryOf(set);
+            return {
+                id: String(i),
+                title: set.title,
+                queryText: set.queryText,
+                durationMs: set.durationMs,
+                meta,
+                firstRows,
+                // Bytes, not the parsed object: VS Code passes typed arrays through without
+                // serializing them, while an object would be cloned across two processes.
+                bytes: encoder.encode(set.rawText),
+            };
+        });
+        const msg: LoadMessage = { type: "load", results, active: 0, storeKey: this.storeKey };
+        void this.panel.webview.postMessage(msg satisfies ToWebview);
+        this.deps.log.debug(
+            `results: posted ${results.length} result(s) in ${Math.round(performance.now() - t0)} ms`,
+        );
+    }
+
+    private set(resultId: string): ResultSet | undefined {
+        return this.sets[Number(resultId)];
+    }
+
+    private async onMessage(msg: FromWebview): Promise<void> {
+        try {
+            switch (msg.type) {
+                case "ready":
+                    this.ready = true;
+                    if (this.sets.length > 0) this.post();
+                    break;
+                case "log":
+                    this.deps.log[msg.level](`results view: ${msg.message}`);
+                    break;
+                case "rendered":
+                    this.deps.log.debug(
+                        `results view: ${msg.resultId} first paint ${Math.round(msg.firstPaintMs)} ms, ` +
+                            `all rows ${msg.fullyLoadedMs === null ? "pending" : Math.round(msg.fullyLoadedMs) + " ms"}` +
+                            ` (${msg.worker ? "worker" : "page"})`,
+                    );
+                    break;
+                case "copy":
+                    await vscode.env.clipboard.writeText(msg.text);
+                    vscode.window.setStatusBarMessage(
+                        `Copied ${msg.rows.toLocaleString()} ${msg.rows === 1 ? "row" : "rows"} (${msg.format})`,
+                        3000,
+                    );
+                    break;
+                case "export": {
+                    const set = this.set(msg.resultId);
+                    if (!set) return;
+                    const file = await exportResult(responseOf(set), msg.format, set.title);
+                    if (file) {
+                        const open = await vscode.window.showInformationMessage(
+                            `Exported to ${vscode.workspace.asRelativePath(file)}.`,
+                            "Open",
+                        );
+                        if (open) await vscode.commands.executeCommand("vscode.open", file);
+                    }
+                    break;
+                }
+                case "openJson": {
+                    const set = this.set(msg.resultId);
+                    if (!set) return;
+                    const content = editorJson(responseOf(set) as Record<string, unknown>);
+                    const doc = await vscode.workspace.openTextDocument({
+                        language: "json",
+                        content,
+                    });
+                    await vscode.window.showTextDocument(doc, { preview: false });
+                    break;
+                }
+                case "showSql": {
+                    const set = this.set(msg.resultId);
+                    if (!set) return;
+                    const response = responseOf(set);
+                    const text = msg.dialect === "hogql" ? response.hogql : response.clickhouse;
+                    if (!text) return;
+                    const language = msg.dialect === "hogql" ? "hogql" : "sql";
+                    const doc = await vscode.workspace.openTextDocument({
+                        language,
+                        content: text,
+                    });
+                    await vscode.window.showTextDocument(doc, {
+                        preview: true,
+                        viewColumn: vscode.ViewColumn.Beside,
+                    });
+                    break;
+                }
+            }
+        } catch (err) {
+            this.deps.log.error(
+                `results panel: ${msg.type} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+            );
+            const choice = await vscode.window.showErrorMessage(
+                `Could not ${actionName(msg.type)}. See the log for details.`,
+                "Show Log",
+            );
+            if (choice) this.deps.log.show();
+        }
+    }
+
+    dispose(): void {
+        for (const d of this.disposables.splice(0)) d.dispose();
+        this.onDisposeEmitter.fire();
+        this.onDisposeEmitter.dispose();
+        this.panel.dispose();
+    }
+}
+
+function actionName(type: FromWebview["type"]): string {
+    switch (type) {
+        case "copy":
+            return "copy to the clipboard";
+        case "export":
+            return "export the result";
+        case "openJson":
+            return "open the result as JSON";
+        case "showSql":
+            return "show the SQL";
+        default:
+            return "handle the results view's request";
+    }
+}

@@ -1,0 +1,302 @@
+// The results page: receives results from the extension, paints the first screenful at once, lets
+// the worker parse the rest, and wires the toolbar, grid, detail view and status line together.
+import type { CopyFormat, LoadMessage, ToWebview, ViewState, WebviewState } from "../../protocol";
+import { copyText } from "./clipboard";
+import { DetailView } from "./detail";
+import { Grid } from "./grid";
+import { showMenu } from "./menu";
+import { ResultModel } from "./resultModel";
+import { RowSource } from "./rowSource";
+import { StatusLine } from "./status";
+import { Toolbar } from "./toolbar";
+import type { ViewQuery } from "./view";
+import { log, vscode } from "./vscodeApi";
+
+export class App {
+    private readonly grid: Grid;
+    private readonly toolbar: Toolbar;
+    private readonly status: StatusLine;
+    private readonly detail: DetailView;
+    private models: ResultModel[] = [];
+    private active = -1;
+    private storeKey: string | null = null;
+    private viewSeq = 0;
+    private saveTimer = 0;
+    private restoring = false;
+
+    constructor(
+        root: HTMLElement,
+        private readonly source: RowSource,
+        private readonly workerAvailable: Promise<boolean>,
+    ) {
+        this.toolbar = new Toolbar({
+            filter: (text) => this.applyQuery({ ...this.query(), filter: text }),
+            copy: (format) => this.copy(format),
+            exportAs: (format) =>
+                this.withModel((m) =>
+                    vscode.postMessage({ type: "export", resultId: m.payload.id, format }),
+                ),
+            openJson: () =>
+                this.withModel((m) =>
+                    vscode.postMessage({ type: "openJson", resultId: m.payload.id }),
+                ),
+            selectTab: (index) => this.activate(index),
+        });
+        const main = document.createElement("main");
+        main.className = "main";
+        this.grid = new Grid(main, {
+            sortClicked: (col) => this.cycleSort(col),
+            openDetail: (row, col) => this.openDetail(row, col),
+            contextMenu: (x, y) => this.contextMenu(x, y),
+            copy: (withHeaders) => this.copy(withHeaders ? "tsvWithHeaders" : "tsv"),
+            viewChanged: () => this.saveStateSoon(),
+        });
+        this.detail = new DetailView(
+            () => {
+                this.detail.hide();
+                this.grid.focus();
+            },
+            (text) => vscode.postMessage({ type: "copy", text, format: "tsv", rows: 1 }),
+        );
+        main.append(this.detail.element);
+        // Escape in the grid closes the detail view too (the grid itself clears its selection).
+        this.grid.element.addEventListener("keydown", (e) => {
+            if (e.key === "Escape" && this.detail.visible) this.detail.hide();
+        });
+        this.status = new StatusLine((dialect) =>
+            this.withModel((m) =>
+                vscode.postMessage({ type: "showSql", resultId: m.payload.id, dialect }),
+            ),
+        );
+        root.append(this.toolbar.element, main, this.status.element);
+        this.status.update(null);
+        // Copy from VS Code's Edit menu (or the host's Ctrl+C handling) arrives as a copy event.
+        document.addEventListener("copy", (e) => {
+            if (document.activeElement !== this.grid.element) return;
+            const text = this.selectionText("tsv");
+            if (text === null) return;
+            e.clipboardData?.setData("text/plain", text);
+            e.preventDefault();
+        });
+    }
+
+    /** Handles a message from the extension. */
+    onMessage(msg: ToWebview): void {
+        if (msg.type === "load") this.load(msg);
+        else if (msg.type === "action") {
+            if (msg.action === "selectAll") {
+                this.grid.selection.all();
+                this.grid.invalidate();
+            } else if (msg.action === "focusFilter") this.toolbar.focusFilter();
+            else this.copy(msg.action);
+        }
+    }
+
+    private load(msg: LoadMessage): void {
+        const t0 = performance.now();
+        this.source.dropAll();
+        const saved = vscode.getState();
+        // View state only applies to the same stored result (a hide/show or a window reload).
+        const sameResult = !!saved && saved.storeKey !== null && saved.storeKey === msg.storeKey;
+        this.storeKey = msg.storeKey;
+        this.models = msg.results.map((payload) => {
+            const model = new ResultModel(payload);
+            if (sameResult) model.saved = saved.views[payload.id] ?? null;
+            return model;
+        });
+        const active = sameResult ? Math.min(saved.active, this.models.length - 1) : msg.active;
+        this.toolbar.setTabs(
+            this.models.map((m) => m.payload.title),
+            this.models.map((m) => m.payload.queryText),
+            active,
+        );
+        this.active = -1;
+        this.activate(Math.max(0, active));
+        const first = this.models[this.active];
+        requestAnimationFrame(() =>
+            setTimeout(() => {
+                if (!first) return;
+                void this.workerAvailable.then((worker) =>
+                    vscode.postMessage({
+                        type: "rendered",
+                        resultId: first.payload.id,
+                        firstPaintMs: performance.now() - t0,
+                        fullyLoadedMs: null,
+                        worker,
+                    }),
+                );
+            }),
+        );
+        // Parse the shown result first; the worker handles requests in order.
+        const order = [this.active, ...this.models.keys()].filter(
+            (i, k, all) => all.indexOf(i) === k,
+        );
+        for (const i of order) this.parse(this.models[i], t0);
+    }
+
+    private parse(model: ResultModel, t0: number): void {
+        const payload = model.payload;
+        void this.source.load(payload.id, payload.bytes, model.kinds, {
+            rows: (start, rows) => {
+                model.addRows(start, rows);
+                if (this.current() === model) this.grid.scheduleRender();
+            },
+            done: (_count, parseMs, inWorker) => {
+                model.complete = true;
+                vscode.postMessage({
+                    type: "rendered",
+                    resultId: payload.id,
+                    firstPaintMs: 0,
+                    fullyLoadedMs: performance.now() - t0,
+                    worker: inWorker,
+                });
+                log(
+                    "debug",
+                    `parsed ${payload.id} in ${Math.round(parseMs)} ms (${inWorker ? "worker" : "page"})`,
+                );
+                if (this.current() === model) {
+                    this.status.update(model);
+                    // A sort or filter restored from state waits for every row.
+                    if (model.query.sortColumn >= 0 || model.query.filter)
+                        this.applyQuery(model.query);
+                }
+            },
+            failed: (message) => {
+                model.error = message;
+                log("error", `could not parse result ${payload.id}: ${message}`);
+                if (this.current() === model) this.status.update(model);
+            },
+        });
+        // The bytes now live in the worker (or were parsed here); drop the page's reference.
+        (payload as { bytes: Uint8Array }).bytes = new Uint8Array(0);
+    }
+
+    private current(): ResultModel | undefined {
+        return this.models[this.active];
+    }
+
+    private withModel(fn: (model: ResultModel) => void): void {
+        const model = this.current();
+        if (model) fn(model);
+    }
+
+    private query(): ViewQuery {
+        return this.current()?.query ?? { sortColumn: -1, sortDir: "asc", filter: "" };
+    }
+
+    private activate(index: number): void {
+        if (index === this.active || !this.models[index]) return;
+        const previous = this.current();
+        if (previous) previous.saved = this.viewState(previous);
+        this.active = index;
+        const model = this.models[index];
+        const saved = model.saved;
+        this.restoring = true;
+        this.grid.setData(model, saved?.widths);
+        this.grid.setSort(model.query.sortColumn, model.query.sortDir);
+        if (saved) {
+            model.query = {
+                sortColumn: saved.sortColumn,
+                sortDir: saved.sortDir,
+                filter: saved.filter,
+            };
+            this.grid.setSort(saved.sortColumn, saved.sortDir);
+            this.grid.element.scrollTop = saved.scrollTop;
+            this.grid.element.scrollLeft = saved.scrollLeft;
+        }
+        this.toolbar.setFilter(model.query.filter);
+        this.restoring = false;
+        this.detail.hide();
+        this.status.update(model);
+        this.saveStateSoon();
+    }
+
+    private cycleSort(col: number): void {
+        const q = this.query();
+        // Three states per column: ascending, descending, the service's order.
+        let next: ViewQuery;
+        if (q.sortColumn !== col) next = { ...q, sortColumn: col, sortDir: "asc" };
+        else if (q.sortDir === "asc") next = { ...q, sortDir: "desc" };
+        else next = { ...q, sortColumn: -1, sortDir: "asc" };
+        this.grid.setSort(next.sortColumn, next.sortDir);
+        this.applyQuery(next);
+    }
+
+    private applyQuery(query: ViewQuery): void {
+        const model = this.current();
+        if (!model) return;
+        model.query = query;
+        const seq = ++this.viewSeq;
+        void this.source.view(model.payload.id, query).then((order) => {
+            // A later sort or filter (or another tab) won; this answer is stale.
+            if (seq !== this.viewSeq || this.current() !== model) return;
+            model.setOrder(query, order);
+            this.grid.invalidate();
+            this.status.update(model);
+            this.saveStateSoon();
+        });
+    }
+
+    private selectionText(format: CopyFormat): string | null {
+        const model = this.current();
+        const range = this.grid.selection.range();
+        if (!model || !range) return null;
+        return copyText(model, range, format);
+    }
+
+    private copy(format: CopyFormat): void {
+        const range = this.grid.selection.range();
+        const text = this.selectionText(format);
+        if (text === null || !range) return;
+        vscode.postMessage({ type: "copy", text, format, rows: range.r1 - range.r0 + 1 });
+    }
+
+    private openDetail(row: number, col: number): void {
+        const model = this.current();
+        const values = model?.row(row);
+        if (!model || !values) return;
+        this.detail.show(
+            `Row ${row + 1} · ${model.columns[col]} (${model.types[col] || "?"})`,
+            values[col],
+        );
+    }
+
+    private contextMenu(x: number, y: number): void {
+        const sel = this.grid.selection;
+        showMenu(x, y, [
+            { label: "Copy", run: () => this.copy("tsv") },
+            { label: "Copy with Headers", run: () => this.copy("tsvWithHeaders") },
+            { label: "Copy as CSV", run: () => this.copy("csv") },
+            { label: "Copy as JSON", run: () => this.copy("json") },
+            null,
+            { label: "Show Value", run: () => this.openDetail(sel.focusRow, sel.focusCol) },
+            { label: "Select All", run: () => (sel.all(), this.grid.invalidate()) },
+        ]);
+    }
+
+    private viewState(model: ResultModel): ViewState {
+        return {
+            sortColumn: model.query.sortColumn,
+            sortDir: model.query.sortDir,
+            filter: model.query.filter,
+            widths: this.grid.columnWidths(),
+            scrollTop: this.grid.element.scrollTop,
+            scrollLeft: this.grid.element.scrollLeft,
+        };
+    }
+
+    private saveStateSoon(): void {
+        // Called on every scroll frame: one pending timer is enough.
+        if (this.restoring || this.saveTimer) return;
+        this.saveTimer = window.setTimeout(() => {
+            this.saveTimer = 0;
+            const views: Record<string, ViewState> = {};
+            this.models.forEach((m, i) => {
+                const view = i === this.active ? this.viewState(m) : m.saved;
+                if (view) views[m.payload.id] = view;
+            });
+            const state: WebviewState = { storeKey: this.storeKey, active: this.active, views };
+            vscode.setState(state);
+        }, 250);
+    }
+}

@@ -1,0 +1,134 @@
+// How a value looks in a cell. Pure functions, shared by the grid, the worker (sort/filter) and
+// the clipboard, so what you see is what you filter and copy.
+
+/** The families of ClickHouse types that look or sort differently. */
+export type ColumnKind = "number" | "bool" | "datetime" | "date" | "json" | "string";
+
+/** Strips the wrappers that do not change how a value looks. */
+function innerType(type: string): string {
+    let t = type.trim();
+    for (;;) {
+        const m = /^(Nullable|LowCardinality)\((.*)\)$/.exec(t);
+        if (!m) return t;
+        t = m[2].trim();
+    }
+}
+
+/** Maps a ClickHouse type name (from the response's `types`) to how its cells are shown. */
+export function columnKind(type: string): ColumnKind {
+    const t = innerType(type);
+    if (/^(U?Int\d+|Float\d+|Decimal)/.test(t)) return "number";
+    if (t === "Bool" || t === "Boolean") return "bool";
+    if (t.startsWith("DateTime")) return "datetime";
+    if (t === "Date" || t === "Date32") return "date";
+    if (/^(Array|Tuple|Map|JSON|Object|Nested)/.test(t)) return "json";
+    return "string";
+}
+
+/** Text for search and copy: null is empty, objects are compact JSON, the rest as the service sent. */
+export function plainText(value: unknown): string {
+    if (value === null || value === undefined) return "";
+    if (typeof value === "object") return JSON.stringify(value);
+    return String(value);
+}
+
+/** True for a string that is probably a JSON object or array (HogQL returns `properties` so). */
+export function looksLikeJson(value: string): boolean {
+    const c = value.charCodeAt(0);
+    if (c !== 123 /* { */ && c !== 91 /* [ */) return false;
+    const e = value.charCodeAt(value.length - 1);
+    return e === 125 /* } */ || e === 93; /* ] */
+}
+
+// Long values are cut before they reach the DOM: a 1 MB JSON blob in a 200 px cell only costs.
+const maxCellChars = 300;
+
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+    year: "numeric",
+    month: "short",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+});
+
+// Formatting a date costs microseconds that add up while scrolling; rows repeat as you scroll
+// back and forth, so remember recent ones.
+const dateCache = new Map<string, string | null>();
+
+/** Readable local time for an ISO-ish timestamp, or null when it does not parse. */
+export function localDateTime(raw: string): string | null {
+    let text = dateCache.get(raw);
+    if (text === undefined) {
+        if (dateCache.size > 5000) dateCache.clear();
+        text = formatDateTime(raw);
+        dateCache.set(raw, text);
+    }
+    return text;
+}
+
+function formatDateTime(raw: string): string | null {
+    // A ClickHouse DateTime without a zone is UTC; the service usually adds one, but be sure.
+    const iso = /[zZ]|[+-]\d\d:?\d\d$/.test(raw) ? raw : raw.replace(" ", "T") + "Z";
+    const ms = Date.parse(iso);
+    if (Number.isNaN(ms)) return null;
+    let text = dateTimeFormat.format(ms);
+    const frac = /\.(\d+)/.exec(raw);
+    if (frac && /[1-9]/.test(frac[1])) text += "." + frac[1].replace(/0+$/, "");
+    return text;
+}
+
+/** What the grid writes into a cell. */
+export interface CellView {
+    /** Text to show (set with textContent). */
+    text: string;
+    /** Extra CSS class: "null", "num", "json", "date", "bool" or "". */
+    cls: string;
+    /** Tooltip: the raw value for dates, the fuller text for long values; "" for none. */
+    title: string;
+}
+
+const nullView: CellView = { text: "NULL", cls: "null", title: "" };
+
+function clip(text: string): string {
+    return text.length > maxCellChars ? text.slice(0, maxCellChars) + "…" : text;
+}
+
+/** Formats one value of a column of the given kind for display. */
+export function cellView(value: unknown, kind: ColumnKind): CellView {
+    if (value === null || value === undefined) return nullView;
+    if (typeof value === "number" || typeof value === "bigint") {
+        return { text: String(value), cls: "num", title: "" };
+    }
+    if (typeof value === "boolean") return { text: String(value), cls: "bool", title: "" };
+    if (typeof value === "object") {
+        const json = JSON.stringify(value);
+        return { text: clip(json), cls: "json", title: json.length > 40 ? clip(json) : "" };
+    }
+    const text = String(value);
+    if (kind === "number") return { text, cls: "num", title: "" };
+    if (kind === "datetime") {
+        const local = localDateTime(text);
+        if (local !== null) return { text: local, cls: "date", title: text };
+    }
+    if (looksLikeJson(text)) {
+        return { text: clip(text), cls: "json", title: text.length > 40 ? clip(text) : "" };
+    }
+    return { text: clip(text), cls: "", title: text.length > 40 ? clip(text) : "" };
+}
+
+/** The full value for the detail view: JSON pretty-printed, other values as they are. */
+export function detailText(value: unknown): string {
+    if (value === null || value === undefined) return "NULL";
+    if (typeof value === "object") return JSON.stringify(value, null, 2);
+    const text = String(value);
+    if (looksLikeJson(text)) {
+        try {
+            return JSON.stringify(JSON.parse(text), null, 2);
+        } catch {
+            return text;
+        }
+    }
+    return text;
+}

@@ -1,0 +1,730 @@
+// A virtualized grid: only the rows and columns in view exist in the DOM, whatever the row count.
+// Rows sit in a fixed pool of slots (row r always uses slot r % poolSize), so scrolling by a row
+// rewrites one slot instead of all of them. Every value is written with textContent.
+import { cellView, ColumnKind } from "./format";
+import { Range, Selection, SelectionMode } from "./selection";
+
+/** Pixel height of a data row; the CSS uses the same value through a custom property. */
+export const rowHeight = 22;
+const headerHeight = 40;
+const overscanRows = 6;
+const minWidth = 48;
+const maxAutoWidth = 480;
+
+/** The rows the grid shows, in view order. */
+export interface GridData {
+    /** Column names. */
+    columns: string[];
+    /** ClickHouse type names, shown under the names. */
+    types: string[];
+    /** How each column's cells look. */
+    kinds: ColumnKind[];
+    /** Rows in view (after sort and filter). */
+    rowCount(): number;
+    /** The row at a view position, or undefined while it is still being parsed. */
+    row(viewIndex: number): unknown[] | undefined;
+}
+
+/** What the grid asks of its owner. */
+export interface GridEvents {
+    /** The sort button of a column was clicked. */
+    sortClicked(col: number): void;
+    /** A cell was double-clicked or Enter pressed on it. */
+    openDetail(row: number, col: number): void;
+    /** Right click at client coordinates. */
+    contextMenu(x: number, y: number): void;
+    /** Copy shortcut pressed; `withHeaders` for Ctrl+Shift+C. */
+    copy(withHeaders: boolean): void;
+    /** Scroll position or column widths changed (for saving view state). */
+    viewChanged(): void;
+}
+
+interface CellState {
+    el: HTMLDivElement;
+    col: number;
+    text: string;
+    cls: string;
+    title: string;
+    left: number;
+    width: number;
+}
+
+interface Slot {
+    el: HTMLDivElement;
+    num: HTMLDivElement;
+    cells: CellState[];
+    row: number;
+    version: number;
+}
+
+interface Hit {
+    area: "corner" | "header" | "rownum" | "cell" | "outside";
+    row: number;
+    col: number;
+    /** Column whose right edge is under the pointer (header only), else -1. */
+    edge: number;
+}
+
+function div(cls: string, role?: string): HTMLDivElement {
+    const el = document.createElement("div");
+    el.className = cls;
+    if (role) el.setAttribute("role", role);
+    return el;
+}
+
+export class Grid {
+    /** The focusable element with role=grid. */
+    readonly element: HTMLDivElement;
+    readonly selection = new Selection(0, 0);
+    private readonly sizer: HTMLDivElement;
+    private readonly headerRow: HTMLDivElement;
+    private readonly corner: HTMLDivElement;
+    private readonly body: HTMLDivElement;
+    private readonly measureCtx: CanvasRenderingContext2D | null;
+    private data: GridData = {
+        columns: [],
+        types: [],
+        kinds: [],
+        rowCount: () => 0,
+        row: () => undefined,
+    };
+    private widths: number[] = [];
+    private lefts = new Float64Array(1);
+    private rowNumWidth = 48;
+    private slots: Slot[] = [];
+    private headerCells: HTMLDivElement[] = [];
+    private headerRange = "";
+    private version = 1;
+    private colRange = { c0: 0, c1: -1 };
+    private sortColumn = -1;
+    private sortDir: "asc" | "desc" = "asc";
+    private dragging: SelectionMode | null = null;
+    private renderQueued = false;
+    private activeCell: HTMLElement | null = null;
+
+    constructor(
+        host: HTMLElement,
+        private readonly events: GridEvents,
+    ) {
+        this.element = div("grid", "grid");
+        this.element.tabIndex = 0;
+        this.element.setAttribute("aria-multiselectable", "true");
+        this.element.setAttribute("aria-label", "Query results");
+        this.sizer = div("sizer");
+        const head = div("head", "rowgroup");
+        this.headerRow = div("hrow", "row");
+        this.headerRow.setAttribute("aria-rowindex", "1");
+        this.corner = div("corner", "columnheader");
+        this.corner.setAttribute("aria-colindex", "1");
+        this.corner.textContent = "#";
+        this.corner.title = "Select all";
+        this.headerRow.append(this.corner);
+        head.append(this.headerRow);
+        this.body = div("body", "rowgroup");
+        this.sizer.append(head, this.body);
+        this.element.append(this.sizer);
+        host.append(this.element);
+        this.measureCtx = document.createElement("canvas").getContext("2d");
+
+        this.element.addEventListener("scroll", () => this.render());
+        this.element.addEventListener("mousedown", (e) => this.onMouseDown(e));
+        this.element.addEventListener("dblclick", (e) => this.onDoubleClick(e));
+        this.element.addEventListener("contextmenu", (e) => this.onContextMenu(e));
+        this.element.addEventListener("keydown", (e) => this.onKeyDown(e));
+        new ResizeObserver(() => {
+            this.slots.length = 0;
+            this.body.replaceChildren();
+            this.render();
+        }).observe(this.element);
+    }
+
+    /** Shows new data; `widths` restores saved column widths. */
+    setData(data: GridData, widths?: number[]): void {
+        this.data = data;
+        const n = data.columns.length;
+        this.widths = widths && widths.length === n ? widths.slice() : this.initialWidths();
+        this.layoutColumns();
+        this.selection.resize(data.rowCount(), n);
+        this.selection.active = false;
+        this.element.setAttribute("aria-colcount", String(n + 1));
+        this.headerRange = "";
+        this.invalidate();
+    }
+
+    /** Rows changed (more parsed, new sort or filter): repaint what is visible. */
+    invalidate(): void {
+        const count = this.data.rowCount();
+        this.selection.resize(count, this.data.columns.length);
+        this.element.setAttribute("aria-rowcount", String(count + 1));
+        this.sizer.style.height = `${headerHeight + count * rowHeight}px`;
+        this.body.style.height = `${count * rowHeight}px`;
+        const digits = String(Math.max(count, 1)).length;
+        const numWidth = Math.max(40, digits * 8 + 20);
+        if (numWidth !== this.rowNumWidth) {
+            this.rowNumWidth = numWidth;
+            this.layoutColumns();
+        }
+        this.version++;
+        this.render();
+    }
+
+    /** Shows the sort arrow on a column (-1 for none). */
+    setSort(col: number, dir: "asc" | "desc"): void {
+        this.sortColumn = col;
+        this.sortDir = dir;
+        this.headerRange = "";
+        this.render();
+    }
+
+    /** Current column widths, for view state. */
+    columnWidths(): number[] {
+        return this.widths.slice();
+    }
+
+    /** Focuses the grid for keyboard use. */
+    focus(): void {
+        this.element.focus({ preventScroll: true });
+    }
+
+    /** Repaints on the next frame (coalesces bursts such as rows arriving). */
+    scheduleRender(): void {
+        if (this.renderQueued) return;
+        this.renderQueued = true;
+        requestAnimationFrame(() => {
+            this.renderQueued = false;
+            this.invalidate();
+        });
+    }
+
+    /** Paints the visible window now. */
+    render(): void {
+        const el = this.element;
+        const viewH = Math.max(0, el.clientHeight - headerHeight);
+        const count = this.data.rowCount();
+        const poolSize = Math.ceil(viewH / rowHeight) + 1 + 2 * overscanRows;
+        if (this.slots.length !== poolSize) this.buildPool(poolSize);
+        const first = Math.max(0, Math.floor(el.scrollTop / rowHeight) - overscanRows);
+        const last = Math.min(count, first + poolSize) - 1;
+
+        const { c0, c1 } = this.visibleColumns();
+        if (c0 !== this.colRange.c0 || c1 !== this.colRange.c1) {
+            this.colRange = { c0, c1 };
+            this.version++;
+        }
+        this.renderHeader(c0, c1);
+        const range = this.selection.range();
+        for (let r = first; r <= last; r++)
+            this.renderSlot(this.slots[r % poolSize], r, c0, c1, range);
+        // Slots left over when there are fewer rows than slots.
+        for (const slot of this.slots) {
+            const visible = slot.row >= first && slot.row <= last;
+            if (!visible && slot.row !== -1) {
+                slot.row = -1;
+                slot.el.hidden = true;
+                // Hidden rows keep no selection marks (screen readers and queries ignore them too).
+                for (const cell of slot.cells) {
+                    if (cell.cls !== "cell") {
+                        cell.cls = "cell";
+                        cell.el.className = "cell";
+                        cell.el.removeAttribute("aria-selected");
+                    }
+                }
+            }
+        }
+        this.updateActiveDescendant();
+        this.events.viewChanged();
+    }
+
+    // ---- layout -------------------------------------------------------------------------------
+
+    private font(): string {
+        const style = getComputedStyle(this.element);
+        return `${style.fontSize} ${style.fontFamily}`;
+    }
+
+    private textWidth(text: string): number {
+        if (!this.measureCtx) return text.length * 7.5;
+        return this.measureCtx.measureText(text).width;
+    }
+
+    private initialWidths(): number[] {
+        if (this.measureCtx) this.measureCtx.font = this.font();
+        const sample: unknown[][] = [];
+        for (let r = 0; r < Math.min(100, this.data.rowCount()); r++) {
+            const row = this.data.row(r);
+            if (row) sample.push(row);
+        }
+        return this.data.columns.map((name, c) => this.fitWidth(c, name, sample, 320));
+    }
+
+    private fitWidth(col: number, name: string, rows: unknown[][], cap: number): number {
+        // Measure only the longest few texts: measureText on every cell of 50,000 rows is slow.
+        const texts = rows.map((row) => cellView(row[col], this.data.kinds[col]).text);
+        texts.sort((a, b) => b.length - a.length);
+        // Header: bold UI-font name and the type at 0.85em, plus padding and the sort button.
+        const type = this.data.types[col] ?? "";
+        let w = Math.max(
+            this.textWidth(name) * 1.1 + 34,
+            Math.min(this.textWidth(type) * 0.85, 220) + 34,
+        );
+        for (const t of texts.slice(0, 8)) w = Math.max(w, this.textWidth(t) + 16);
+        return Math.round(Math.max(minWidth, Math.min(cap, w)));
+    }
+
+    /** Widens a column to its content (double-click on its header edge). */
+    autoFit(col: number): void {
+        if (this.measureCtx) this.measureCtx.font = this.font();
+        const rows: unknown[][] = [];
+        const count = this.data.rowCount();
+        // A spread sample keeps this quick at 50,000 rows and still sees long values.
+        const step = Math.max(1, Math.floor(count / 5000));
+        for (let r = 0; r < count; r += step) {
+            const row = this.data.row(r);
+            if (row) rows.push(row);
+        }
+        this.widths[col] = this.fitWidth(col, this.data.columns[col], rows, maxAutoWidth);
+        this.layoutColumns();
+        this.headerRange = "";
+        this.version++;
+        this.render();
+    }
+
+    private layoutColumns(): void {
+        const n = this.widths.length;
+        this.lefts = new Float64Array(n + 1);
+        for (let c = 0; c < n; c++) this.lefts[c + 1] = this.lefts[c] + this.widths[c];
+        const total = this.rowNumWidth + this.lefts[n];
+        this.sizer.style.width = `${total}px`;
+        this.headerRow.style.width = `${total}px`;
+        this.element.style.setProperty("--rownum-width", `${this.rowNumWidth}px`);
+        this.element.style.setProperty("--row-width", `${total}px`);
+        this.version++;
+    }
+
+    private visibleColumns(): { c0: number; c1: number } {
+        const n = this.widths.length;
+        if (n === 0) return { c0: 0, c1: -1 };
+        const x0 = this.element.scrollLeft;
+        const x1 = x0 + this.element.clientWidth - this.rowNumWidth;
+        const c0 = Math.max(0, this.columnAt(x0) - 1);
+        const c1 = Math.min(n - 1, this.columnAt(x1) + 1);
+        return { c0, c1 };
+    }
+
+    /** Column under a content x offset (0 = left edge of the first data column). */
+    private columnAt(x: number): number {
+        let lo = 0;
+        let hi = this.widths.length - 1;
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (this.lefts[mid] <= x) lo = mid;
+            else hi = mid - 1;
+        }
+        return lo;
+    }
+
+    // ---- painting -----------------------------------------------------------------------------
+
+    private buildPool(size: number): void {
+        this.body.replaceChildren();
+        this.slots = [];
+        for (let i = 0; i < size; i++) {
+            const el = div("row", "row");
+            el.hidden = true;
+            const num = div("rownum", "rowheader");
+            num.setAttribute("aria-colindex", "1");
+            el.append(num);
+            this.body.append(el);
+            this.slots.push({ el, num, cells: [], row: -1, version: 0 });
+        }
+    }
+
+    private renderHeader(c0: number, c1: number): void {
+        const key = `${c0}:${c1}:${this.sortColumn}:${this.sortDir}:${this.version}`;
+        if (key === this.headerRange) return;
+        this.headerRange = key;
+        const count = Math.max(0, c1 - c0 + 1);
+        while (this.headerCells.length < count) {
+            const cell = div("hcell", "columnheader");
+            const name = div("hname");
+            const type = div("htype");
+            const sort = document.createElement("button");
+            sort.className = "hsort";
+            sort.tabIndex = -1;
+            const edge = div("hedge");
+            cell.append(name, type, sort, edge);
+            this.headerRow.append(cell);
+            this.headerCells.push(cell);
+        }
+        while (this.headerCells.length > count) this.headerCells.pop()?.remove();
+        for (let k = 0; k < count; k++) {
+            const c = c0 + k;
+            const cell = this.headerCells[k];
+            const [name, type, sort] = cell.children as unknown as HTMLElement[];
+            cell.style.left = `${this.rowNumWidth + this.lefts[c]}px`;
+            cell.style.width = `${this.widths[c]}px`;
+            cell.setAttribute("aria-colindex", String(c + 2));
+            name.textContent = this.data.columns[c];
+            type.textContent = this.data.types[c] ?? "";
+            cell.title = `${this.data.columns[c]}: ${this.data.types[c] ?? ""}`;
+            cell.classList.toggle("num", this.data.kinds[c] === "number");
+            const sorted = c === this.sortColumn;
+            cell.setAttribute(
+                "aria-sort",
+                sorted ? (this.sortDir === "asc" ? "ascending" : "descending") : "none",
+            );
+            sort.textContent = sorted ? (this.sortDir === "asc" ? "▲" : "▼") : "⇅";
+            sort.classList.toggle("on", sorted);
+            sort.title = sorted
+                ? this.sortDir === "asc"
+                    ? "Sorted ascending; click for descending"
+                    : "Sorted descending; click to clear the sort"
+                : "Sort ascending";
+            sort.setAttribute("aria-label", `Sort by ${this.data.columns[c]}`);
+        }
+        this.paintHeaderSelection();
+    }
+
+    private paintHeaderSelection(): void {
+        const range = this.selection.range();
+        const { c0 } = this.colRange;
+        this.headerCells.forEach((cell, k) => {
+            const c = c0 + k;
+            const on = !!range && c >= range.c0 && c <= range.c1;
+            cell.classList.toggle("sel", on);
+        });
+    }
+
+    private renderSlot(slot: Slot, r: number, c0: number, c1: number, range: Range | null): void {
+        if (slot.row === r && slot.version === this.version) return;
+        slot.row = r;
+        slot.version = this.version;
+        const el = slot.el;
+        el.hidden = false;
+        el.style.transform = `translateY(${r * rowHeight}px)`;
+        el.setAttribute("aria-rowindex", String(r + 2));
+        slot.num.textContent = String(r + 1);
+        const rowSel = !!range && r >= range.r0 && r <= range.r1;
+        el.classList.toggle("sel", rowSel);
+        const row = this.data.row(r);
+        const count = Math.max(0, c1 - c0 + 1);
+        const cells = slot.cells;
+        while (cells.length < count) {
+            const cellEl = div("cell", "gridcell");
+            el.append(cellEl);
+            cells.push({
+                el: cellEl,
+                col: -1,
+                text: "",
+                cls: "\0",
+                title: "",
+                left: -1,
+                width: -1,
+            });
+        }
+        while (cells.length > count) cells.pop()?.el.remove();
+        const focusR = this.selection.focusRow;
+        const focusC = this.selection.focusCol;
+        for (let k = 0; k < count; k++) {
+            const c = c0 + k;
+            const cell = cells[k];
+            const cellEl = cell.el;
+            if (cell.col !== c) {
+                cell.col = c;
+                cellEl.setAttribute("aria-colindex", String(c + 2));
+            }
+            const left = this.rowNumWidth + this.lefts[c];
+            if (cell.left !== left) {
+                cell.left = left;
+                cellEl.style.left = `${left}px`;
+            }
+            const width = this.widths[c];
+            if (cell.width !== width) {
+                cell.width = width;
+                cellEl.style.width = `${width}px`;
+            }
+            const view = row ? cellView(row[c], this.data.kinds[c]) : null;
+            const text = view ? view.text : "";
+            if (cell.text !== text) {
+                cell.text = text;
+                cellEl.textContent = text;
+            }
+            const selected = rowSel && c >= range!.c0 && c <= range!.c1;
+            const focused = this.selection.active && r === focusR && c === focusC;
+            let cls = "cell";
+            if (!view) cls += " pending";
+            else if (view.cls) cls += " " + view.cls;
+            if (selected) cls += " sel";
+            if (focused) cls += " focus";
+            if (cell.cls !== cls) {
+                cell.cls = cls;
+                cellEl.className = cls;
+                cellEl.setAttribute("aria-selected", String(selected));
+            }
+            const title = view ? view.title : "";
+            if (cell.title !== title) {
+                cell.title = title;
+                cellEl.title = title;
+            }
+        }
+    }
+
+    private updateActiveDescendant(): void {
+        let target: HTMLElement | null = null;
+        if (this.selection.active) {
+            const r = this.selection.focusRow;
+            const slot = this.slots[r % Math.max(1, this.slots.length)];
+            if (slot && slot.row === r) {
+                target = slot.cells.find((c) => c.col === this.selection.focusCol)?.el ?? null;
+            }
+        }
+        if (target === this.activeCell) return;
+        this.activeCell?.removeAttribute("id");
+        this.activeCell = target;
+        if (target) {
+            target.id = "grid-active-cell";
+            this.element.setAttribute("aria-activedescendant", "grid-active-cell");
+        } else this.element.removeAttribute("aria-activedescendant");
+    }
+
+    // ---- pointer ------------------------------------------------------------------------------
+
+    private hit(clientX: number, clientY: number): Hit {
+        const rect = this.element.getBoundingClientRect();
+        const x = clientX - rect.left;
+        const y = clientY - rect.top;
+        const n = this.widths.length;
+        const contentX = x - this.rowNumWidth + this.element.scrollLeft;
+        const col = n === 0 ? -1 : Math.min(n - 1, this.columnAt(Math.max(0, contentX)));
+        const row = Math.floor((y - headerHeight + this.element.scrollTop) / rowHeight);
+        const count = this.data.rowCount();
+        if (x < 0 || y < 0 || x > rect.width || y > rect.height) {
+            return { area: "outside", row: Math.max(0, Math.min(count - 1, row)), col, edge: -1 };
+        }
+        if (y < headerHeight) {
+            if (x < this.rowNumWidth) return { area: "corner", row: -1, col: -1, edge: -1 };
+            let edge = -1;
+            if (col >= 0) {
+                const right = this.lefts[col + 1];
+                const left = this.lefts[col];
+                if (Math.abs(contentX - right) <= 4) edge = col;
+                else if (col > 0 && Math.abs(contentX - left) <= 4) edge = col - 1;
+            }
+            return { area: "header", row: -1, col, edge };
+        }
+        if (row >= count || (contentX > this.lefts[n] && x >= this.rowNumWidth)) {
+            return { area: "outside", row: Math.min(count - 1, row), col, edge: -1 };
+        }
+        if (x < this.rowNumWidth) return { area: "rownum", row, col: 0, edge: -1 };
+        return { area: "cell", row, col, edge: -1 };
+    }
+
+    private onMouseDown(e: MouseEvent): void {
+        if (e.button !== 0 && e.button !== 2) return;
+        const target = e.target as HTMLElement;
+        // Clicks on the scrollbars land on the grid element itself, outside any cell.
+        if (target === this.element) return;
+        const h = this.hit(e.clientX, e.clientY);
+        if (e.button === 2) {
+            // Right click keeps a selection that contains the cell, like spreadsheets do.
+            const range = this.selection.range();
+            const inside =
+                range &&
+                h.row >= range.r0 &&
+                h.row <= range.r1 &&
+                h.col >= range.c0 &&
+                h.col <= range.c1;
+            if (h.area === "cell" && !inside) this.select(h.row, h.col, "cells", false);
+            return;
+        }
+        if (h.area === "header" && h.edge >= 0) {
+            e.preventDefault();
+            this.startResize(h.edge, e.clientX);
+            return;
+        }
+        if (h.area === "header" && target.classList.contains("hsort")) {
+            e.preventDefault();
+            this.events.sortClicked(h.col);
+            return;
+        }
+        let mode: SelectionMode;
+        let row = h.row;
+        let col = h.col;
+        if (h.area === "corner") {
+            this.selection.all();
+            this.afterSelect();
+            return;
+        } else if (h.area === "header") {
+            mode = "columns";
+            row =
+                this.selection.active && e.shiftKey
+                    ? this.selection.focusRow
+                    : this.element.scrollTop / rowHeight;
+        } else if (h.area === "rownum") {
+            mode = "rows";
+            col = e.shiftKey && this.selection.active ? this.selection.focusCol : this.colRange.c0;
+        } else if (h.area === "cell") mode = "cells";
+        else return;
+        e.preventDefault();
+        this.focus();
+        this.select(Math.floor(row), col, mode, e.shiftKey);
+        this.dragging = mode;
+        const move = (ev: MouseEvent) => this.onDrag(ev);
+        const up = () => {
+            this.dragging = null;
+            window.removeEventListener("mousemove", move);
+            window.removeEventListener("mouseup", up);
+        };
+        window.addEventListener("mousemove", move);
+        window.addEventListener("mouseup", up);
+    }
+
+    private onDrag(e: MouseEvent): void {
+        if (!this.dragging) return;
+        const h = this.hit(e.clientX, e.clientY);
+        const rect = this.element.getBoundingClientRect();
+        // Dragging past an edge scrolls, so a selection can grow beyond the screen.
+        if (e.clientY > rect.bottom) this.element.scrollTop += rowHeight * 2;
+        else if (e.clientY < rect.top + headerHeight && this.dragging !== "columns")
+            this.element.scrollTop -= rowHeight * 2;
+        if (e.clientX > rect.right) this.element.scrollLeft += 40;
+        else if (e.clientX < rect.left + this.rowNumWidth && this.dragging !== "rows")
+            this.element.scrollLeft -= 40;
+        const row = this.dragging === "columns" ? this.selection.focusRow : h.row;
+        const col = this.dragging === "rows" ? this.selection.focusCol : h.col;
+        if (row < 0 || col < 0) return;
+        if (row === this.selection.focusRow && col === this.selection.focusCol) return;
+        this.selection.set(row, col, this.dragging, true);
+        this.afterSelect(false);
+    }
+
+    private startResize(col: number, startX: number): void {
+        const startWidth = this.widths[col];
+        this.element.classList.add("resizing");
+        const move = (ev: MouseEvent) => {
+            this.widths[col] = Math.max(minWidth, Math.round(startWidth + ev.clientX - startX));
+            this.layoutColumns();
+            this.headerRange = "";
+            this.render();
+        };
+        const up = () => {
+            this.element.classList.remove("resizing");
+            window.removeEventListener("mousemove", move);
+            window.removeEventListener("mouseup", up);
+        };
+        window.addEventListener("mousemove", move);
+        window.addEventListener("mouseup", up);
+    }
+
+    private onDoubleClick(e: MouseEvent): void {
+        const h = this.hit(e.clientX, e.clientY);
+        if (h.area === "header" && h.edge >= 0) this.autoFit(h.edge);
+        else if (h.area === "cell") this.events.openDetail(h.row, h.col);
+    }
+
+    private onContextMenu(e: MouseEvent): void {
+        e.preventDefault();
+        this.events.contextMenu(e.clientX, e.clientY);
+    }
+
+    // ---- keyboard -----------------------------------------------------------------------------
+
+    private onKeyDown(e: KeyboardEvent): void {
+        const count = this.data.rowCount();
+        const cols = this.data.columns.length;
+        if (count === 0 || cols === 0) return;
+        const ctrl = e.ctrlKey || e.metaKey;
+        const key = e.key;
+        if (ctrl && (key === "a" || key === "A")) {
+            e.preventDefault();
+            this.selection.all();
+            this.afterSelect(false);
+            return;
+        }
+        if (ctrl && (key === "c" || key === "C")) {
+            e.preventDefault();
+            this.events.copy(e.shiftKey);
+            return;
+        }
+        if (key === "Enter" && this.selection.active) {
+            e.preventDefault();
+            this.events.openDetail(this.selection.focusRow, this.selection.focusCol);
+            return;
+        }
+        if (key === "Escape") {
+            this.selection.active = false;
+            this.afterSelect(false);
+            return;
+        }
+        const s = this.selection;
+        let r = s.active ? s.focusRow : 0;
+        let c = s.active ? s.focusCol : 0;
+        const page = Math.max(
+            1,
+            Math.floor((this.element.clientHeight - headerHeight) / rowHeight) - 1,
+        );
+        switch (key) {
+            case "ArrowUp":
+                r = ctrl ? 0 : r - 1;
+                break;
+            case "ArrowDown":
+                r = ctrl ? count - 1 : r + 1;
+                break;
+            case "ArrowLeft":
+                c = ctrl ? 0 : c - 1;
+                break;
+            case "ArrowRight":
+                c = ctrl ? cols - 1 : c + 1;
+                break;
+            case "PageUp":
+                r -= page;
+                break;
+            case "PageDown":
+                r += page;
+                break;
+            case "Home":
+                if (ctrl) r = 0;
+                c = 0;
+                break;
+            case "End":
+                if (ctrl) r = count - 1;
+                c = cols - 1;
+                break;
+            default:
+                return;
+        }
+        e.preventDefault();
+        const extend = e.shiftKey && s.active;
+        const mode = extend ? s.mode : "cells";
+        s.set(r, c, mode, extend);
+        this.afterSelect(true);
+    }
+
+    // ---- selection ----------------------------------------------------------------------------
+
+    private select(row: number, col: number, mode: SelectionMode, extend: boolean): void {
+        this.selection.set(row, col, mode, extend);
+        this.afterSelect(false);
+    }
+
+    private afterSelect(reveal = true): void {
+        if (reveal) this.reveal(this.selection.focusRow, this.selection.focusCol);
+        this.version++;
+        this.headerRange = "";
+        this.render();
+    }
+
+    /** Scrolls so that a cell is fully visible. */
+    reveal(row: number, col: number): void {
+        const el = this.element;
+        const top = row * rowHeight;
+        const viewH = el.clientHeight - headerHeight;
+        if (top < el.scrollTop) el.scrollTop = top;
+        else if (top + rowHeight > el.scrollTop + viewH) el.scrollTop = top + rowHeight - viewH;
+        const left = this.lefts[col];
+        const right = this.lefts[col + 1];
+        const viewW = el.clientWidth - this.rowNumWidth;
+        if (left < el.scrollLeft) el.scrollLeft = left;
+        else if (right > el.scrollLeft + viewW) el.scrollLeft = Math.min(left, right - viewW);
+    }
+}

@@ -1,0 +1,42 @@
+// Entry of the results webview. Listens first, then says `ready`, so the extension never posts
+// into a page that is not listening yet.
+import type { ToWebview } from "../../protocol";
+import { App } from "./app";
+import "./elements";
+import { RowSource, startWorker } from "./rowSource";
+import css from "./styles.css";
+import { log, vscode } from "./vscodeApi";
+
+// Constructable stylesheets are what the toolkit (Lit) uses too; they need no inline <style>.
+const sheet = new CSSStyleSheet();
+sheet.replaceSync(css);
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+
+const workerUrl = document.body.dataset.worker ?? "";
+const worker: Promise<Worker | null> = workerUrl
+    ? startWorker(workerUrl).catch((err: unknown) => {
+          log("warn", `results worker unavailable, parsing on the page: ${String(err)}`);
+          return null;
+      })
+    : Promise.resolve(null);
+
+const source = new RowSource(worker, (message) => log("warn", message));
+const root = document.getElementById("app") ?? document.body;
+const app = new App(
+    root,
+    source,
+    worker.then((w) => w !== null),
+);
+
+window.addEventListener("message", (event: MessageEvent<ToWebview>) => {
+    try {
+        app.onMessage(event.data);
+    } catch (err) {
+        log(
+            "error",
+            `results view: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+        );
+    }
+});
+window.addEventListener("error", (event) => log("error", `results view: ${event.message}`));
+vscode.postMessage({ type: "ready" });

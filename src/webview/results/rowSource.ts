@@ -1,0 +1,139 @@
+// Where rows come from: the parse worker when it can start (the page's main thread stays free), or
+// the main thread itself when it cannot (a CSP or a webview host without blob workers).
+import { ColumnKind } from "./format";
+import { computeView, RowTextIndex, ViewQuery } from "./view";
+import type { FromWorker, ToWorker } from "./workerProtocol";
+
+/** Receives the rows of one result as they are parsed. */
+export interface RowSink {
+    /** A slice of rows starting at `start`. */
+    rows(start: number, rows: unknown[][]): void;
+    /** Every row arrived. */
+    done(rowCount: number, parseMs: number, inWorker: boolean): void;
+    /** Parsing failed. */
+    failed(message: string): void;
+}
+
+interface Local {
+    rows: unknown[][];
+    kinds: ColumnKind[];
+    index: RowTextIndex;
+}
+
+/** Starts a worker from a same-origin script through a blob URL, as webviews require. */
+export async function startWorker(url: string): Promise<Worker> {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`worker script: HTTP ${response.status}`);
+    const blob = new Blob([await response.text()], { type: "text/javascript" });
+    const blobUrl = URL.createObjectURL(blob);
+    const worker = new Worker(blobUrl);
+    // Keep the URL until the script loaded; a revoked blob URL cannot be fetched by the worker.
+    setTimeout(() => URL.revokeObjectURL(blobUrl), 10_000);
+    return worker;
+}
+
+export class RowSource {
+    private readonly sinks = new Map<string, RowSink>();
+    private readonly local = new Map<string, Local>();
+    private readonly pendingViews = new Map<string, (order: Uint32Array | null) => void>();
+    private seq = 0;
+
+    constructor(
+        private readonly worker: Promise<Worker | null>,
+        private readonly log: (message: string) => void,
+    ) {
+        void worker.then((w) => {
+            if (!w) return;
+            w.onmessage = (e: MessageEvent<FromWorker>) => this.onWorkerMessage(e.data);
+            w.onerror = (e) => this.log(`results worker error: ${e.message}`);
+        });
+    }
+
+    /** Parses a result's bytes; rows flow to `sink`. */
+    async load(
+        resultId: string,
+        bytes: Uint8Array,
+        kinds: ColumnKind[],
+        sink: RowSink,
+    ): Promise<void> {
+        this.sinks.set(resultId, sink);
+        const worker = await this.worker;
+        if (worker) {
+            // A copy of the buffer (a memcpy, ~ms) so the bytes can be transferred whatever view they are.
+            const buffer = bytes.slice().buffer;
+            const msg: ToWorker = { type: "parse", resultId, buffer, kinds };
+            worker.postMessage(msg, [buffer]);
+            return;
+        }
+        this.parseHere(resultId, bytes, kinds, sink);
+    }
+
+    private parseHere(
+        resultId: string,
+        bytes: Uint8Array,
+        kinds: ColumnKind[],
+        sink: RowSink,
+    ): void {
+        const t0 = performance.now();
+        try {
+            const response = JSON.parse(new TextDecoder().decode(bytes)) as {
+                results?: unknown[][];
+            };
+            const rows = Array.isArray(response.results) ? response.results : [];
+            this.local.set(resultId, { rows, kinds, index: new RowTextIndex(rows) });
+            sink.rows(0, rows);
+            sink.done(rows.length, performance.now() - t0, false);
+        } catch (err) {
+            sink.failed(String(err));
+        }
+    }
+
+    /** Row order for a sort/filter; resolves with null for the service's order. */
+    async view(resultId: string, query: ViewQuery): Promise<Uint32Array | null> {
+        const local = this.local.get(resultId);
+        if (local) return computeView(local.rows, local.kinds, query, local.index);
+        const worker = await this.worker;
+        if (!worker) return null;
+        const seq = ++this.seq;
+        return new Promise((resolve) => {
+            this.pendingViews.set(`${resultId}:${seq}`, resolve);
+            const msg: ToWorker = { type: "view", resultId, seq, query };
+            worker.postMessage(msg);
+        });
+    }
+
+    /** Forgets every result (a new load replaces them). */
+    dropAll(): void {
+        const ids = [...this.sinks.keys()];
+        this.sinks.clear();
+        this.local.clear();
+        void this.worker.then((w) => {
+            for (const resultId of ids) {
+                const msg: ToWorker = { type: "drop", resultId };
+                w?.postMessage(msg);
+            }
+        });
+    }
+
+    private onWorkerMessage(msg: FromWorker): void {
+        const sink = this.sinks.get(msg.resultId);
+        switch (msg.type) {
+            case "rows":
+                sink?.rows(msg.start, msg.rows);
+                break;
+            case "done":
+                sink?.done(msg.rowCount, msg.parseMs, true);
+                break;
+            case "view": {
+                const key = `${msg.resultId}:${msg.seq}`;
+                this.pendingViews.get(key)?.(msg.order);
+                this.pendingViews.delete(key);
+                break;
+            }
+            case "error":
+                this.log(`results worker: ${msg.message}`);
+                sink?.failed(msg.message);
+                break;
+        }
+    }
+}

@@ -1,0 +1,93 @@
+// The status line: how many rows, why there may be more, how long it took, cached or fresh, and
+// the buttons that show the SQL the service ran.
+import type { ResultModel } from "./resultModel";
+
+const numberFormat = new Intl.NumberFormat();
+
+/** The explanation shown when HogQL's default LIMIT cut the result. */
+export function limitNotice(limit: number | null, rowCount: number): string {
+    const shown = numberFormat.format(limit ?? rowCount);
+    return (
+        `Showing the first ${shown} rows: HogQL adds LIMIT ${shown} when a query has none; ` +
+        "add an explicit LIMIT (max 50,000) to get more"
+    );
+}
+
+function when(iso: string): string {
+    const ms = Date.parse(iso);
+    return Number.isNaN(ms) ? iso : new Date(ms).toLocaleString();
+}
+
+export class StatusLine {
+    readonly element: HTMLElement;
+    private readonly rows: HTMLElement;
+    private readonly notice: HTMLElement;
+    private readonly info: HTMLElement;
+    private readonly buttons: HTMLElement;
+
+    constructor(private readonly showSql: (dialect: "hogql" | "clickhouse") => void) {
+        this.element = document.createElement("footer");
+        this.element.className = "status";
+        this.element.setAttribute("role", "status");
+        this.rows = document.createElement("span");
+        this.rows.className = "status-rows";
+        this.notice = document.createElement("span");
+        this.notice.className = "status-notice";
+        this.info = document.createElement("span");
+        this.info.className = "status-info";
+        this.buttons = document.createElement("span");
+        this.buttons.className = "status-buttons";
+        this.element.append(this.rows, this.notice, this.info, this.buttons);
+    }
+
+    update(model: ResultModel | null): void {
+        if (!model) {
+            this.rows.textContent = "No result";
+            this.notice.textContent = "";
+            this.info.textContent = "";
+            this.buttons.replaceChildren();
+            return;
+        }
+        const meta = model.payload.meta;
+        const shown = model.rowCount();
+        const total = model.total;
+        let rows =
+            shown === total
+                ? `${numberFormat.format(total)} ${total === 1 ? "row" : "rows"}`
+                : `${numberFormat.format(shown)} of ${numberFormat.format(total)} rows`;
+        rows += ` × ${meta.columns.length} ${meta.columns.length === 1 ? "column" : "columns"}`;
+        if (model.error) rows += " · could not read all rows";
+        else if (!model.complete)
+            rows += ` · loading ${Math.round((100 * model.received) / Math.max(1, total))}%`;
+        this.rows.textContent = rows;
+        this.notice.textContent = meta.hasMore ? limitNotice(meta.limit, total) : "";
+        this.notice.hidden = !meta.hasMore;
+        const parts = [`${numberFormat.format(Math.round(model.payload.durationMs))} ms`];
+        const refreshed = meta.lastRefresh ? ` (last refresh ${when(meta.lastRefresh)})` : "";
+        parts.push((meta.isCached ? "cached" : "fresh") + refreshed);
+        this.info.textContent = parts.join(" · ");
+        this.info.title = meta.lastRefresh ?? "";
+        const buttons: HTMLElement[] = [];
+        if (meta.hasHogql)
+            buttons.push(this.link("HogQL", "Show the HogQL the service ran", "hogql"));
+        if (meta.hasClickhouse) {
+            buttons.push(
+                this.link(
+                    "ClickHouse SQL",
+                    "Show the ClickHouse SQL the service ran",
+                    "clickhouse",
+                ),
+            );
+        }
+        this.buttons.replaceChildren(...buttons);
+    }
+
+    private link(label: string, title: string, dialect: "hogql" | "clickhouse"): HTMLElement {
+        const b = document.createElement("button");
+        b.className = "link";
+        b.textContent = label;
+        b.title = title;
+        b.addEventListener("click", () => this.showSql(dialect));
+        return b;
+    }
+}

@@ -1,0 +1,104 @@
+// The toolbar: tabs (when several statements ran), the filter box and the copy/export buttons.
+import type { CopyFormat, ExportFormat } from "../../protocol";
+import { button } from "./elements";
+import { showMenu } from "./menu";
+
+/** What the toolbar's controls do. */
+export interface ToolbarActions {
+    filter(text: string): void;
+    copy(format: CopyFormat): void;
+    exportAs(format: ExportFormat): void;
+    openJson(): void;
+    selectTab(index: number): void;
+}
+
+export class Toolbar {
+    readonly element: HTMLElement;
+    private readonly tabs: HTMLElement;
+    private readonly filterBox: HTMLElement & { value: string };
+    private filterTimer = 0;
+
+    constructor(actions: ToolbarActions) {
+        this.element = document.createElement("header");
+        this.element.className = "toolbar";
+        this.tabs = document.createElement("vscode-tabs");
+        this.tabs.className = "tabs";
+        this.tabs.hidden = true;
+        this.tabs.addEventListener("vsc-tabs-select", (e) => {
+            actions.selectTab((e as CustomEvent<{ selectedIndex: number }>).detail.selectedIndex);
+        });
+
+        const controls = document.createElement("div");
+        controls.className = "controls";
+        this.filterBox = document.createElement("vscode-textfield") as HTMLElement & {
+            value: string;
+        };
+        this.filterBox.className = "filter";
+        this.filterBox.setAttribute("placeholder", "Filter rows (any column)");
+        this.filterBox.setAttribute("aria-label", "Filter rows");
+        this.filterBox.addEventListener("input", () => {
+            // Debounced: each keystroke would otherwise restart a scan of every row.
+            clearTimeout(this.filterTimer);
+            this.filterTimer = window.setTimeout(() => actions.filter(this.filterBox.value), 120);
+        });
+        const copyGroup = document.createElement("span");
+        copyGroup.className = "group";
+        copyGroup.append(
+            button("copy", "Copy", "Copy the selection as tab-separated text (Ctrl+C)", () =>
+                actions.copy("tsv"),
+            ),
+            button(
+                "copyWithHeaders",
+                "+ Headers",
+                "Copy the selection with column names (Ctrl+Shift+C)",
+                () => actions.copy("tsvWithHeaders"),
+            ),
+            button("copyCsv", "CSV", "Copy the selection as CSV", () => actions.copy("csv")),
+            button("copyJson", "JSON", "Copy the selection as JSON", () => actions.copy("json")),
+        );
+        const exportButton = button("export", "Export…", "Save the whole result to a file", () => {
+            const rect = exportButton.getBoundingClientRect();
+            showMenu(rect.left, rect.bottom + 2, [
+                { label: "CSV", run: () => actions.exportAs("csv") },
+                { label: "JSON", run: () => actions.exportAs("json") },
+                { label: "NDJSON (one row per line)", run: () => actions.exportAs("ndjson") },
+            ]);
+        });
+        const openJson = button(
+            "openJson",
+            "Open JSON",
+            "Open the whole result as JSON in an editor",
+            () => actions.openJson(),
+        );
+        controls.append(this.filterBox, copyGroup, exportButton, openJson);
+        this.element.append(this.tabs, controls);
+    }
+
+    /** Shows one tab per result, or none for a single result. */
+    setTabs(titles: string[], tooltips: string[], active: number): void {
+        if (titles.length < 2) {
+            this.tabs.hidden = true;
+            this.tabs.replaceChildren();
+            return;
+        }
+        const headers = titles.map((title, i) => {
+            const h = document.createElement("vscode-tab-header");
+            h.setAttribute("slot", "header");
+            h.textContent = title;
+            h.title = tooltips[i];
+            return h;
+        });
+        this.tabs.replaceChildren(...headers);
+        this.tabs.setAttribute("selected-index", String(active));
+        this.tabs.hidden = titles.length < 2;
+    }
+
+    /** Puts text in the filter box (restoring view state). */
+    setFilter(text: string): void {
+        this.filterBox.value = text;
+    }
+
+    focusFilter(): void {
+        this.filterBox.focus();
+    }
+}

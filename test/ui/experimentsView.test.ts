@@ -1,0 +1,58 @@
+// The Experiments view as a user sees it: groups with rows from the sandbox, and a screenshot.
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { openWorkbench, ROOT, runCommand, type Workbench } from "./workbench";
+
+describe("experiments view in VS Code", function () {
+    let bench: Workbench;
+
+    before(async () => {
+        bench = await openWorkbench({
+            name: "ui-experiments",
+            settings: { "workbench.colorTheme": "Default Dark Modern" },
+        });
+    });
+
+    after(async () => {
+        await bench?.close();
+    });
+
+    it("shows running, draft, complete and archived groups with their experiments", async () => {
+        const { page } = bench;
+        await page.locator('.activitybar [aria-label^="PostHog"]').first().click();
+        const row = (name: string) =>
+            page.locator(`.monaco-list-row[aria-label^="${name}"]`).first();
+        await row("Checkout button color").waitFor({ timeout: 30_000 });
+        // Event Definitions collapsed so the experiments get the height.
+        const events = page.locator('.pane-header[aria-label^="Event Definitions"]').first();
+        if ((await events.getAttribute("aria-expanded")) === "true") await events.click();
+        await runCommand(page, "PostHog: Show Archived Experiments");
+        // The tree re-renders as groups load; expand until each group stays expanded.
+        for (let attempt = 0; attempt < 20; attempt++) {
+            let expanded = 0;
+            for (const group of ["Complete", "Archived"]) {
+                const header = page.locator(`.monaco-list-row[aria-label^="${group}"]`).first();
+                await header.waitFor({ timeout: 15_000 });
+                if ((await header.getAttribute("aria-expanded")) === "true") expanded++;
+                else await header.click();
+            }
+            if (expanded === 2) break;
+            await page.waitForTimeout(500);
+        }
+        for (const name of [
+            "Checkout button color",
+            "Signup form simplification",
+            "New onboarding flow",
+            "Dark mode default",
+        ])
+            await row(name).waitFor({ timeout: 15_000 });
+        assert.equal(await row("Old banner test").count(), 0, "deleted experiments are not shown");
+        await row("Pricing page v2").hover();
+        await page.waitForSelector(".monaco-hover", { timeout: 10_000 }).catch(() => undefined);
+        await page.waitForTimeout(800);
+        const shots = path.join(ROOT, ".vscode-test", "screenshots");
+        fs.mkdirSync(shots, { recursive: true });
+        await page.screenshot({ path: path.join(shots, "experiments.png") });
+    });
+});

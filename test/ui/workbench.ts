@@ -1,0 +1,222 @@
+// Drives the real VS Code workbench (code-server in headless Chromium) with the extension under
+// development, signed in to a fresh sandbox: for UI tests that read webviews and tree rows as a
+// user sees them, and for screenshots. Used by test/ui/*.test.ts, scripts/demo.mjs and the
+// screenshot scripts. Needs the harness (.vscode-test/harness) and a build.
+import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as net from "node:net";
+import * as path from "node:path";
+import type { Browser, Frame, Page } from "playwright-core";
+import { startSandbox, type Sandbox } from "../sandbox";
+
+export const ROOT = path.resolve(__dirname, "..", "..", "..");
+const HARNESS = process.env.HARNESS_DIR ?? path.join(ROOT, ".vscode-test", "harness");
+
+export interface CodeServerOptions {
+    /** Folder under .vscode-test for this run's user data and workspace copy. */
+    name: string;
+    /** Extra user settings (theme, ...). */
+    settings?: Record<string, unknown>;
+    /** Environment for the extension host. */
+    env?: Record<string, string>;
+    /** Keep stdout/stderr (for the demo); otherwise ignored. */
+    inheritOutput?: boolean;
+}
+
+export interface CodeServer {
+    /** The workbench URL, with the extension under development loaded. */
+    url: string;
+    workspace: string;
+    stop(): void;
+}
+
+/** Starts code-server with the extension under development and a fresh copy of the fixtures. */
+export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
+    const work = path.join(ROOT, ".vscode-test", options.name);
+    fs.rmSync(work, { recursive: true, force: true });
+    const workspace = path.join(work, "workspace");
+    fs.cpSync(path.join(ROOT, "test", "fixtures", "workspace"), workspace, { recursive: true });
+    const userDir = path.join(work, "user-data");
+    fs.mkdirSync(path.join(userDir, "User"), { recursive: true });
+    fs.writeFileSync(
+        path.join(userDir, "User", "settings.json"),
+        JSON.stringify({
+            "workbench.startupEditor": "none",
+            "telemetry.telemetryLevel": "off",
+            "update.mode": "none",
+            "extensions.autoCheckUpdates": false,
+            "workbench.tips.enabled": false,
+            "security.workspace.trust.enabled": false,
+            "chat.disableAIFeatures": true,
+            "git.enabled": false,
+            "workbench.secondarySideBar.defaultVisibility": "hidden",
+            ...options.settings,
+        }),
+    );
+    const port = await freePort();
+    const scratch = path.join(work, "tmp");
+    fs.mkdirSync(scratch, { recursive: true });
+    const server: ChildProcess = spawn(
+        path.join(HARNESS, "node24", "bin", "node"),
+        [
+            path.join(HARNESS, "cs", "node_modules", "code-server", "out", "node", "entry.js"),
+            ...["--bind-addr", `127.0.0.1:${port}`, "--auth", "none"],
+            ...["--config", path.join(work, "config.yaml"), "--user-data-dir", userDir],
+            ...["--extensions-dir", path.join(work, "extensions")],
+            "--disable-telemetry",
+            "--disable-update-check",
+            "--disable-workspace-trust",
+            "--disable-getting-started-override",
+            "--ignore-last-opened",
+            // Lets the URL payload load the extension under development (see test/harness).
+            ...["--vscode-option", "enable-smoke-test-driver"],
+        ],
+        {
+            env: { ...process.env, TMPDIR: scratch, XDG_RUNTIME_DIR: scratch, ...options.env },
+            stdio: options.inheritOutput ? "inherit" : "ignore",
+            detached: true,
+        },
+    );
+    const stop = (): void => {
+        try {
+            if (server.pid) process.kill(-server.pid, "SIGTERM");
+        } catch {
+            // already gone
+        }
+    };
+    process.once("exit", stop);
+    await waitForHttp(`http://127.0.0.1:${port}/healthz`);
+    const payload = [
+        ["extensionDevelopmentPath", `vscode-remote://127.0.0.1:${port}${ROOT}`],
+        ["skipWelcome", "true"],
+        ["skipReleaseNotes", "true"],
+    ];
+    const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+    return { url, workspace, stop };
+}
+
+export interface Workbench {
+    page: Page;
+    sandbox: Sandbox;
+    server: CodeServer;
+    close(): Promise<void>;
+}
+
+/** A workbench in headless Chromium, signed in to a new sandbox through the demo key hand-over. */
+export async function openWorkbench(options: CodeServerOptions): Promise<Workbench> {
+    const sandbox = await startSandbox();
+    const server = await startCodeServer({
+        ...options,
+        settings: {
+            "posthog-workbench.host": sandbox.url,
+            "posthog-workbench.projectId": String(sandbox.projectId),
+            ...options.settings,
+        },
+        env: {
+            // Adopted for the (loopback) sandbox host at start-up; see Auth.adoptDemoKey.
+            POSTHOG_WORKBENCH_DEMO_HOST: sandbox.url,
+            POSTHOG_WORKBENCH_DEMO_KEY: sandbox.keys.full,
+            ...options.env,
+        },
+    });
+    const { chromium } = await import("playwright-core");
+    const browser: Browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+        headless: true,
+        args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+        ],
+    });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(server.url);
+    await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
+    return {
+        page,
+        sandbox,
+        server,
+        async close() {
+            await browser.close().catch(() => undefined);
+            server.stop();
+            await sandbox.close();
+        },
+    };
+}
+
+/** Runs a command from the command palette by its title. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+    await page.keyboard.press("F1");
+    const input = page.locator(".quick-input-widget input");
+    await input.waitFor({ timeout: 15_000 });
+    await input.fill(`>${title}`);
+    await page
+        .locator(".quick-input-list .monaco-list-row", { hasText: title })
+        .first()
+        .waitFor({ timeout: 15_000 });
+    await page.keyboard.press("Enter");
+}
+
+/** Opens a workspace file through Quick Open. */
+export async function openFile(page: Page, name: string): Promise<void> {
+    await page.keyboard.press("Control+P");
+    const input = page.locator(".quick-input-widget input");
+    await input.waitFor({ timeout: 15_000 });
+    await input.fill(name);
+    await page
+        .locator(".quick-input-list .monaco-list-row", { hasText: name })
+        .first()
+        .waitFor({ timeout: 15_000 });
+    await page.keyboard.press("Enter");
+    await page.locator(`.tab[aria-label^="${name}"]`).first().waitFor({ timeout: 15_000 });
+}
+
+/** The inner frame of the webview whose HTML has an element matching `selector`. */
+export async function webviewFrame(
+    page: Page,
+    selector: string,
+    timeoutMs = 30_000,
+): Promise<Frame> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+        for (const frame of page.frames()) {
+            if (!frame.url().includes("webview")) continue;
+            if (
+                (await frame
+                    .locator(selector)
+                    .count()
+                    .catch(() => 0)) > 0
+            )
+                return frame;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`no webview frame with ${selector}`);
+}
+
+function freePort(): Promise<number> {
+    return new Promise((resolve) => {
+        const probe = net.createServer();
+        probe.listen(0, "127.0.0.1", () => {
+            const { port } = probe.address() as net.AddressInfo;
+            probe.close(() => resolve(port));
+        });
+    });
+}
+
+async function waitForHttp(url: string): Promise<void> {
+    for (let i = 0; i < 600; i++) {
+        try {
+            if ((await fetch(url)).ok) return;
+        } catch {
+            // not up yet
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`${url} did not come up`);
+}

@@ -1,0 +1,477 @@
+// The results grid in headless Chromium, on the real page with the panel's CSP.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { makeFixture } from "./fixtures";
+import {
+    applyTheme,
+    cellPoint,
+    clickCell,
+    lastCopy,
+    launch,
+    loadResults,
+    nextFrame,
+    openPage,
+    posted,
+    rowsInView,
+    visibleRows,
+} from "./page";
+import { pageHtml, startServer, TestServer } from "./server";
+
+// These callbacks run in the page; the root tsconfig has no DOM lib, so name its globals here
+// (module-scoped, so nothing leaks into other test files).
+/* eslint-disable @typescript-eslint/no-explicit-any */
+declare const document: any;
+declare const window: any;
+declare function getComputedStyle(element: unknown): any;
+
+const root = path.resolve(__dirname, "../../..");
+const xssImg = `<img src=x onerror="window.__xss='img'">`;
+const xssScript = `<script>window.__xss='script'</script>`;
+
+describe("results grid (webview)", function () {
+    let browser: Browser;
+    let server: TestServer;
+    let page: Page;
+    const big = makeFixture(50_000, [
+        [xssImg, 50_000, 1, "2024-01-01T00:00:00Z", xssScript, "{}", [], true, "x", "2024-01-01"],
+    ]);
+
+    before(async function () {
+        this.timeout(120_000);
+        execFileSync(process.execPath, [path.join(root, "bench", "buildWebview.mjs")], {
+            cwd: root,
+        });
+        server = await startServer();
+        server.setData("big", big.text);
+        browser = await launch();
+        page = await openPage(browser, server);
+        await loadResults(page, [{ name: "big", fixture: big }]);
+    });
+
+    after(async () => {
+        await browser?.close();
+        await server?.close();
+    });
+
+    afterEach(async () => {
+        await page.keyboard.press("Escape");
+        await resetView();
+    });
+
+    async function resetView(): Promise<void> {
+        for (;;) {
+            const sorted = page.locator('.hcell:not([aria-sort="none"]) .hsort');
+            if ((await sorted.count()) === 0) break;
+            await sorted.first().click();
+            await page.waitForTimeout(50);
+        }
+        await page.locator(".filter input").fill("");
+        await page.waitForFunction(
+            () => document.querySelector(".grid")?.getAttribute("aria-rowcount") === "50002",
+        );
+        await page.$eval(".grid", (g) => {
+            g.scrollTop = 0;
+            g.scrollLeft = 0;
+        });
+        await nextFrame(page);
+    }
+
+    it("renders 50,001 rows with few DOM nodes, parsed in the worker", async () => {
+        const grid = page.locator(".grid");
+        assert.equal(await grid.getAttribute("role"), "grid");
+        assert.equal(await grid.getAttribute("aria-rowcount"), "50002");
+        assert.equal(await grid.getAttribute("aria-colcount"), "11");
+        const rows = await rowsInView(page);
+        assert.ok(rows.length > 10, `rows in view: ${rows.length}`);
+        assert.equal(rows[0].num, "1");
+        assert.equal(rows[0].cells[0], "$pageview");
+        const nodes = await page.evaluate(() => document.querySelectorAll("*").length);
+        assert.ok(nodes < 2000, `DOM nodes: ${nodes}`);
+        const rendered = (await posted(page)).filter((m) => m.type === "rendered");
+        assert.ok(
+            rendered.every((m) => m.type === "rendered" && m.worker),
+            "parsed in a worker",
+        );
+        const headers = await page.$$eval("[role=columnheader]", (h) =>
+            h.map((e) => e.textContent),
+        );
+        assert.ok(
+            headers.some((h) => h?.includes("timestamp") && h.includes("DateTime64")),
+            "name and type in header",
+        );
+        assert.deepEqual((page as Page & { errors?: string[] }).errors, []);
+    });
+
+    it("scrolling to the end shows the last row", async () => {
+        await page.$eval(".grid", (g) => (g.scrollTop = g.scrollHeight));
+        await nextFrame(page);
+        const rows = await rowsInView(page);
+        const last = rows[rows.length - 1];
+        assert.equal(last.num, "50001");
+        assert.equal(last.index, 50_002);
+        const prev = rows[rows.length - 2];
+        assert.equal(prev.cells[1], "49999");
+        const nodes = await page.evaluate(() => document.querySelectorAll("*").length);
+        assert.ok(nodes < 2000, `DOM nodes after scrolling: ${nodes}`);
+    });
+
+    it("shows markup in cells as text and runs none of it", async () => {
+        await page.locator(".filter input").fill("onerror");
+        await page.waitForFunction(
+            () => document.querySelector(".grid")?.getAttribute("aria-rowcount") === "2",
+        );
+        await nextFrame(page);
+        const rows = await visibleRows(page);
+        assert.equal(rows.length, 1);
+        assert.equal(rows[0].cells[0], xssImg);
+        assert.equal(rows[0].cells[4], xssScript);
+        assert.equal(await page.locator(".grid img, .grid script").count(), 0);
+        await page.waitForTimeout(100);
+        assert.equal(
+            await page.evaluate(() => (window as unknown as { __xss?: string }).__xss),
+            undefined,
+        );
+        await clickCell(page, 0, 0);
+        await page.keyboard.press("Enter");
+        assert.equal(await page.locator(".detail-body").textContent(), xssImg);
+        assert.equal(await page.locator(".detail img").count(), 0);
+        await page.keyboard.press("Escape");
+    });
+
+    it("distinguishes null from the empty string and formats by type", async () => {
+        const cls = await page.$$eval(
+            '.row[aria-rowindex="2"] .cell, .row[aria-rowindex="3"] .cell',
+            (cells) =>
+                cells.map((c) => ({
+                    col: c.getAttribute("aria-colindex"),
+                    text: c.textContent,
+                    cls: c.className,
+                    title: c.getAttribute("title"),
+                })),
+        );
+        const maybe0 = cls.find((c) => c.col === "6")!; // row 0: null
+        const maybe1 = cls.filter((c) => c.col === "6")[1]; // row 1: ""
+        assert.equal(maybe0.text, "NULL");
+        assert.match(maybe0.cls, /\bnull\b/);
+        assert.equal(maybe1.text, "");
+        assert.doesNotMatch(maybe1.cls, /\bnull\b/);
+        const n = cls.find((c) => c.col === "3")!;
+        assert.match(n.cls, /\bnum\b/);
+        const ts = cls.find((c) => c.col === "5")!;
+        assert.match(ts.cls, /\bdate\b/);
+        assert.equal(ts.title, "2024-01-01T00:00:00.000000Z", "raw value on hover");
+        assert.notEqual(ts.text, ts.title);
+        const tags = cls.find((c) => c.col === "8")!;
+        assert.equal(tags.text, "[]");
+        assert.match(tags.cls, /\bjson\b/);
+        const align = await page.$eval(
+            '.row[aria-rowindex="2"] .cell.num',
+            (c) => getComputedStyle(c).textAlign,
+        );
+        assert.equal(align, "right");
+    });
+
+    it("sorts by a column: typed, stable, ascending, descending, then none", async () => {
+        const sortButton = (col: number) =>
+            page.locator(`.hcell[aria-colindex="${col + 2}"] .hsort`);
+        const waitFirst = async (col: number, text: string) => {
+            await page.waitForFunction(
+                ({ col, text }) =>
+                    document.querySelector(
+                        `.row[aria-rowindex="2"] .cell[aria-colindex="${col + 2}"]`,
+                    )?.textContent === text,
+                { col, text },
+            );
+        };
+        // price (Float64): numeric order, so "10.5" sorts after "9.1".
+        await sortButton(2).click();
+        // The arrow shows at once; the rows follow when the worker answers.
+        await page.waitForFunction(() => {
+            const v = [
+                ...document.querySelectorAll('.row:not([hidden]) .cell[aria-colindex="4"]'),
+            ].map((c: any) => Number(c.textContent));
+            return v.length > 5 && v.every((x, i) => i === 0 || v[i - 1] <= x);
+        });
+        let rows = await rowsInView(page);
+        const prices = rows.map((r) => Number(r.cells[2]));
+        assert.deepEqual(
+            prices,
+            [...prices].sort((a, b) => a - b),
+        );
+        assert.equal(prices[0], 0);
+        await sortButton(2).click();
+        await waitFirst(
+            2,
+            String(Math.max(...JSON.parse(big.text).results.map((r: unknown[]) => r[2]))),
+        );
+        assert.equal(
+            await page.locator('.hcell[aria-colindex="4"]').getAttribute("aria-sort"),
+            "descending",
+        );
+        await sortButton(2).click();
+        await waitFirst(1, "0");
+        assert.equal(
+            await page.locator('.hcell[aria-colindex="4"]').getAttribute("aria-sort"),
+            "none",
+        );
+        // event (String): stable, ties keep the service's order (n ascending).
+        await sortButton(0).click();
+        // The markup row's "<" may collate before "$"; look at the first few rows.
+        await page.waitForFunction(() =>
+            [...document.querySelectorAll('.row:not([hidden]) .cell[aria-colindex="2"]')].some(
+                (c: any) =>
+                    c.textContent === "$autocapture" &&
+                    Number(c.parentElement.getAttribute("aria-rowindex")) < 5,
+            ),
+        );
+        rows = await rowsInView(page);
+        const ns = rows.filter((r) => r.cells[0] === "$autocapture").map((r) => Number(r.cells[1]));
+        assert.deepEqual(ns.slice(0, 4), [1, 6, 11, 16]);
+        await sortButton(0).click();
+        await sortButton(0).click();
+        await waitFirst(1, "0");
+    });
+
+    it("filters across columns", async () => {
+        await page.locator(".filter input").fill("SIGNED_UP");
+        await page.waitForFunction(
+            () => document.querySelector(".grid")?.getAttribute("aria-rowcount") === "10001",
+        );
+        await nextFrame(page);
+        const rows = await rowsInView(page);
+        assert.ok(rows.every((r) => r.cells[0] === "signed_up"));
+        assert.match(
+            (await page.locator(".status-rows").textContent()) ?? "",
+            /10,000 of 50,001 rows/,
+        );
+        await page.locator(".filter input").fill("user-996");
+        await page.waitForFunction(
+            () => Number(document.querySelector(".grid")?.getAttribute("aria-rowcount")) < 100,
+        );
+        const expected = (JSON.parse(big.text).results as unknown[][]).filter(
+            (r) => r[8] === "user-996",
+        );
+        assert.equal(
+            await page.locator(".grid").getAttribute("aria-rowcount"),
+            String(expected.length + 1),
+        );
+        const filtered = await visibleRows(page);
+        assert.deepEqual(
+            filtered.map((r) => r.cells[1]),
+            expected.slice(0, filtered.length).map((r) => String(r[1])),
+        );
+    });
+
+    it("selects with click, shift-click and drag, and copies TSV, CSV, JSON", async () => {
+        await clickCell(page, 1, 0);
+        await clickCell(page, 2, 1, ["Shift"]);
+        assert.equal(await page.locator(".row:not([hidden]) .cell.sel").count(), 4);
+        assert.equal(
+            await page.locator('.row:not([hidden]) .cell[aria-selected="true"]').count(),
+            4,
+        );
+        await page.keyboard.press("Control+c");
+        assert.equal(await lastCopy(page), "$autocapture\t1\r\nsigned_up\t2");
+        await page.locator('vscode-button[data-action="copyWithHeaders"]').click();
+        assert.equal(await lastCopy(page), "event\tn\r\n$autocapture\t1\r\nsigned_up\t2");
+        await page.locator('vscode-button[data-action="copyCsv"]').click();
+        assert.equal(await lastCopy(page), "event,n\r\n$autocapture,1\r\nsigned_up,2");
+        await page.locator('vscode-button[data-action="copyJson"]').click();
+        assert.deepEqual(JSON.parse(await lastCopy(page)), [
+            { event: "$autocapture", n: 1 },
+            { event: "signed_up", n: 2 },
+        ]);
+        // A value with a tab and a quote is quoted for spreadsheets; null copies as empty.
+        await clickCell(page, 0, 4);
+        await clickCell(page, 0, 5, ["Shift"]);
+        await page.keyboard.press("Control+c");
+        assert.equal(await lastCopy(page), `\t"{""$browser"":""Firefox"",""idx"":0}"`);
+        // Drag from (0,0) to (3,2).
+        const a = await cellPoint(page, 0, 0);
+        const b = await cellPoint(page, 3, 2);
+        await page.mouse.move(a.x, a.y);
+        await page.mouse.down();
+        await page.mouse.move(b.x, b.y, { steps: 5 });
+        await page.mouse.up();
+        assert.equal(await page.locator(".row:not([hidden]) .cell.sel").count(), 12);
+        // Row number selects the row; header selects the column.
+        await page.locator('.row[aria-rowindex="3"] .rownum').click();
+        await page.keyboard.press("Control+c");
+        assert.equal((await lastCopy(page)).split("\t").length, 10);
+        await page.locator('.hcell[aria-colindex="3"] .hname').click();
+        await page.keyboard.press("Control+c");
+        const col = (await lastCopy(page)).split("\r\n");
+        assert.equal(col.length, 50_001);
+        assert.equal(col[49_999], "49999");
+    });
+
+    it("moves with the keyboard: arrows, PageDown, Home/End, Ctrl+End, Ctrl+A", async () => {
+        await clickCell(page, 0, 0);
+        const focus = () =>
+            page.$eval(".row:not([hidden]) .cell.focus", (c) => [
+                Number(c.parentElement!.getAttribute("aria-rowindex")) - 2,
+                Number(c.getAttribute("aria-colindex")) - 2,
+            ]);
+        await page.keyboard.press("ArrowDown");
+        await page.keyboard.press("ArrowDown");
+        await page.keyboard.press("ArrowRight");
+        assert.deepEqual(await focus(), [2, 1]);
+        await page.keyboard.press("End");
+        assert.deepEqual(await focus(), [2, 9]);
+        await page.keyboard.press("Home");
+        assert.deepEqual(await focus(), [2, 0]);
+        await page.keyboard.press("PageDown");
+        const [r] = await focus();
+        assert.ok(r > 15, `PageDown moved to ${r}`);
+        await page.keyboard.press("Control+End");
+        await nextFrame(page);
+        assert.deepEqual(await focus(), [50_000, 9]);
+        const rows = await rowsInView(page);
+        assert.equal(rows[rows.length - 1].num, "50001");
+        assert.equal(
+            await page.locator(".grid").getAttribute("aria-activedescendant"),
+            "grid-active-cell",
+        );
+        await page.keyboard.press("Control+Home");
+        assert.deepEqual(await focus(), [0, 0]);
+        await page.keyboard.press("Shift+ArrowDown");
+        await page.keyboard.press("Shift+ArrowRight");
+        assert.equal(await page.locator(".row:not([hidden]) .cell.sel").count(), 4);
+        await page.keyboard.press("Control+a");
+        await page.keyboard.press("Control+c");
+        const copy = (await posted(page)).filter((m) => m.type === "copy").pop();
+        assert.ok(copy && copy.type === "copy" && copy.rows === 50_001);
+    });
+
+    it("resizes a column by dragging its edge and auto-fits on double-click", async () => {
+        const header = page.locator('.hcell[aria-colindex="3"]');
+        const before = (await header.boundingBox())!;
+        const edgeX = before.x + before.width - 1;
+        const y = before.y + before.height / 2;
+        await page.mouse.move(edgeX, y);
+        await page.mouse.down();
+        await page.mouse.move(edgeX + 80, y, { steps: 4 });
+        await page.mouse.up();
+        const after = (await header.boundingBox())!;
+        assert.ok(
+            Math.abs(after.width - (before.width + 80)) <= 2,
+            `${before.width} -> ${after.width}`,
+        );
+        const cell = (await page
+            .locator('.row[aria-rowindex="2"] .cell[aria-colindex="3"]')
+            .boundingBox())!;
+        assert.ok(Math.abs(cell.width - after.width) <= 1, "cells follow the header");
+        await page.mouse.dblclick(after.x + after.width - 1, y);
+        const fitted = (await header.boundingBox())!;
+        assert.ok(fitted.width < after.width, `auto-fit: ${fitted.width}`);
+    });
+
+    it("explains hasMore and shows duration, cache state and SQL buttons", async () => {
+        const small = makeFixture(100, [], { hasMore: true, limit: 100, isCached: true });
+        server.setData("small", small.text);
+        const other = makeFixture(3);
+        server.setData("other", other.text);
+        const p = await openPage(browser, server);
+        await loadResults(p, [
+            { name: "small", fixture: small, title: "Statement 1" },
+            { name: "other", fixture: other, title: "Statement 2" },
+        ]);
+        const status = (await p.locator(".status").textContent()) ?? "";
+        assert.match(
+            status,
+            /Showing the first 100 rows: HogQL adds LIMIT 100 when a query has none; add an explicit LIMIT \(max 50,000\) to get more/,
+        );
+        assert.match(status, /123 ms/);
+        assert.match(status, /cached \(last refresh/);
+        await p.locator(".status button", { hasText: "ClickHouse SQL" }).click();
+        const sql = (await posted(p)).filter((m) => m.type === "showSql").pop();
+        assert.deepEqual(sql, { type: "showSql", resultId: "small", dialect: "clickhouse" });
+        // Two results: tabs; the second has 3 rows.
+        assert.equal(await p.locator("vscode-tab-header").count(), 2);
+        await p.locator("vscode-tab-header", { hasText: "Statement 2" }).click();
+        await p.waitForFunction(
+            () => document.querySelector(".grid")?.getAttribute("aria-rowcount") === "4",
+        );
+        assert.match((await p.locator(".status-rows").textContent()) ?? "", /^3 rows/);
+        await p.locator('vscode-button[data-action="export"]').click();
+        await p.locator(".menu-item", { hasText: "NDJSON" }).click();
+        const exp = (await posted(p)).filter((m) => m.type === "export").pop();
+        assert.deepEqual(exp, { type: "export", resultId: "other", format: "ndjson" });
+        await p.close();
+    });
+
+    it("keeps the view in webview state and restores it for the same stored result", async () => {
+        const small = makeFixture(500);
+        server.setData("state", small.text);
+        const p = await openPage(browser, server);
+        await loadResults(p, [{ name: "state", fixture: small }], "key-1");
+        await p.locator('.hcell[aria-colindex="3"] .hsort').click();
+        await p.locator('.hcell[aria-colindex="3"] .hsort').click();
+        await p.waitForFunction(
+            () =>
+                document.querySelector('.row[aria-rowindex="2"] .cell[aria-colindex="3"]')
+                    ?.textContent === "499",
+        );
+        await p.waitForTimeout(400);
+        const state = await p.evaluate(() => (window as unknown as { __state: unknown }).__state);
+        assert.ok(state);
+        // A hidden-then-shown webview is a new page with the old state.
+        const p2 = await browser.newPage({ viewport: { width: 900, height: 500 } });
+        await p2.addInitScript((s) => {
+            (window as unknown as { __restore: unknown }).__restore = s;
+        }, state);
+        const { html } = pageHtml(server.origin, "");
+        server.setPage(
+            "restore",
+            html.replace("window.__state = undefined;", "window.__state = window.__restore;"),
+        );
+        await p2.goto(`${server.origin}/page/restore.html`);
+        await loadResults(p2, [{ name: "state", fixture: small }], "key-1");
+        await p2.waitForFunction(
+            () =>
+                document.querySelector('.row[aria-rowindex="2"] .cell[aria-colindex="3"]')
+                    ?.textContent === "499",
+        );
+        await p.close();
+        await p2.close();
+    });
+
+    it("the CSP blocks inline script without the nonce", async () => {
+        const { html } = pageHtml(server.origin, `<script>window.__inline = true</script>`);
+        server.setPage("csp", html);
+        const p = await browser.newPage();
+        const violations: string[] = [];
+        p.on("console", (m) => violations.push(m.text()));
+        await p.goto(`${server.origin}/page/csp.html`);
+        await p.waitForFunction(() =>
+            (window as unknown as { __posted: { type: string }[] }).__posted.some(
+                (m) => m.type === "ready",
+            ),
+        );
+        assert.equal(
+            await p.evaluate(() => (window as unknown as { __inline?: boolean }).__inline),
+            undefined,
+        );
+        assert.ok(
+            violations.some((v) => /Content Security Policy/.test(v)),
+            "a CSP violation was reported",
+        );
+        // The page's own module script (with the nonce) did run, and styles applied.
+        assert.equal(await p.locator(".grid[role=grid]").count(), 1);
+        await p.close();
+    });
+
+    it("looks right in light and dark themes (screenshots in /tmp)", async () => {
+        await clickCell(page, 1, 1);
+        await clickCell(page, 3, 3, ["Shift"]);
+        for (const theme of ["light", "dark"] as const) {
+            await applyTheme(page, theme);
+            await nextFrame(page);
+            await page.screenshot({ path: `/tmp/results-grid-${theme}.png` });
+        }
+        const bg = await page.$eval("body", (b) => getComputedStyle(b).backgroundColor);
+        assert.equal(bg, "rgb(31, 31, 31)");
+    });
+});

@@ -1,0 +1,242 @@
+// Drives the results page in headless Chromium: launch, load a fixture as the extension would
+// (bytes plus a first screenful), and read what the grid shows.
+import { Browser, chromium, Page } from "playwright-core";
+import type { FromWebview, LoadMessage, ResultMeta } from "../../src/protocol";
+import type { Fixture } from "./fixtures";
+import type { TestServer } from "./server";
+
+// These callbacks run in the page; the root tsconfig has no DOM lib, so name its globals here
+// (module-scoped, so nothing leaks into other test files).
+/* eslint-disable @typescript-eslint/no-explicit-any */
+declare const document: any;
+declare const window: any;
+declare function requestAnimationFrame(callback: (time: number) => void): number;
+
+export const chromiumArgs = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+];
+
+export function launch(): Promise<Browser> {
+    return chromium.launch({
+        executablePath: "/usr/bin/chromium",
+        headless: true,
+        args: chromiumArgs,
+    });
+}
+
+/** Theme variables as VS Code sets them on the webview's html element (subset). */
+export const themes = {
+    dark: {
+        "--vscode-editor-background": "#1f1f1f",
+        "--vscode-editor-foreground": "#cccccc",
+        "--vscode-editor-font-family": "'Droid Sans Mono', monospace",
+        "--vscode-editor-font-size": "13px",
+        "--vscode-font-family": "system-ui, sans-serif",
+        "--vscode-font-size": "13px",
+        "--vscode-list-activeSelectionBackground": "#04395e",
+        "--vscode-list-activeSelectionForeground": "#ffffff",
+        "--vscode-list-inactiveSelectionBackground": "#37373d",
+        "--vscode-list-hoverBackground": "#2a2d2e",
+        "--vscode-focusBorder": "#0078d4",
+        "--vscode-descriptionForeground": "#9d9d9d",
+        "--vscode-editorLineNumber-foreground": "#6e7681",
+        "--vscode-sideBarSectionHeader-background": "#181818",
+        "--vscode-tree-tableColumnsBorder": "rgba(204, 204, 204, 0.12)",
+        "--vscode-disabledForeground": "rgba(204, 204, 204, 0.5)",
+        "--vscode-debugTokenExpression-number": "#b5cea8",
+        "--vscode-debugTokenExpression-string": "#ce9178",
+        "--vscode-debugTokenExpression-boolean": "#4e94ce",
+        "--vscode-editorWarning-foreground": "#cca700",
+        "--vscode-textLink-foreground": "#4daafc",
+        "--vscode-button-background": "#0078d4",
+        "--vscode-button-foreground": "#ffffff",
+        "--vscode-button-secondaryBackground": "#313131",
+        "--vscode-button-secondaryForeground": "#cccccc",
+        "--vscode-input-background": "#313131",
+        "--vscode-input-foreground": "#cccccc",
+        "--vscode-input-border": "#3c3c3c",
+        "--vscode-settings-textInputBackground": "#313131",
+    },
+    light: {
+        "--vscode-editor-background": "#ffffff",
+        "--vscode-editor-foreground": "#3b3b3b",
+        "--vscode-editor-font-family": "'Droid Sans Mono', monospace",
+        "--vscode-editor-font-size": "13px",
+        "--vscode-font-family": "system-ui, sans-serif",
+        "--vscode-font-size": "13px",
+        "--vscode-list-activeSelectionBackground": "#e8e8e8",
+        "--vscode-list-activeSelectionForeground": "#000000",
+        "--vscode-list-inactiveSelectionBackground": "#e4e6f1",
+        "--vscode-list-hoverBackground": "#f2f2f2",
+        "--vscode-focusBorder": "#005fb8",
+        "--vscode-descriptionForeground": "#717171",
+        "--vscode-editorLineNumber-foreground": "#6e7681",
+        "--vscode-sideBarSectionHeader-background": "#f8f8f8",
+        "--vscode-tree-tableColumnsBorder": "rgba(97, 97, 97, 0.13)",
+        "--vscode-disabledForeground": "rgba(97, 97, 97, 0.5)",
+        "--vscode-debugTokenExpression-number": "#098658",
+        "--vscode-debugTokenExpression-string": "#a31515",
+        "--vscode-debugTokenExpression-boolean": "#0000ff",
+        "--vscode-editorWarning-foreground": "#bf8803",
+        "--vscode-textLink-foreground": "#005fb8",
+        "--vscode-button-background": "#005fb8",
+        "--vscode-button-foreground": "#ffffff",
+        "--vscode-button-secondaryBackground": "#e5e5e5",
+        "--vscode-button-secondaryForeground": "#3b3b3b",
+        "--vscode-input-background": "#ffffff",
+        "--vscode-input-foreground": "#3b3b3b",
+        "--vscode-input-border": "#cecece",
+        "--vscode-settings-textInputBackground": "#ffffff",
+    },
+};
+
+export async function applyTheme(page: Page, theme: keyof typeof themes): Promise<void> {
+    await page.evaluate((vars) => {
+        for (const [k, v] of Object.entries(vars)) document.documentElement.style.setProperty(k, v);
+    }, themes[theme]);
+}
+
+/** Opens the real page (same CSP as the panel) and waits for its `ready`. */
+export async function openPage(browser: Browser, server: TestServer, path = "/"): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 640 } });
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    (page as Page & { errors?: string[] }).errors = errors;
+    await page.goto(server.origin + path);
+    await page.waitForFunction(() =>
+        (window as unknown as { __posted: FromWebview[] }).__posted.some((m) => m.type === "ready"),
+    );
+    return page;
+}
+
+export interface LoadSpec {
+    /** Fixture name served at /data/<name>.json. */
+    name: string;
+    fixture: Fixture;
+    title?: string;
+}
+
+/** Posts a `load` the way the extension does and waits until every row is parsed. */
+export async function loadResults(
+    page: Page,
+    specs: LoadSpec[],
+    storeKey: string | null = null,
+): Promise<void> {
+    const items = specs.map((s) => ({
+        url: `/data/${s.name}.json`,
+        id: s.name,
+        title: s.title ?? s.name,
+        meta: s.fixture.meta,
+        firstRows: s.fixture.firstRows,
+    }));
+    await page.evaluate(
+        async ({ items, storeKey }) => {
+            const results = [];
+            for (const it of items) {
+                const bytes = new Uint8Array(await (await fetch(it.url)).arrayBuffer());
+                results.push({
+                    id: it.id,
+                    title: it.title,
+                    queryText: `select * from ${it.id}`,
+                    durationMs: 123,
+                    meta: it.meta as ResultMeta,
+                    firstRows: it.firstRows,
+                    bytes,
+                });
+            }
+            const msg: LoadMessage = { type: "load", results, active: 0, storeKey };
+            window.postMessage(msg, "*");
+        },
+        { items, storeKey },
+    );
+    await page.waitForFunction(
+        (n) =>
+            (window as unknown as { __posted: FromWebview[] }).__posted.filter(
+                (m) => m.type === "rendered" && m.fullyLoadedMs !== null,
+            ).length >= n,
+        specs.length,
+    );
+    await nextFrame(page);
+}
+
+export async function nextFrame(page: Page): Promise<void> {
+    await page.evaluate(
+        () =>
+            new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+    );
+}
+
+/** Messages the page posted to the "extension". */
+export function posted(page: Page): Promise<FromWebview[]> {
+    return page.evaluate(() => (window as unknown as { __posted: FromWebview[] }).__posted);
+}
+
+/** The rendered rows, top to bottom: row number and cell texts (only rendered columns). */
+export async function visibleRows(
+    page: Page,
+): Promise<{ index: number; num: string; cells: string[] }[]> {
+    return page.$$eval(".row:not([hidden])", (rows) =>
+        rows
+            .map((r) => ({
+                index: Number(r.getAttribute("aria-rowindex")),
+                num: r.querySelector(".rownum")?.textContent ?? "",
+                // Indexed by column; columns scrolled out of view are absent.
+                cells: [...r.querySelectorAll(".cell")].reduce<string[]>((acc, c) => {
+                    acc[Number(c.getAttribute("aria-colindex")) - 2] = c.textContent ?? "";
+                    return acc;
+                }, []),
+            }))
+            .sort((a, b) => a.index - b.index),
+    );
+}
+
+/** Rows whose top edge is inside the grid's viewport (below the header). */
+export async function rowsInView(
+    page: Page,
+): Promise<{ index: number; num: string; cells: string[] }[]> {
+    const all = await visibleRows(page);
+    const box = await page.$eval(".grid", (g) => ({ top: g.scrollTop, h: g.clientHeight }));
+    return all.filter((r) => {
+        const y = (r.index - 2) * 22;
+        return y >= box.top && y + 22 <= box.top + box.h - 40;
+    });
+}
+
+/** Center of the cell at view row `row`, column `col` (both 0-based), scrolled into view. */
+export async function cellPoint(
+    page: Page,
+    row: number,
+    col: number,
+): Promise<{ x: number; y: number }> {
+    const sel = `.row[aria-rowindex="${row + 2}"] .cell[aria-colindex="${col + 2}"]`;
+    const box = await page.locator(sel).boundingBox();
+    if (!box) throw new Error(`cell ${row},${col} is not rendered`);
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+export async function clickCell(
+    page: Page,
+    row: number,
+    col: number,
+    modifiers: ("Shift" | "Control")[] = [],
+): Promise<void> {
+    const p = await cellPoint(page, row, col);
+    for (const m of modifiers) await page.keyboard.down(m);
+    await page.mouse.click(p.x, p.y);
+    for (const m of modifiers) await page.keyboard.up(m);
+}
+
+/** The last `copy` message's text. */
+export async function lastCopy(page: Page): Promise<string> {
+    const msgs = (await posted(page)).filter((m) => m.type === "copy");
+    const last = msgs[msgs.length - 1];
+    if (!last || last.type !== "copy") throw new Error("nothing copied");
+    return last.text;
+}
