@@ -2,6 +2,7 @@ import type { CommandSpec } from "./commands";
 import { eventDefinitionCommands } from "./events/commands";
 import { experimentCommands } from "./experiments/commands";
 import { queryCommands } from "./query/commands";
+import { savedQueryCommands } from "./savedQueries/commands";
 
 const P = "posthog-workbench";
 
@@ -18,4 +19,5 @@ export const commandTable: readonly CommandSpec[] = [
     ...experimentCommands,
     ...eventDefinitionCommands,
     ...queryCommands,
+    ...savedQueryCommands,
 ];

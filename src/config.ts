@@ -94,6 +94,11 @@ export class Config {
         return this.section.get<boolean>("codeLens.enabled") ?? true;
     }
 
+    /** Files Upgrade All Saved Queries looks through for query nodes (a glob). */
+    get savedQueriesInclude(): string {
+        return this.section.get<string>("savedQueries.include")?.trim() || "**/*.json";
+    }
+
     /** Whether new results reuse the last results panel instead of opening another. */
     get reuseResultsPanel(): boolean {
         return this.section.get<boolean>("results.reusePanel") ?? false;

@@ -4,6 +4,7 @@ import { commandTable } from "./commandTable";
 import { registerCommands } from "./commands";
 import { Ctx } from "./ctx";
 import { RunCodeLensProvider } from "./query/codeLens";
+import { registerSavedQueries } from "./savedQueries";
 
 /** What `activate` returns: used by the integration tests to reach the running extension. */
 export interface ExtensionApi {
@@ -31,6 +32,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
                 ctx.push(new RunCodeLensProvider(ctx)),
             ),
         );
+        registerSavedQueries(ctx);
         const statusBar = ctx.push(
             new SessionStatusBar(ctx.auth.session, (id) => ctx.auth.projectName(id)),
         );

@@ -2,7 +2,7 @@
 // unit (plain Node), webview (headless Chromium), ui (the workbench in Chromium: webviews and
 // screenshots) and integration (inside a real VS Code). Prints one
 // closing line `N passed, N failed` summed over all suites and exits non-zero on any failure.
-// Usage: npm test [-- --only unit,webview,ui,integration] [--skip-lint]
+// Usage: npm test [-- --only package,unit,webview,ui,integration] [--skip-lint]
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -76,6 +76,7 @@ if (!built) {
     process.exit(1);
 }
 if (!args.includes("--skip-lint") && !only) await step("lint", "npm", ["run", "--silent", "lint"]);
+if (wants("package")) await step("package", "node", ["test/packageCheck.mjs"]);
 if (wants("unit")) await step("unit", "node", ["test/mochaSuite.mjs", "unit", "unit", "60000"]);
 if (wants("webview"))
     await step("webview", "node", ["test/mochaSuite.mjs", "webview", "webview", "120000"]);

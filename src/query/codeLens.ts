@@ -2,7 +2,10 @@ import * as vscode from "vscode";
 import type { Ctx } from "../ctx";
 import { splitStatements } from "./statementSplitter";
 
-/** "Run" above every statement of a `.hogql` file (setting `codeLens.enabled`). */
+/**
+ * "Run", "Copy as cURL" and "Open in PostHog" above every statement of a `.hogql` file (setting
+ * `codeLens.enabled`).
+ */
 export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
     private readonly changed = new vscode.EventEmitter<void>();
     readonly onDidChangeCodeLenses = this.changed.event;
@@ -41,6 +44,23 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
                         command: "posthog-workbench.runFile",
                     }),
                 );
+            // Sharing lenses take the same (document, offset) as Run; they live with saved queries.
+            const args = [document.uri.toString(), statement.start];
+            lenses.push(
+                new vscode.CodeLens(range, {
+                    title: "Copy as cURL",
+                    tooltip:
+                        "Copy a curl command that runs this statement; the key is read from $POSTHOG_API_KEY",
+                    command: "posthog-workbench.copyQueryAsCurl",
+                    arguments: args,
+                }),
+                new vscode.CodeLens(range, {
+                    title: "Open in PostHog",
+                    tooltip: "Open this statement in PostHog's SQL editor",
+                    command: "posthog-workbench.openQueryInPostHog",
+                    arguments: args,
+                }),
+            );
         }
         return lenses;
     }

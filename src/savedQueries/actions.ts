@@ -1,0 +1,160 @@
+// Run, Copy as cURL and Open in PostHog for saved queries (and, for the last two, HogQL
+// statements too).
+import { randomUUID } from "node:crypto";
+import * as vscode from "vscode";
+import type { QueryNode, QueryResponse } from "../api";
+import type { Ctx } from "../ctx";
+import { redact } from "../log";
+import { withProgress } from "../progress";
+import type { RunOutcome } from "../query/queryRunner";
+import { queryName } from "../query/runTargets";
+import { buildCurl } from "./curl";
+import { isRunnableKind } from "./detect";
+import { postHogUrlFor } from "./links";
+import { tablesFor } from "./tables";
+import { baseName, resolveTarget, type QueryTarget } from "./targets";
+
+async function requireTarget(ctx: Ctx, uri: unknown, offset: unknown): Promise<QueryTarget> {
+    const target = await resolveTarget(uri, offset);
+    if (!target) {
+        void ctx.ui.info(
+            "Put the cursor in a saved query (a JSON query node) or a HogQL statement first.",
+        );
+        throw new vscode.CancellationError();
+    }
+    return target;
+}
+
+/**
+ * Runs a saved query of any kind the query endpoint accepts and shows its results as tables:
+ * HogQL-shaped answers as they are, series, funnels and retention reshaped (see tables.ts).
+ * Everything goes through `runQuery` rather than the HogQL runner, so fields of the node such
+ * as `variables` or `filters` are sent as saved.
+ */
+export async function runSavedQuery(
+    ctx: Ctx,
+    uri?: unknown,
+    offset?: unknown,
+): Promise<RunOutcome[] | undefined> {
+    const target = await requireTarget(ctx, uri, offset);
+    const { document, node } = target;
+    if (target.type === "hogql") {
+        const statement = { text: String(node.query), start: target.start, end: target.start };
+        statement.end = statement.start + statement.text.length;
+        return ctx.runner.run(document, [statement]);
+    }
+    if (!isRunnableKind(node.kind)) {
+        void ctx.ui.info(`A ${node.kind} is part of a query and does not run on its own.`);
+        return undefined;
+    }
+    if (!vscode.workspace.isTrusted && document.uri.scheme === "file") {
+        void ctx.ui.warn(
+            "Running queries from workspace files is disabled in Restricted Mode. Trust this workspace to run them.",
+        );
+        return undefined;
+    }
+    const client = await ctx.auth.session.client();
+    const queryId = randomUUID();
+    const started = Date.now();
+    const file = baseName(document);
+    const result = await withProgress(`Running ${node.kind}`, ({ signal, onRetry, report }) => {
+        let polls = 0;
+        return client.runQuery<QueryResponse>(node, {
+            signal,
+            onRetry,
+            refresh: ctx.config.refreshMode,
+            name: queryName(file, node.kind),
+            clientQueryId: queryId,
+            onStatus: () => report(`running on the server (check ${++polls})`),
+        });
+    });
+    const durationMs = Date.now() - started;
+    const tables = tablesFor(node.kind, result.response);
+    const outcomes: RunOutcome[] = tables.map((table) => {
+        const rawText = JSON.stringify(table);
+        return {
+            title: `${file} · ${node.kind}${tables.length > 1 ? ` (${table.label})` : ""}`,
+            statement: JSON.stringify(node, null, 2),
+            start: target.saved.start,
+            queryId,
+            durationMs,
+            result: {
+                ...result,
+                response: table as unknown as QueryResponse,
+                rawText,
+                bytes: Buffer.byteLength(rawText),
+            },
+        };
+    });
+    if (node.kind === "HogQLQuery" && typeof node.query === "string") {
+        const state = ctx.auth.session.state;
+        await ctx.history.add({
+            queryId,
+            text: node.query,
+            file: document.isUntitled ? undefined : document.uri.toString(),
+            host: state.host,
+            projectId: state.signedIn ? state.projectId : "",
+            startedAt: started,
+            durationMs,
+            rows: tables[0]?.results.length,
+            status: "ok",
+        });
+    }
+    await ctx.results.show(outcomes);
+    return outcomes;
+}
+
+/** Host and project for links and commands: the session's, else the settings'. */
+function where(ctx: Ctx): { host: string; projectId: string | undefined } {
+    const state = ctx.auth.session.state;
+    return { host: state.host, projectId: state.signedIn ? state.projectId : ctx.config.projectId };
+}
+
+/**
+ * Copies a curl command that runs the query. The key never enters it: the command reads
+ * `$POSTHOG_API_KEY` from the shell, and anything key-shaped in the query text is redacted too.
+ * Returns the text, which also serves where the clipboard is unavailable (headless tests).
+ */
+export async function copyAsCurl(ctx: Ctx, uri?: unknown, offset?: unknown): Promise<string> {
+    const target = await requireTarget(ctx, uri, offset);
+    const { host, projectId } = where(ctx);
+    const name = queryName(
+        baseName(target.document),
+        target.node.kind === "HogQLQuery" ? String(target.node.query) : target.node.kind,
+    );
+    // Redact the query, not the whole command: the Bearer header is meant to stay a variable.
+    const query = JSON.parse(redact(JSON.stringify(target.node))) as QueryNode;
+    const text = buildCurl({ host, projectId, query, name: redact(name) });
+    try {
+        await vscode.env.clipboard.writeText(text);
+    } catch (error) {
+        ctx.log.warn(`clipboard unavailable: ${String(error)}`);
+    }
+    void ctx.ui.info(
+        projectId
+            ? "Copied a curl command for this query. It reads your key from $POSTHOG_API_KEY."
+            : "Copied a curl command for this query. Set $POSTHOG_API_KEY and $POSTHOG_PROJECT_ID before running it.",
+    );
+    return text;
+}
+
+/** Opens the query in PostHog: HogQL in the SQL editor, other kinds as a new insight. */
+export async function openInPostHog(
+    ctx: Ctx,
+    uri?: unknown,
+    offset?: unknown,
+): Promise<string | undefined> {
+    const target = await requireTarget(ctx, uri, offset);
+    const { host, projectId } = where(ctx);
+    if (!projectId) {
+        void ctx.ui.warn('Choose a PostHog project first: run "PostHog: Sign In".');
+        return undefined;
+    }
+    const url = postHogUrlFor(host, projectId, target.node);
+    // Not awaited: VS Code may ask the user about the link, and the command should not hang on it.
+    void Promise.resolve(vscode.env.openExternal(vscode.Uri.parse(url))).then(
+        (opened) => opened || ctx.log.info("Open in PostHog: the link was not opened"),
+        (error: unknown) => ctx.log.warn(`Open in PostHog failed: ${String(error)}`),
+    );
+    return url;
+}

@@ -1,0 +1,89 @@
+import * as vscode from "vscode";
+import type { Ctx } from "../ctx";
+import { findSavedQueries, isRunnableKind, type SavedQuery } from "./detect";
+
+const P = "posthog-workbench";
+
+/**
+ * Run, Upgrade, Copy as cURL and Open in PostHog above each saved query of a JSON file. Files
+ * without a `"kind"` cost one substring search; parses are cached per document version because
+ * VS Code asks again on every scroll and keystroke.
+ */
+export class SavedQueryCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
+    private readonly changed = new vscode.EventEmitter<void>();
+    readonly onDidChangeCodeLenses = this.changed.event;
+    private readonly subscriptions: vscode.Disposable[];
+    private cache = new Map<string, { version: number; queries: SavedQuery[] }>();
+
+    constructor(private readonly ctx: Ctx) {
+        // Lenses depend on the setting and the sign-in state, not only on the text.
+        this.subscriptions = [
+            ctx.config.onDidChange(() => this.changed.fire()),
+            ctx.auth.session.onDidChange(() => this.changed.fire()),
+            vscode.workspace.onDidCloseTextDocument((d) => this.cache.delete(d.uri.toString())),
+        ];
+    }
+
+    /** The saved queries of a document (cached per version). */
+    queriesOf(document: vscode.TextDocument): SavedQuery[] {
+        const key = document.uri.toString();
+        const cached = this.cache.get(key);
+        if (cached?.version === document.version) return cached.queries;
+        const queries = findSavedQueries(document.getText());
+        this.cache.set(key, { version: document.version, queries });
+        return queries;
+    }
+
+    provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+        if (!this.ctx.config.codeLensEnabled) return [];
+        const lenses: vscode.CodeLens[] = [];
+        const signedIn = this.ctx.auth.session.state.signedIn;
+        for (const query of this.queriesOf(document)) {
+            const at = document.positionAt(query.start);
+            // Above the line the node starts on, like lenses above a function.
+            const range = new vscode.Range(at.line, 0, at.line, 0);
+            const args = [document.uri.toString(), query.start];
+            const kind = query.node.kind;
+            if (isRunnableKind(kind))
+                lenses.push(
+                    new vscode.CodeLens(range, {
+                        title: `$(play) Run ${kind}`,
+                        tooltip: signedIn
+                            ? "Run this query in PostHog and show the results"
+                            : "Run this query (sign in to PostHog first)",
+                        command: `${P}.runSavedQuery`,
+                        arguments: args,
+                    }),
+                );
+            lenses.push(
+                new vscode.CodeLens(range, {
+                    title: "Upgrade",
+                    tooltip:
+                        "Migrate this query's nodes to their latest versions (shows a diff first)",
+                    command: `${P}.upgradeQuery`,
+                    arguments: args,
+                }),
+                new vscode.CodeLens(range, {
+                    title: "Copy as cURL",
+                    tooltip:
+                        "Copy a curl command that runs this query; the key is read from $POSTHOG_API_KEY",
+                    command: `${P}.copyQueryAsCurl`,
+                    arguments: args,
+                }),
+                new vscode.CodeLens(range, {
+                    title: "Open in PostHog",
+                    tooltip: "Open this query as a new insight in PostHog",
+                    command: `${P}.openQueryInPostHog`,
+                    arguments: args,
+                }),
+            );
+        }
+        return lenses;
+    }
+
+    dispose(): void {
+        for (const s of this.subscriptions) s.dispose();
+        this.changed.dispose();
+        this.cache.clear();
+    }
+}

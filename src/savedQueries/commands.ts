@@ -1,0 +1,52 @@
+import * as vscode from "vscode";
+import type { CommandSpec } from "../commands";
+import type { Ctx } from "../ctx";
+import { copyAsCurl, openInPostHog, runSavedQuery } from "./actions";
+import { UPGRADE_SCHEME, UpgradePreviews, upgradeAll, upgradeQuery } from "./upgrade";
+
+const P = "posthog-workbench";
+
+const previews = new WeakMap<Ctx, UpgradePreviews>();
+
+/** The diff previews of this context, registered on first use and disposed with the context. */
+function previewsOf(ctx: Ctx): UpgradePreviews {
+    let found = previews.get(ctx);
+    if (!found) {
+        found = ctx.push(new UpgradePreviews());
+        ctx.push(vscode.workspace.registerTextDocumentContentProvider(UPGRADE_SCHEME, found));
+        previews.set(ctx, found);
+    }
+    return found;
+}
+
+/**
+ * Saved query commands. The lenses pass `(document URI, offset of the node or statement)`;
+ * from the palette they act on the node or statement under the cursor.
+ */
+export const savedQueryCommands: CommandSpec[] = [
+    {
+        id: `${P}.runSavedQuery`,
+        title: "Run Saved Query",
+        run: (ctx, uri, offset) => runSavedQuery(ctx, uri, offset),
+    },
+    {
+        id: `${P}.upgradeQuery`,
+        title: "Upgrade Query",
+        run: (ctx, uri, offset) => upgradeQuery(ctx, previewsOf(ctx), uri, offset),
+    },
+    {
+        id: `${P}.upgradeAllSavedQueries`,
+        title: "Upgrade All Saved Queries",
+        run: (ctx) => upgradeAll(ctx, previewsOf(ctx)),
+    },
+    {
+        id: `${P}.copyQueryAsCurl`,
+        title: "Copy as cURL",
+        run: (ctx, uri, offset) => copyAsCurl(ctx, uri, offset),
+    },
+    {
+        id: `${P}.openQueryInPostHog`,
+        title: "Open in PostHog",
+        run: (ctx, uri, offset) => openInPostHog(ctx, uri, offset),
+    },
+];

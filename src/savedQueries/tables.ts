@@ -1,0 +1,299 @@
+// Turns the answers of non-HogQL query kinds into HogQL-shaped tables (`columns`, `types`,
+// `results` as rows), which is what the results grid reads. Trends-like series become one row
+// per day and one column per series, with a summary table carrying a text sparkline. Pure.
+
+/** A result the grid can show. */
+export interface Table {
+    /** Tab title suffix, e.g. "by day", "summary". */
+    label: string;
+    columns: string[];
+    /** `[name, ClickHouseType]` pairs, as HogQL answers. */
+    types: [string, string][];
+    results: unknown[][];
+    /** Carried over from the response when present. */
+    hasMore?: boolean | null;
+    limit?: number | null;
+    is_cached?: boolean | null;
+    last_refresh?: string | null;
+    hogql?: string | null;
+}
+
+type Obj = Record<string, unknown>;
+
+function isObj(v: unknown): v is Obj {
+    return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+const BARS = "▁▂▃▄▅▆▇█";
+
+/** `▁▃█▅`: one block per value, scaled between the smallest and largest. */
+export function sparkline(values: readonly number[]): string {
+    const finite = values.filter((v) => Number.isFinite(v));
+    if (finite.length === 0) return "";
+    const min = Math.min(...finite);
+    const max = Math.max(...finite);
+    return values
+        .map((v) => {
+            if (!Number.isFinite(v)) return " ";
+            if (max === min) return v === 0 ? BARS[0] : BARS[3];
+            return BARS[Math.round(((v - min) / (max - min)) * (BARS.length - 1))];
+        })
+        .join("");
+}
+
+function typeOf(values: unknown[]): string {
+    const present = values.filter((v) => v !== null && v !== undefined);
+    if (present.length === 0) return "Nullable(String)";
+    if (present.every((v) => typeof v === "number"))
+        return present.every((v) => Number.isInteger(v)) ? "Int64" : "Float64";
+    if (present.every((v) => typeof v === "boolean")) return "Bool";
+    if (present.every((v) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v))) return "Date";
+    return "String";
+}
+
+function typed(columns: string[], rows: unknown[][]): [string, string][] {
+    return columns.map((c, i) => [c, typeOf(rows.map((r) => r[i]))]);
+}
+
+/** Cells the grid shows as text: nested values as JSON. */
+function cell(v: unknown): unknown {
+    return v !== null && typeof v === "object" ? JSON.stringify(v) : v;
+}
+
+function carry(response: Obj): Partial<Table> {
+    const out: Partial<Table> = {};
+    for (const k of ["hasMore", "limit", "is_cached", "last_refresh", "hogql"] as const)
+        if (k in response) (out as Obj)[k] = response[k];
+    return out;
+}
+
+/** A series' name for a column: custom name, label, breakdown value and compare period. */
+function seriesName(series: Obj, index: number): string {
+    const action = isObj(series.action) ? series.action : {};
+    let name = String(action.custom_name ?? series.label ?? action.name ?? `series ${index + 1}`);
+    const breakdown = series.breakdown_value;
+    if (breakdown !== undefined && breakdown !== null && !String(name).includes(String(breakdown)))
+        name = `${name} - ${Array.isArray(breakdown) ? breakdown.join(", ") : String(breakdown)}`;
+    if (typeof series.compare_label === "string") name = `${name} (${series.compare_label})`;
+    if (typeof series.status === "string") name = `${name} (${series.status})`;
+    return name;
+}
+
+function unique(names: string[]): string[] {
+    const seen = new Map<string, number>();
+    return names.map((n) => {
+        const count = (seen.get(n) ?? 0) + 1;
+        seen.set(n, count);
+        return count === 1 ? n : `${n} #${count}`;
+    });
+}
+
+/** Trends, stickiness and lifecycle: `[{label, data[], days[] | labels[]}]`. */
+function seriesTables(results: Obj[], response: Obj): Table[] {
+    const names = unique(results.map(seriesName));
+    const withData = results.some((s) => Array.isArray(s.data) && s.data.length > 0);
+    if (!withData) {
+        // Totals only (number, pie, table displays): one row per series.
+        const rows = results.map((s, i) => [names[i], s.aggregated_value ?? s.count ?? null]);
+        return [
+            {
+                label: "totals",
+                columns: ["series", "value"],
+                types: typed(["series", "value"], rows),
+                results: rows,
+                ...carry(response),
+            },
+        ];
+    }
+    const keyOf = (s: Obj, i: number): string => {
+        const days = Array.isArray(s.days) ? s.days : Array.isArray(s.labels) ? s.labels : [];
+        return String(days[i] ?? i);
+    };
+    const axis: string[] = [];
+    const seen = new Set<string>();
+    for (const s of results) {
+        const data = Array.isArray(s.data) ? s.data : [];
+        for (let i = 0; i < data.length; i++) {
+            const key = keyOf(s, i);
+            if (!seen.has(key)) {
+                seen.add(key);
+                axis.push(key);
+            }
+        }
+    }
+    // Days sort as text (ISO dates); other axes (stickiness "1 day", ...) keep their order.
+    if (axis.every((d) => /^\d{4}-\d{2}-\d{2}/.test(d))) axis.sort();
+    const byKey = results.map((s) => {
+        const map = new Map<string, unknown>();
+        const data = Array.isArray(s.data) ? s.data : [];
+        data.forEach((v, i) => map.set(keyOf(s, i), v));
+        return map;
+    });
+    const axisName = results.some((s) => Array.isArray(s.days)) ? "day" : "x";
+    const columns = [axisName, ...names];
+    const rows = axis.map((key) => [key, ...byKey.map((m) => m.get(key) ?? null)]);
+    const summaryColumns = ["series", "total", "min", "max", "trend"];
+    const summary = results.map((s, i) => {
+        const values = axis.map((k) => Number(byKey[i].get(k) ?? 0));
+        const total = typeof s.count === "number" ? s.count : values.reduce((a, b) => a + b, 0);
+        return [names[i], total, Math.min(...values), Math.max(...values), sparkline(values)];
+    });
+    return [
+        {
+            label: `by ${axisName}`,
+            columns,
+            types: typed(columns, rows),
+            results: rows,
+            ...carry(response),
+        },
+        {
+            label: "summary",
+            columns: summaryColumns,
+            types: typed(summaryColumns, summary),
+            results: summary,
+        },
+    ];
+}
+
+/** Funnels: steps `[{order, name, count, ...}]` (or one list of steps per breakdown). */
+function funnelTable(results: unknown[], response: Obj): Table {
+    const groups = (Array.isArray(results[0]) ? results : [results]) as Obj[][];
+    const breakdowns = groups.length > 1;
+    const columns = [
+        ...(breakdowns ? ["breakdown"] : []),
+        "step",
+        "name",
+        "count",
+        "conversion",
+        "bar",
+    ];
+    const rows: unknown[][] = [];
+    for (const steps of groups) {
+        const first = Number(steps[0]?.count ?? 0);
+        for (const [i, step] of steps.entries()) {
+            const count = Number(step.count ?? 0);
+            const rate = first > 0 ? count / first : 0;
+            const name = String(step.custom_name ?? step.name ?? `step ${i + 1}`);
+            const bar = "█".repeat(Math.round(rate * 20));
+            const breakdown = step.breakdown_value ?? step.breakdown;
+            rows.push([
+                ...(breakdowns ? [cell(breakdown ?? null)] : []),
+                Number(step.order ?? i) + 1,
+                name,
+                count,
+                `${(rate * 100).toFixed(1)}%`,
+                bar,
+            ]);
+        }
+    }
+    return {
+        label: "steps",
+        columns,
+        types: typed(columns, rows),
+        results: rows,
+        ...carry(response),
+    };
+}
+
+/** Retention: cohorts `[{label, date, values: [{count}]}]`: one row per cohort. */
+function retentionTable(results: Obj[], response: Obj): Table {
+    const periods = Math.max(
+        0,
+        ...results.map((c) => (Array.isArray(c.values) ? c.values.length : 0)),
+    );
+    // Period 0 is the cohort's size.
+    const columns = ["cohort", ...Array.from({ length: periods }, (_, i) => `period ${i}`)];
+    const rows = results.map((c) => {
+        const values = (Array.isArray(c.values) ? c.values : []) as Obj[];
+        const counts = values.map((v) => (isObj(v) ? v.count : v));
+        return [
+            String(c.date ?? c.label ?? ""),
+            ...counts,
+            ...Array(periods - counts.length).fill(null),
+        ];
+    });
+    return {
+        label: "cohorts",
+        columns,
+        types: typed(columns, rows),
+        results: rows,
+        ...carry(response),
+    };
+}
+
+/** Any list of objects: the union of their keys as columns, nested values as JSON text. */
+function objectsTable(results: Obj[], response: Obj, label = "results"): Table {
+    const columns: string[] = [];
+    for (const r of results)
+        for (const k of Object.keys(r)) if (!columns.includes(k)) columns.push(k);
+    const rows = results.map((r) => columns.map((c) => cell(r[c] ?? null)));
+    return { label, columns, types: typed(columns, rows), results: rows, ...carry(response) };
+}
+
+function isSeries(v: unknown): v is Obj {
+    return (
+        isObj(v) &&
+        (Array.isArray(v.data) || "aggregated_value" in v) &&
+        ("label" in v || "action" in v)
+    );
+}
+
+/**
+ * Tables for a query response of `kind`. Responses that already are tables (HogQL, events,
+ * actors) pass through with `types` made into pairs; others are reshaped by their shape.
+ */
+export function tablesFor(kind: string, response: Obj): Table[] {
+    const results = response.results;
+    if (Array.isArray(response.columns) && Array.isArray(results) && results.every(Array.isArray)) {
+        const columns = response.columns.map(String);
+        const rows = results as unknown[][];
+        const types = Array.isArray(response.types) ? response.types : [];
+        const pairs = columns.map((c, i): [string, string] => {
+            const t = types[i];
+            if (Array.isArray(t)) return [String(t[0] ?? c), String(t[1] ?? "")];
+            if (typeof t === "string") return [c, t];
+            return [c, typeOf(rows.map((r) => r[i]))];
+        });
+        return [
+            {
+                label: "results",
+                columns,
+                types: pairs,
+                results: rows.map((r) => r.map(cell)),
+                ...carry(response),
+            },
+        ];
+    }
+    if (Array.isArray(results)) {
+        if (results.length > 0 && results.every(isSeries)) return seriesTables(results, response);
+        if (kind === "FunnelsQuery" && results.length > 0) return [funnelTable(results, response)];
+        if (kind === "RetentionQuery" && results.every(isObj))
+            return [retentionTable(results, response)];
+        if (results.every(isObj)) return [objectsTable(results, response)];
+        const rows = results.map((r) => (Array.isArray(r) ? r.map(cell) : [cell(r)]));
+        const width = Math.max(1, ...rows.map((r) => r.length));
+        const columns = Array.from({ length: width }, (_, i) =>
+            width === 1 ? "value" : `column ${i + 1}`,
+        );
+        return [
+            {
+                label: "results",
+                columns,
+                types: typed(columns, rows),
+                results: rows,
+                ...carry(response),
+            },
+        ];
+    }
+    // Anything else (metadata, a single object): key / value rows.
+    const source = isObj(results) ? results : response;
+    const rows = Object.entries(source).map(([k, v]) => [k, cell(v)]);
+    return [
+        {
+            label: "response",
+            columns: ["key", "value"],
+            types: typed(["key", "value"], rows),
+            results: rows,
+        },
+    ];
+}

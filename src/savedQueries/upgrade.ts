@@ -1,0 +1,392 @@
+// Upgrade Query and Upgrade All Saved Queries: nodes go to `/query/upgrade/`, the answer is
+// written back with the smallest edit in the file's own layout, and nothing is written before
+// the user has seen the diff (or confirmed applying everything).
+import * as vscode from "vscode";
+import type { PostHogClient } from "../api";
+import type { Ctx } from "../ctx";
+import { withProgress, type ProgressScope } from "../progress";
+import { describeNode, findSavedQueries, type SavedQuery } from "./detect";
+import { jsonEqual } from "./jsonScan";
+import { applyEdits, detectFormat, editsToward, singleReplacement, type TextEdit } from "./rewrite";
+import { resolveTarget } from "./targets";
+
+export const UPGRADE_SCHEME = "posthog-workbench-upgrade";
+
+/** Read-only documents holding upgraded text, the right side of the diffs. */
+export class UpgradePreviews implements vscode.TextDocumentContentProvider, vscode.Disposable {
+    private readonly texts = new Map<string, string>();
+    private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+    readonly onDidChange = this.changed.event;
+    private counter = 0;
+
+    provideTextDocumentContent(uri: vscode.Uri): string {
+        return this.texts.get(uri.toString()) ?? "";
+    }
+
+    /** A preview of `text` named after `file` (the name shows in the diff's title). */
+    create(file: vscode.Uri, text: string): vscode.Uri {
+        const name = file.path.split("/").pop() ?? "query.json";
+        // A fresh query per preview: VS Code caches virtual documents by URI.
+        const uri = vscode.Uri.from({
+            scheme: UPGRADE_SCHEME,
+            path: `/${name}`,
+            query: String(++this.counter),
+        });
+        this.texts.set(uri.toString(), text);
+        return uri;
+    }
+
+    release(uri: vscode.Uri): void {
+        this.texts.delete(uri.toString());
+    }
+
+    dispose(): void {
+        this.changed.dispose();
+        this.texts.clear();
+    }
+}
+
+/** One node's upgrade: what it was and what it became. */
+export interface NodeChange {
+    before: string;
+    after: string;
+}
+
+/** What upgrading one file produced (nothing is written yet). */
+export interface FileUpgrade {
+    uri: vscode.Uri;
+    /** The text the upgrade was computed from; applying checks the file still has it. */
+    before: string;
+    after: string;
+    changes: NodeChange[];
+    /** Nodes looked at. */
+    nodes: number;
+}
+
+/** What Upgrade Query and Upgrade All report back (the integration tests read it). */
+export interface UpgradeReport {
+    files: { uri: string; changes: NodeChange[]; applied: boolean }[];
+    failures: { uri: string; message: string }[];
+    unchanged: number;
+    summary: string;
+}
+
+/** Sends each of `queries` to the service and computes the file's new text. */
+async function upgradeText(
+    client: PostHogClient,
+    text: string,
+    queries: SavedQuery[],
+    scope: Pick<ProgressScope, "signal" | "onRetry">,
+): Promise<{ after: string; changes: NodeChange[] }> {
+    const format = detectFormat(text);
+    const edits: TextEdit[] = [];
+    const changes: NodeChange[] = [];
+    for (const saved of queries) {
+        const { query } = await client.upgradeQuery(saved.node, scope);
+        if (jsonEqual(saved.node, query)) continue;
+        changes.push({ before: describeNode(saved.node), after: describeNode(query) });
+        edits.push(...editsToward(text, saved.tree, query, format));
+    }
+    edits.sort((a, b) => a.start - b.start || a.end - b.end);
+    return { after: applyEdits(text, edits), changes };
+}
+
+function changeText(changes: NodeChange[]): string {
+    return changes
+        .map((c) => (c.before === c.after ? `${c.before} updated` : `${c.before} → ${c.after}`))
+        .join(", ");
+}
+
+async function showDiff(ctx: Ctx, previews: UpgradePreviews, uri: vscode.Uri, after: string) {
+    const preview = previews.create(uri, after);
+    const name = uri.path.split("/").pop() ?? "";
+    await vscode.commands.executeCommand("vscode.diff", uri, preview, `${name} ↔ upgraded`, {
+        preview: true,
+    });
+    return {
+        preview,
+        close: async () => {
+            previews.release(preview);
+            const tabs = vscode.window.tabGroups.all
+                .flatMap((g) => g.tabs)
+                .filter(
+                    (t) =>
+                        t.input instanceof vscode.TabInputTextDiff &&
+                        t.input.modified.toString() === preview.toString(),
+                );
+            try {
+                if (tabs.length) await vscode.window.tabGroups.close(tabs);
+            } catch (error) {
+                ctx.log.warn(`closing the upgrade diff failed: ${String(error)}`);
+            }
+        },
+    };
+}
+
+/**
+ * Writes `upgrade` into its document as one edit (one undo step). Refuses when the file
+ * changed since the upgrade was computed, so nothing the user typed meanwhile is lost.
+ */
+async function applyUpgrade(
+    edit: vscode.WorkspaceEdit,
+    upgrade: FileUpgrade,
+): Promise<vscode.TextDocument | undefined> {
+    const document = await vscode.workspace.openTextDocument(upgrade.uri);
+    if (document.getText() !== upgrade.before) return undefined;
+    const change = singleReplacement(upgrade.before, upgrade.after);
+    if (!change) return document;
+    edit.replace(
+        upgrade.uri,
+        new vscode.Range(document.positionAt(change.start), document.positionAt(change.end)),
+        change.text,
+    );
+    return document;
+}
+
+/** Upgrade Query: the node at `(uri, offset)` (a lens) or under the cursor. */
+export async function upgradeQuery(
+    ctx: Ctx,
+    previews: UpgradePreviews,
+    uri?: unknown,
+    offset?: unknown,
+): Promise<UpgradeReport | undefined> {
+    const target = await resolveTarget(uri, offset);
+    if (!target || target.type !== "json") {
+        void ctx.ui.info("Put the cursor in a JSON query node (a saved query) to upgrade it.");
+        return undefined;
+    }
+    const { document, saved } = target;
+    const before = document.getText();
+    const client = await ctx.auth.session.client();
+    const { after, changes } = await withProgress(`Upgrading ${saved.node.kind}`, (scope) =>
+        upgradeText(client, before, [saved], scope),
+    );
+    const report: UpgradeReport = {
+        files: [],
+        failures: [],
+        unchanged: changes.length === 0 ? 1 : 0,
+        summary: "",
+    };
+    if (changes.length === 0) {
+        report.summary = `${describeNode(saved.node)} is already at its latest version.`;
+        void ctx.ui.info(`${report.summary} Nothing to change.`);
+        return report;
+    }
+    const upgrade: FileUpgrade = { uri: document.uri, before, after, changes, nodes: 1 };
+    report.summary = `${changeText(changes)} in ${document.uri.path.split("/").pop()}`;
+    const diff = await showDiff(ctx, previews, document.uri, after);
+    const apply = await ctx.ui.pick(
+        [
+            { label: "Apply upgrade", description: changeText(changes), value: true },
+            { label: "Cancel", description: "leave the file as it is", value: false },
+        ],
+        { title: `Upgrade ${describeNode(saved.node)}?`, placeHolder: "The diff shows the change" },
+    );
+    let applied = false;
+    if (apply) {
+        const edit = new vscode.WorkspaceEdit();
+        const changed = await applyUpgrade(edit, upgrade);
+        if (!changed) {
+            void ctx.ui.warn("The file changed while the diff was open. Run Upgrade again.");
+        } else {
+            applied = await vscode.workspace.applyEdit(edit);
+            if (!applied) void ctx.ui.error("VS Code did not apply the upgrade to the file.");
+        }
+    }
+    await diff.close();
+    if (applied) await vscode.window.showTextDocument(document, { preview: false });
+    report.files.push({ uri: document.uri.toString(), changes, applied });
+    return report;
+}
+
+/** Saved query files of the workspace: texts (open documents win) and their query nodes. */
+async function findSavedQueryFiles(
+    ctx: Ctx,
+): Promise<{ uri: vscode.Uri; text: string; queries: SavedQuery[] }[]> {
+    const uris = await vscode.workspace.findFiles(
+        ctx.config.savedQueriesInclude,
+        "**/{node_modules,.git}/**",
+        5000,
+    );
+    const decoder = new TextDecoder();
+    const out: { uri: vscode.Uri; text: string; queries: SavedQuery[] }[] = [];
+    for (const uri of uris.sort((a, b) => a.path.localeCompare(b.path))) {
+        const open = vscode.workspace.textDocuments.find(
+            (d) => d.uri.toString() === uri.toString(),
+        );
+        let text = open?.getText();
+        if (text === undefined) {
+            const stat = await vscode.workspace.fs.stat(uri);
+            // Saved queries are small; a multi-megabyte JSON file is data, not a query.
+            if (stat.size > 2_000_000) continue;
+            text = decoder.decode(await vscode.workspace.fs.readFile(uri));
+        }
+        const queries = findSavedQueries(text);
+        if (queries.length > 0) out.push({ uri, text, queries });
+    }
+    return out;
+}
+
+/**
+ * Upgrade All Saved Queries: upgrades every node of every saved query file first (writing
+ * nothing), then shows what would change; files are written after their diff is seen, or all
+ * at once after a confirmation. Any failure means nothing is written at all.
+ */
+export async function upgradeAll(
+    ctx: Ctx,
+    previews: UpgradePreviews,
+): Promise<UpgradeReport | undefined> {
+    const client = await ctx.auth.session.client();
+    const files = await findSavedQueryFiles(ctx);
+    const report: UpgradeReport = { files: [], failures: [], unchanged: 0, summary: "" };
+    if (files.length === 0) {
+        report.summary = "No saved queries found in the workspace.";
+        void ctx.ui.info(report.summary);
+        return report;
+    }
+    const relative = (uri: vscode.Uri) => vscode.workspace.asRelativePath(uri, false);
+    const upgrades: FileUpgrade[] = [];
+    await withProgress("Upgrading saved queries", async (scope) => {
+        for (const [i, file] of files.entries()) {
+            scope.report(`${relative(file.uri)} (${i + 1} of ${files.length})`);
+            try {
+                const { after, changes } = await upgradeText(
+                    client,
+                    file.text,
+                    file.queries,
+                    scope,
+                );
+                if (changes.length === 0) report.unchanged++;
+                else
+                    upgrades.push({
+                        uri: file.uri,
+                        before: file.text,
+                        after,
+                        changes,
+                        nodes: file.queries.length,
+                    });
+            } catch (error) {
+                if (scope.signal.aborted) throw error;
+                const message =
+                    (error as { userMessage?: string }).userMessage ??
+                    (error instanceof Error ? error.message : String(error));
+                report.failures.push({ uri: file.uri.toString(), message });
+                ctx.log.warn(`upgrade of ${relative(file.uri)} failed: ${message}`);
+            }
+        }
+    });
+    if (report.failures.length > 0) {
+        const first = report.failures[0];
+        report.summary = `Could not upgrade ${report.failures.length} of ${files.length} saved query files, so nothing was written. ${relative(vscode.Uri.parse(first.uri))}: ${first.message}`;
+        const choice = await ctx.ui.error(report.summary, "Show Log");
+        if (choice === "Show Log") ctx.log.show(true);
+        return report;
+    }
+    if (upgrades.length === 0) {
+        report.summary = `All ${files.length} saved query files are up to date.`;
+        void ctx.ui.info(report.summary);
+        return report;
+    }
+    const lines = upgrades.map((u) => `${relative(u.uri)}: ${changeText(u.changes)}`);
+    ctx.log.info(`Upgrade All: ${upgrades.length} files would change:\n  ${lines.join("\n  ")}`);
+    const mode = await ctx.ui.pick(
+        [
+            {
+                label: "Review each diff",
+                description: "apply or skip file by file",
+                detail: lines.join(" · "),
+                value: "review" as const,
+            },
+            {
+                label: `Apply all ${upgrades.length} files`,
+                description: "after one confirmation",
+                detail: lines.join(" · "),
+                value: "all" as const,
+            },
+        ],
+        {
+            title: `Upgrade All: ${upgrades.length} of ${files.length} saved query files would change (${report.unchanged} up to date)`,
+        },
+    );
+    if (!mode) return withSummary(report, upgrades, []);
+    const applied: FileUpgrade[] = [];
+    const stale: FileUpgrade[] = [];
+    if (mode === "all") {
+        const ok = await ctx.ui.confirm(
+            `Apply upgrades to ${upgrades.length} saved query files?`,
+            lines.join("\n"),
+            "Apply All",
+        );
+        if (!ok) return withSummary(report, upgrades, []);
+        const edit = new vscode.WorkspaceEdit();
+        const documents: [FileUpgrade, vscode.TextDocument][] = [];
+        for (const u of upgrades) {
+            const document = await applyUpgrade(edit, u);
+            if (document) documents.push([u, document]);
+            else stale.push(u);
+        }
+        const dirtyBefore = new Set(documents.filter(([, d]) => d.isDirty).map(([u]) => u));
+        if (documents.length > 0 && (await vscode.workspace.applyEdit(edit))) {
+            for (const [u, document] of documents) {
+                // Files that had no unsaved changes are saved, as a batch tool is expected to.
+                if (!dirtyBefore.has(u)) await document.save();
+                applied.push(u);
+            }
+        }
+    } else {
+        for (const u of upgrades) {
+            const diff = await showDiff(ctx, previews, u.uri, u.after);
+            const choice = await ctx.ui.pick(
+                [
+                    { label: "Apply", description: changeText(u.changes), value: "apply" },
+                    { label: "Skip", description: "leave this file as it is", value: "skip" },
+                    {
+                        label: "Stop",
+                        description: "leave this and the remaining files",
+                        value: "stop",
+                    },
+                ],
+                { title: `Upgrade ${relative(u.uri)}?`, placeHolder: "The diff shows the change" },
+            );
+            if (choice === "apply") {
+                const edit = new vscode.WorkspaceEdit();
+                const document = await applyUpgrade(edit, u);
+                if (!document) stale.push(u);
+                else {
+                    const wasDirty = document.isDirty;
+                    if (await vscode.workspace.applyEdit(edit)) {
+                        if (!wasDirty) await document.save();
+                        applied.push(u);
+                    }
+                }
+            }
+            await diff.close();
+            if (choice !== "apply" && choice !== "skip") break;
+        }
+    }
+    if (stale.length > 0)
+        void ctx.ui.warn(
+            `${stale.map((u) => relative(u.uri)).join(", ")} changed during the upgrade and ${stale.length === 1 ? "was" : "were"} left alone. Run Upgrade All again.`,
+        );
+    withSummary(report, upgrades, applied);
+    void ctx.ui.info(report.summary);
+    return report;
+}
+
+function withSummary(
+    report: UpgradeReport,
+    upgrades: FileUpgrade[],
+    applied: FileUpgrade[],
+): UpgradeReport {
+    report.files = upgrades.map((u) => ({
+        uri: u.uri.toString(),
+        changes: u.changes,
+        applied: applied.includes(u),
+    }));
+    const names = applied.map((u) => u.uri.path.split("/").pop()).join(", ");
+    report.summary =
+        applied.length === 0
+            ? `Upgraded no files (${upgrades.length} could change).`
+            : `Upgraded ${applied.length} of ${upgrades.length} saved query files: ${names}.`;
+    return report;
+}

@@ -1,0 +1,311 @@
+import * as assert from "node:assert/strict";
+import * as vscode from "vscode";
+import type { QueryNode } from "../../src/api";
+import type { ExtensionApi } from "../../src/extension";
+import type { RunOutcome } from "../../src/query/queryRunner";
+import type { UpgradeReport } from "../../src/savedQueries/upgrade";
+import type { Sandbox } from "../sandbox";
+import { signedIn } from "./fixture";
+import { waitFor } from "./helpers";
+import { ScriptedUi } from "./scriptedUi";
+
+const P = "posthog-workbench";
+
+describe("saved queries", function () {
+    let api: ExtensionApi;
+    let sandbox: Sandbox;
+    let ui: ScriptedUi;
+    let shown: RunOutcome[][];
+    let originalResults: ExtensionApi["ctx"]["results"];
+    const root = () => vscode.workspace.workspaceFolders![0].uri;
+    const file = (name: string) => vscode.Uri.joinPath(root(), "queries", name);
+    const read = async (name: string) =>
+        new TextDecoder().decode(await vscode.workspace.fs.readFile(file(name)));
+    const write = (name: string, text: string) =>
+        vscode.workspace.fs.writeFile(file(name), new TextEncoder().encode(text));
+
+    async function lensesOf(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
+        const document = await vscode.workspace.openTextDocument(uri);
+        await vscode.window.showTextDocument(document);
+        return waitFor("code lenses", async () => {
+            const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+                "vscode.executeCodeLensProvider",
+                uri,
+            );
+            return lenses.length > 0 && lenses;
+        });
+    }
+
+    const commandsOf = (lenses: vscode.CodeLens[]) => lenses.map((l) => l.command?.command);
+
+    async function upgradeAt(uri: vscode.Uri): Promise<UpgradeReport | undefined> {
+        const lens = (await lensesOf(uri)).find((l) => l.command?.command === `${P}.upgradeQuery`);
+        assert.ok(lens?.command, "an Upgrade lens");
+        return vscode.commands.executeCommand<UpgradeReport | undefined>(
+            lens.command.command,
+            ...(lens.command.arguments ?? []),
+        );
+    }
+
+    async function upgradedBySandbox(node: unknown): Promise<QueryNode> {
+        const client = await api.ctx.auth.session.client();
+        return (await client.upgradeQuery(node as QueryNode)).query;
+    }
+
+    before(async () => {
+        ({ api, sandbox } = await signedIn());
+        originalResults = api.ctx.results;
+    });
+
+    beforeEach(() => {
+        ui = new ScriptedUi();
+        api.ctx.ui = ui;
+        shown = [];
+        api.ctx.results = { show: async (outcomes) => void shown.push(outcomes) };
+        sandbox.faults.clear();
+    });
+
+    afterEach(async () => {
+        assert.equal(ui.pending, 0, `unanswered script: ${ui.asked.join(" | ")}`);
+        await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+    });
+
+    after(() => {
+        api.ctx.results = originalResults;
+    });
+
+    it("puts Run, Copy as cURL and Open in PostHog above each .hogql statement", async () => {
+        const lenses = await lensesOf(file("pageviews.hogql"));
+        const commands = commandsOf(lenses);
+        assert.equal(commands.filter((c) => c === `${P}.runStatement`).length, 2);
+        assert.equal(commands.filter((c) => c === `${P}.copyQueryAsCurl`).length, 2);
+        assert.equal(commands.filter((c) => c === `${P}.openQueryInPostHog`).length, 2);
+        assert.ok(commands.includes(`${P}.runFile`));
+    });
+
+    it("puts Run, Upgrade, Copy as cURL and Open in PostHog above each JSON saved query", async () => {
+        const trends = await lensesOf(file("trends.query.json"));
+        assert.deepEqual(commandsOf(trends), [
+            `${P}.runSavedQuery`,
+            `${P}.upgradeQuery`,
+            `${P}.copyQueryAsCurl`,
+            `${P}.openQueryInPostHog`,
+        ]);
+        assert.ok(trends.every((l) => l.range.start.line === 0));
+
+        // An array: one set per node, each above its node's first line.
+        const array = await lensesOf(file("dashboard.queries.json"));
+        const runs = array.filter((l) => l.command?.command === `${P}.runSavedQuery`);
+        assert.deepEqual(
+            runs.map((l) => [l.command?.title, l.range.start.line]),
+            [
+                ["$(play) Run EventsQuery", 1],
+                ["$(play) Run LifecycleQuery", 7],
+            ],
+        );
+
+        // An insight export: above its `query` property.
+        const exported = await lensesOf(file("weekly-signups.insight.json"));
+        assert.equal(exported[0].range.start.line, 4);
+        assert.equal(exported.filter((l) => l.command?.command === `${P}.upgradeQuery`).length, 1);
+
+        // The setting turns them off, and they come back when it is reset.
+        const section = vscode.workspace.getConfiguration(P);
+        await section.update("codeLens.enabled", false, vscode.ConfigurationTarget.Global);
+        try {
+            await waitFor("no lenses", async () => {
+                const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+                    "vscode.executeCodeLensProvider",
+                    file("trends.query.json"),
+                );
+                return lenses.length === 0;
+            });
+        } finally {
+            await section.update("codeLens.enabled", undefined, vscode.ConfigurationTarget.Global);
+        }
+        assert.equal((await lensesOf(file("trends.query.json"))).length, 4);
+    });
+
+    it("upgrades an old node exactly as the service migrates it, in the file's indentation, as one undoable edit", async () => {
+        const old = {
+            kind: "RetentionQuery",
+            retentionFilter: { period: "Day", showMean: true, totalIntervals: 7 },
+            dateRange: { date_from: "-14d" },
+        };
+        const original = `${JSON.stringify(old, null, 4)}\n`;
+        await write("four-spaces.query.json", original);
+        ui.answer("Apply upgrade");
+        const report = await upgradeAt(file("four-spaces.query.json"));
+        assert.deepEqual(ui.asked, ["pick: Upgrade RetentionQuery?"]);
+        assert.deepEqual(report?.files[0].changes, [
+            { before: "RetentionQuery", after: "RetentionQuery v2" },
+        ]);
+
+        const document = await vscode.workspace.openTextDocument(file("four-spaces.query.json"));
+        const expected = await upgradedBySandbox(old);
+        assert.equal(
+            (expected.retentionFilter as Record<string, unknown>).meanRetentionCalculation,
+            "simple",
+        );
+        assert.deepEqual(JSON.parse(document.getText()), expected);
+        // Same indentation and layout as the file had: exactly what a 4-space writer produces.
+        assert.equal(document.getText(), `${JSON.stringify(expected, null, 4)}\n`);
+
+        await vscode.window.showTextDocument(document);
+        await vscode.commands.executeCommand("undo");
+        assert.equal(document.getText(), original);
+        await document.save();
+    });
+
+    it("leaves a node that is already current unchanged and says so", async () => {
+        const before = await read("browsers.query.json");
+        const report = await upgradeAt(file("browsers.query.json"));
+        assert.equal(report?.unchanged, 1);
+        assert.ok(
+            ui.messages.some((m) => /HogQLQuery is already at its latest version/.test(m.text)),
+        );
+        assert.deepEqual(ui.asked, [], "no diff to confirm");
+        const document = await vscode.workspace.openTextDocument(file("browsers.query.json"));
+        assert.equal(document.getText(), before);
+        assert.equal(document.isDirty, false);
+    });
+
+    it("does not apply an upgrade the user cancels", async () => {
+        const before = await read("retention.query.json");
+        ui.answer("Cancel");
+        const report = await upgradeAt(file("retention.query.json"));
+        assert.equal(report?.files[0].applied, false);
+        const document = await vscode.workspace.openTextDocument(file("retention.query.json"));
+        assert.equal(document.getText(), before);
+    });
+
+    it("copies a cURL command that never contains the key", async () => {
+        const texts: string[] = [];
+        for (const name of ["trends.query.json", "pageviews.hogql"]) {
+            const lens = (await lensesOf(file(name))).find(
+                (l) => l.command?.command === `${P}.copyQueryAsCurl`,
+            );
+            const text = await vscode.commands.executeCommand<string>(
+                lens!.command!.command,
+                ...(lens!.command!.arguments ?? []),
+            );
+            texts.push(text);
+            let clipboard: string | undefined;
+            try {
+                clipboard = await vscode.env.clipboard.readText();
+            } catch {
+                clipboard = undefined; // headless code-server may have no clipboard
+            }
+            if (clipboard) texts.push(clipboard);
+        }
+        for (const text of texts) {
+            for (const key of Object.values(sandbox.keys)) assert.ok(!text.includes(key));
+            assert.ok(!/phx_/.test(text));
+            assert.ok(text.includes('-H "Authorization: Bearer $POSTHOG_API_KEY"'));
+            assert.ok(text.includes(`${sandbox.url}/api/projects/${sandbox.projectId}/query/`));
+        }
+        assert.match(texts[0], /"kind":"TrendsQuery"/);
+        assert.match(texts.at(-1) ?? "", /HogQLQuery/);
+    });
+
+    it("runs a TrendsQuery and shows its series as a table of days with a summary", async () => {
+        const lens = (await lensesOf(file("trends.query.json"))).find(
+            (l) => l.command?.command === `${P}.runSavedQuery`,
+        );
+        await vscode.commands.executeCommand(
+            lens!.command!.command,
+            ...(lens!.command!.arguments ?? []),
+        );
+        assert.equal(shown.length, 1);
+        const [byDay, summary] = shown[0];
+        const table = byDay.result!.response;
+        assert.deepEqual(table.columns, ["day", "Page views", "Daily visitors"]);
+        assert.equal(table.results?.length, 8);
+        assert.match(String(table.results?.[0][0]), /^\d{4}-\d{2}-\d{2}$/);
+        assert.ok(table.results?.every((row) => typeof row[1] === "number"));
+        assert.deepEqual(JSON.parse(byDay.result!.rawText).columns, table.columns);
+        assert.deepEqual(summary.result!.response.columns, [
+            "series",
+            "total",
+            "min",
+            "max",
+            "trend",
+        ]);
+        assert.match(String(summary.result!.response.results?.[0][4]), /^[▁▂▃▄▅▆▇█]{8}$/);
+        assert.match(byDay.title, /trends\.query\.json · TrendsQuery/);
+    });
+
+    it("Upgrade All writes nothing when an upgrade fails", async () => {
+        const names = ["retention.query.json", "trends.query.json", "dashboard.queries.json"];
+        const before = await Promise.all(names.map(read));
+        sandbox.faults.add({ path: "/query/upgrade/", kind: "detail-only" });
+        const report = await vscode.commands.executeCommand<UpgradeReport>(
+            `${P}.upgradeAllSavedQueries`,
+        );
+        assert.equal(report.failures.length, 1);
+        assert.match(report.summary, /nothing was written/);
+        assert.ok(
+            ui.messages.some((m) => m.level === "error" && /nothing was written/.test(m.text)),
+        );
+        assert.deepEqual(await Promise.all(names.map(read)), before);
+    });
+
+    it("Upgrade All summarises what changes and applies every file after one confirmation", async () => {
+        const names = [
+            "dashboard.queries.json",
+            "retention.query.json",
+            "trends.query.json",
+            "weekly-signups.insight.json",
+            "four-spaces.query.json",
+        ];
+        const before = Object.fromEntries(
+            await Promise.all(names.map(async (n) => [n, await read(n)])),
+        );
+        const hogql = await read("browsers.query.json");
+        ui.answer("all", true);
+        const report = await vscode.commands.executeCommand<UpgradeReport>(
+            `${P}.upgradeAllSavedQueries`,
+        );
+        assert.deepEqual(report.failures, []);
+        const changed = Object.fromEntries(
+            report.files.map((f) => [
+                f.uri.split("/").pop(),
+                f.changes.map((c) => `${c.before} → ${c.after}`),
+            ]),
+        );
+        assert.deepEqual(changed, {
+            "dashboard.queries.json": ["LifecycleQuery → LifecycleQuery v2"],
+            "four-spaces.query.json": ["RetentionQuery → RetentionQuery v2"],
+            "retention.query.json": ["RetentionQuery → RetentionQuery v2"],
+            "trends.query.json": ["TrendsQuery → TrendsQuery v5"],
+            "weekly-signups.insight.json": [
+                "InsightVizNode › StickinessQuery v3 → InsightVizNode › StickinessQuery v5",
+            ],
+        });
+        assert.ok(report.files.every((f) => f.applied));
+        assert.match(report.summary, /Upgraded 5 of 5 saved query files/);
+        assert.ok(
+            ui.asked[0].startsWith("pick: Upgrade All: 5 of 6 saved query files would change"),
+        );
+        assert.ok(ui.asked[1].startsWith("confirm: Apply upgrades to 5 saved query files?"));
+
+        // On disk, each file is what the service's migration gives, in the file's indentation.
+        for (const name of names) {
+            const text = await read(name);
+            const original = JSON.parse(before[name]) as unknown;
+            const expected = Array.isArray(original)
+                ? await Promise.all(original.map(upgradedBySandbox))
+                : "query" in (original as object) && !("kind" in (original as object))
+                  ? {
+                        ...(original as object),
+                        query: await upgradedBySandbox((original as { query: unknown }).query),
+                    }
+                  : await upgradedBySandbox(original);
+            assert.deepEqual(JSON.parse(text), expected, name);
+            const indent = name === "four-spaces.query.json" ? 4 : 2;
+            for (const line of text.split("\n"))
+                assert.equal((/^ */.exec(line)?.[0].length ?? 0) % indent, 0, `${name}: ${line}`);
+        }
+        assert.equal(await read("browsers.query.json"), hogql);
+    });
+});

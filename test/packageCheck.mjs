@@ -1,0 +1,43 @@
+// Builds the .vsix as `npm run package` does (into .vscode-test/) and checks what ships: under
+// 1 MB, the bundles present, and no sources, maps, tests or node_modules. Prints the summary
+// line test/runAll.mjs reads; rebuilds the development bundles afterwards.
+import { execFileSync, execSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const out = path.join(root, ".vscode-test", "posthog-workbench.vsix");
+fs.rmSync(path.join(root, "dist"), { recursive: true, force: true });
+execSync("node esbuild.mjs --production", { cwd: root, stdio: "inherit" });
+execFileSync(
+    path.join(root, "node_modules", ".bin", "vsce"),
+    ["package", "--no-dependencies", "--out", out],
+    {
+        cwd: root,
+        stdio: "ignore",
+    },
+);
+const listing = execFileSync("unzip", ["-Z1", out], { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
+const checks = [
+    ["the package is under 1 MB", fs.statSync(out).size < 1024 * 1024],
+    ["it has dist/extension.js", listing.includes("extension/dist/extension.js")],
+    ["it has dist/api.js", listing.includes("extension/dist/api.js")],
+    ["it has the results webview", listing.includes("extension/dist/webview/results.js")],
+    ["it has the grammar", listing.includes("extension/syntaxes/hogql.tmLanguage.json")],
+    ["it has no node_modules", !listing.some((f) => f.includes("node_modules/"))],
+    [
+        "it has no sources, tests or maps",
+        !listing.some((f) => /^extension\/(src|test|out)\/|\.map$|\.ts$/.test(f)),
+    ],
+];
+let failed = 0;
+for (const [what, ok] of checks) {
+    console.log(`${ok ? "  ✔" : "  ✘"} ${what}`);
+    if (!ok) failed++;
+}
+console.log(`  ${(fs.statSync(out).size / 1024).toFixed(0)} KB, ${listing.length} files`);
+execSync("node esbuild.mjs", { cwd: root, stdio: "inherit" });
+console.log(`package: ${checks.length - failed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,124 @@
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { sparkline, tablesFor } from "../../../src/savedQueries/tables";
+
+describe("result tables for query kinds", () => {
+    it("turns trends series into rows of day x series and a summary with a sparkline", () => {
+        const series = (label: string, data: number[]) => ({
+            action: { name: label, order: 0 },
+            label,
+            count: data.reduce((a, b) => a + b, 0),
+            data,
+            days: ["2024-05-01", "2024-05-02", "2024-05-03"],
+        });
+        const [byDay, summary] = tablesFor("TrendsQuery", {
+            results: [series("$pageview", [1, 5, 3]), series("$pageview", [0, 0, 2])],
+            is_cached: false,
+        });
+        assert.deepEqual(byDay.columns, ["day", "$pageview", "$pageview #2"]);
+        assert.deepEqual(byDay.results, [
+            ["2024-05-01", 1, 0],
+            ["2024-05-02", 5, 0],
+            ["2024-05-03", 3, 2],
+        ]);
+        assert.deepEqual(byDay.types[0], ["day", "Date"]);
+        assert.equal(byDay.is_cached, false);
+        assert.deepEqual(summary.columns, ["series", "total", "min", "max", "trend"]);
+        assert.deepEqual(summary.results[0].slice(0, 4), ["$pageview", 9, 1, 5]);
+        assert.equal(summary.results[0][4], "▁█▅");
+    });
+
+    it("passes HogQL-shaped answers through with types as pairs", () => {
+        const [t] = tablesFor("EventsQuery", {
+            columns: ["event", "n"],
+            types: ["String", "UInt64"],
+            results: [["a", 1]],
+        });
+        assert.deepEqual(t.types, [
+            ["event", "String"],
+            ["n", "UInt64"],
+        ]);
+        assert.deepEqual(t.results, [["a", 1]]);
+    });
+
+    it("shows funnels, retention and other shapes as tables", () => {
+        const [f] = tablesFor("FunnelsQuery", {
+            results: [
+                { order: 0, name: "a", count: 10 },
+                { order: 1, name: "b", count: 4 },
+            ],
+        });
+        assert.deepEqual(
+            f.results.map((r) => r.slice(0, 4)),
+            [
+                [1, "a", 10, "100.0%"],
+                [2, "b", 4, "40.0%"],
+            ],
+        );
+        const [r] = tablesFor("RetentionQuery", {
+            results: [{ date: "2024-05-01", values: [{ count: 5 }, { count: 2 }] }],
+        });
+        assert.deepEqual(r.columns, ["cohort", "period 0", "period 1"]);
+        assert.deepEqual(r.results, [["2024-05-01", 5, 2]]);
+        const [p] = tablesFor("PathsQuery", { results: [{ source: "a", target: "b", value: 3 }] });
+        assert.deepEqual(p.columns, ["source", "target", "value"]);
+        const [m] = tablesFor("HogQLMetadata", { isValid: true, errors: [] });
+        assert.deepEqual(m.results, [
+            ["isValid", true],
+            ["errors", "[]"],
+        ]);
+        assert.equal(sparkline([2, 2]), "▄▄");
+    });
+});
+
+describe("shipped query schema", () => {
+    const root = path.resolve(__dirname, "../../../..");
+    const schema = JSON.parse(
+        fs.readFileSync(path.join(root, "schemas", "query.schema.json"), "utf8"),
+    ) as {
+        definitions: Record<string, unknown>;
+    };
+
+    it("resolves every reference and covers the common kinds", () => {
+        const text = JSON.stringify(schema);
+        for (const [, name] of text.matchAll(/"\$ref":"#\/definitions\/([^"]+)"/g))
+            assert.ok(name in schema.definitions, `missing definition ${name}`);
+        for (const kind of [
+            "HogQLQuery",
+            "EventsQuery",
+            "TrendsQuery",
+            "RetentionQuery",
+            "FunnelsQuery",
+            "InsightVizNode",
+            "DataTableNode",
+        ])
+            assert.ok(kind in schema.definitions, kind);
+        assert.ok(text.length < 400_000, "the shipped schema stays small");
+    });
+
+    it("matches PostHog's schema for the kinds it ships", function () {
+        // ../shared sits beside the repository for developers and CI alike.
+        const full = path.resolve(
+            __dirname,
+            "../../../../../shared/data/posthog-query-schema.json",
+        );
+        assert.ok(fs.existsSync(full), `PostHog's schema is at ${full}`);
+        const defs = (
+            JSON.parse(fs.readFileSync(full, "utf8")) as {
+                definitions: Record<string, { properties?: Record<string, unknown> }>;
+            }
+        ).definitions;
+        const shipped = schema.definitions as Record<
+            string,
+            { properties?: Record<string, unknown> }
+        >;
+        for (const kind of ["TrendsQuery", "RetentionFilter", "HogQLQuery"])
+            assert.deepEqual(
+                Object.keys(shipped[kind].properties ?? {}).sort(),
+                Object.keys(defs[kind].properties ?? {})
+                    .filter((k) => k !== "response")
+                    .sort(),
+            );
+    });
+});
