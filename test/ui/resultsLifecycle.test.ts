@@ -1,0 +1,63 @@
+// The results panel's life in the real workbench: export the whole result through the save
+// dialog, and see the last result again after a window reload without re-running the query.
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { openFile, openWorkbench, runCommand, webviewFrame, type Workbench } from "./workbench";
+
+describe("results panel in VS Code", function () {
+    let bench: Workbench;
+
+    const queryPosts = () =>
+        bench.sandbox.requests.filter((r) => r.method === "POST" && /\/query\/$/.test(r.path))
+            .length;
+
+    before(async () => {
+        bench = await openWorkbench({ name: "ui-results-lifecycle" });
+        const { page } = bench;
+        await openFile(page, "pageviews.hogql");
+        await page.locator(".monaco-editor .view-lines").first().click();
+        await runCommand(page, "PostHog: Run File");
+        const frame = await webviewFrame(page, '[role="gridcell"]', 60_000);
+        await frame.locator('[role="gridcell"]').first().waitFor({ timeout: 30_000 });
+    });
+
+    after(async () => {
+        await bench?.close();
+    });
+
+    it("exports the whole result to CSV through the save dialog", async () => {
+        const { page } = bench;
+        const frame = await webviewFrame(page, '[data-action="export"]');
+        await frame.locator('[data-action="export"]').first().click();
+        await frame.locator(".menu-item", { hasText: "CSV" }).first().click();
+        const input = page.locator(".quick-input-widget input");
+        await input.waitFor({ timeout: 15_000 });
+        const target = path.join(bench.server.workspace, "exported-pageviews.csv");
+        // The simple file dialog completes paths as you type: let it settle before accepting.
+        await page.waitForTimeout(1000);
+        await input.fill(target);
+        await page.waitForTimeout(1000);
+        await page.keyboard.press("Enter");
+        for (let i = 0; i < 100 && !fs.existsSync(target); i++) await page.waitForTimeout(100);
+        await page.waitForTimeout(300);
+        const lines = fs.readFileSync(target, "utf8").trim().split(/\r?\n/);
+        assert.equal(lines[0], "day,pageviews");
+        assert.ok(lines.length >= 2, `rows were exported (${lines.length - 1})`);
+        assert.match(lines[1], /^\d{4}-\d{2}-\d{2}/);
+    });
+
+    it("shows the last result again after a window reload, without re-running", async () => {
+        const { page } = bench;
+        const before = queryPosts();
+        await page.reload();
+        await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
+        const frame = await webviewFrame(page, '[role="gridcell"]', 60_000);
+        const cells = await frame.locator('[role="gridcell"]').allTextContents();
+        assert.ok(
+            cells.some((text) => /^\d+$/.test(text.trim())),
+            "the counts are back",
+        );
+        assert.equal(queryPosts(), before, "no query ran again");
+    });
+});
