@@ -1,6 +1,7 @@
 import type { CommandSpec } from "./commands";
 import { eventDefinitionCommands } from "./events/commands";
 import { experimentCommands } from "./experiments/commands";
+import { languageCommands } from "./language";
 import { queryCommands } from "./query/commands";
 import { savedQueryCommands } from "./savedQueries/commands";
 
@@ -19,5 +20,6 @@ export const commandTable: readonly CommandSpec[] = [
     ...experimentCommands,
     ...eventDefinitionCommands,
     ...queryCommands,
+    ...languageCommands,
     ...savedQueryCommands,
 ];

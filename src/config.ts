@@ -104,6 +104,11 @@ export class Config {
         return this.section.get<boolean>("results.reusePanel") ?? false;
     }
 
+    /** Whether HogQL is checked by the service while typing (HogQLMetadata). */
+    get liveValidation(): boolean {
+        return this.section.get<boolean>("hogql.liveValidation") ?? false;
+    }
+
     async setHost(host: string): Promise<void> {
         await this.section.update("host", host, vscode.ConfigurationTarget.Global);
     }

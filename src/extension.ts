@@ -3,6 +3,7 @@ import { SessionStatusBar } from "./auth/statusBar";
 import { commandTable } from "./commandTable";
 import { registerCommands } from "./commands";
 import { Ctx } from "./ctx";
+import { registerLanguage } from "./language";
 import { RunCodeLensProvider } from "./query/codeLens";
 import { registerSavedQueries } from "./savedQueries";
 
@@ -24,6 +25,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     context.subscriptions.push(ctx);
     try {
         registerCommands(ctx, commandTable);
+        registerLanguage(ctx);
         // A tree view rather than a bare provider: the view shows its filter and supports drag.
         ctx.push(ctx.views.eventDefinitions.register());
         ctx.push(

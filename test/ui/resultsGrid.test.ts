@@ -29,6 +29,25 @@ for (const theme of ["Default Dark Modern", "Default Light Modern"]) {
             await bench?.close();
         });
 
+        it("highlights HogQL in the theme's colours", async () => {
+            const { page } = bench;
+            await openFile(page, "showcase.hogql");
+            const lines = page.locator(".monaco-editor .view-lines").first();
+            await lines.waitFor({ timeout: 15_000 });
+            await page.waitForTimeout(1500); // the grammar loads after the file opens
+            const classes = await lines
+                .locator("span[class^='mtk']")
+                .evaluateAll((spans) => spans.map((span) => span.getAttribute("class") ?? ""));
+            const distinct = new Set(
+                classes.flatMap((c) => c.split(/\s+/)).filter((c) => /^mtk\d+$/.test(c)),
+            );
+            assert.ok(distinct.size >= 6, `several token colours (${[...distinct].join(" ")})`);
+            fs.mkdirSync(SHOTS, { recursive: true });
+            await page.screenshot({
+                path: path.join(SHOTS, `hogql-${theme.includes("Dark") ? "dark" : "light"}.png`),
+            });
+        });
+
         it("runs a file on the sandbox and shows each statement's rows in the grid", async () => {
             const { page } = bench;
             await openFile(page, "pageviews.hogql");

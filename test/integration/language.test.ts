@@ -1,0 +1,126 @@
+import * as assert from "node:assert/strict";
+import * as vscode from "vscode";
+import type { ExtensionApi } from "../../src/extension";
+import { signedIn } from "./fixture";
+import { waitFor } from "./helpers";
+import { ScriptedUi } from "./scriptedUi";
+
+async function open(content: string): Promise<vscode.TextEditor> {
+    const document = await vscode.workspace.openTextDocument({ language: "hogql", content });
+    return vscode.window.showTextDocument(document);
+}
+
+async function labelsAt(editor: vscode.TextEditor, offset: number): Promise<string[]> {
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        "vscode.executeCompletionItemProvider",
+        editor.document.uri,
+        editor.document.positionAt(offset),
+    );
+    return list.items.map((item) =>
+        typeof item.label === "string" ? item.label : item.label.label,
+    );
+}
+
+/** Completion answers from a cache filled in the background: ask until the names arrive. */
+function completes(editor: vscode.TextEditor, offset: number, label: string): Promise<string[]> {
+    return waitFor(
+        `completion of ${label}`,
+        async () => {
+            const labels = await labelsAt(editor, offset);
+            return labels.includes(label) ? labels : undefined;
+        },
+        15_000,
+    );
+}
+
+describe("hogql language", function () {
+    let api: ExtensionApi;
+
+    before(async () => {
+        ({ api } = await signedIn());
+        api.ctx.ui = new ScriptedUi();
+    });
+
+    after(async () => {
+        await vscode.workspace
+            .getConfiguration("posthog-workbench")
+            .update("hogql.liveValidation", undefined, vscode.ConfigurationTarget.Global);
+    });
+
+    it("completes keywords and functions, and tables after FROM", async () => {
+        const editor = await open("SELECT ");
+        const labels = await labelsAt(editor, 7);
+        assert.ok(labels.includes("FROM"), "keywords");
+        assert.ok(labels.includes("count"), "functions");
+        const from = await open("SELECT * FROM ");
+        await completes(from, 14, "events");
+    });
+
+    it("completes columns of the table the statement reads", async () => {
+        const text = "SELECT  FROM events";
+        const editor = await open(text);
+        await completes(editor, 7, "timestamp");
+    });
+
+    it("completes event names after event =", async () => {
+        const text = "SELECT count() FROM events WHERE event = '";
+        const editor = await open(text);
+        await completes(editor, text.length, "$pageview");
+    });
+
+    it("completes property names after properties.", async () => {
+        const text = "SELECT properties.";
+        const editor = await open(`${text} FROM events`);
+        await completes(editor, text.length, "$browser");
+    });
+
+    it("describes a function on hover", async () => {
+        const editor = await open("SELECT count() FROM events");
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+            "vscode.executeHoverProvider",
+            editor.document.uri,
+            editor.document.positionAt(9),
+        );
+        const text = hovers
+            .flatMap((h) => h.contents.map((c) => (typeof c === "string" ? c : c.value)))
+            .join("\n");
+        assert.match(text, /count/);
+        assert.ok(text.length > 10, `a description: ${text}`);
+    });
+
+    it("underlines a failing statement's error where the service says, and clears it on edit", async () => {
+        const text = "SELECT 1;\n\nSELECT event, nope FROM events";
+        const editor = await open(text);
+        const cursor = editor.document.positionAt(text.length);
+        editor.selection = new vscode.Selection(cursor, cursor);
+        await vscode.commands.executeCommand("posthog-workbench.runQuery");
+        const diagnostics = await waitFor("a diagnostic", () => {
+            const found = vscode.languages.getDiagnostics(editor.document.uri);
+            return found.length > 0 ? found : undefined;
+        });
+        assert.equal(editor.document.getText(diagnostics[0].range), "nope");
+        assert.match(diagnostics[0].message, /nope/);
+        assert.equal(diagnostics[0].source, "HogQL");
+        await editor.edit((edit) => edit.insert(editor.document.positionAt(text.length), " "));
+        await waitFor(
+            "the diagnostic to clear",
+            () => vscode.languages.getDiagnostics(editor.document.uri).length === 0,
+        );
+    });
+
+    it("validates while typing when live validation is on", async () => {
+        await vscode.workspace
+            .getConfiguration("posthog-workbench")
+            .update("hogql.liveValidation", true, vscode.ConfigurationTarget.Global);
+        const editor = await open("SELECT 1;\nSELECT nope FROM events");
+        const end = editor.document.positionAt(editor.document.getText().length);
+        editor.selection = new vscode.Selection(end, end);
+        await editor.edit((edit) => edit.insert(end, " "));
+        const diagnostics = await waitFor("a live diagnostic", () => {
+            const found = vscode.languages.getDiagnostics(editor.document.uri);
+            return found.length > 0 ? found : undefined;
+        });
+        assert.equal(diagnostics[0].source, "HogQL (live)");
+        assert.equal(editor.document.getText(diagnostics[0].range), "nope");
+    });
+});
