@@ -59,6 +59,43 @@ describe("sign in", function () {
         assert.match(ui.validationMessages.join("\n"), /https/);
     });
 
+    it("says when the host cannot be reached, and stores nothing", async () => {
+        const unreachable = "http://127.0.0.1:9";
+        const ui = new ScriptedUi().answer("Self-hosted...", unreachable, sandbox.keys.full);
+        api.ctx.ui = ui;
+        await vscode.commands.executeCommand("posthog-workbench.signIn");
+        assert.match(
+            ui.messages.find((m) => m.level === "error")?.text ?? "",
+            /Could not reach http:\/\/127\.0\.0\.1:9/,
+        );
+        assert.equal(await api.ctx.auth.keys.get(unreachable), undefined);
+    });
+
+    it("accepts a key without user:read through the project list", async () => {
+        const ui = await signInToSandbox(api, sandbox, { key: sandbox.keys.noUserRead });
+        assert.deepEqual(
+            ui.messages.filter((m) => m.level === "error"),
+            [],
+        );
+        await waitFor("signed in", () => api.ctx.auth.session.state.signedIn);
+        assert.ok(
+            sandbox.requests.some(
+                (r) =>
+                    r.path === "/api/projects/" &&
+                    r.headers.authorization === `Bearer ${sandbox.keys.noUserRead}`,
+            ),
+        );
+    });
+
+    it("names the missing scope when a read-only key tries to write", async () => {
+        await signInToSandbox(api, sandbox, { key: sandbox.keys.readOnly });
+        await waitFor("signed in", () => api.ctx.auth.session.state.signedIn);
+        const ui = new ScriptedUi().answer((choices) => choices[0].value);
+        api.ctx.ui = ui;
+        await vscode.commands.executeCommand("posthog-workbench.archiveExperiment");
+        assert.match(ui.messages.find((m) => m.level === "error")?.text ?? "", /experiment:write/);
+    });
+
     it("signs in with a valid key, stores it for its host only, and picks the project", async () => {
         const ui = await signInToSandbox(api, sandbox);
         assert.equal(ui.pending, 0, "every scripted answer was used");
@@ -141,6 +178,20 @@ describe("sign in", function () {
         );
         await clearWorkspaceSettings();
         await waitFor("signed in again", () => api.ctx.auth.session.state.signedIn);
+    });
+
+    it("switches between hosts that each have their own key", async () => {
+        await signInToSandbox(api, elsewhere);
+        await waitFor("on the other host", () => api.ctx.auth.session.state.host === elsewhere.url);
+        const ui = new ScriptedUi().answer(sandbox.url);
+        api.ctx.ui = ui;
+        await vscode.commands.executeCommand("posthog-workbench.switchHost");
+        await waitFor("back on the first host", () => {
+            const state = api.ctx.auth.session.state;
+            return state.signedIn && state.host === sandbox.url;
+        });
+        assert.equal(await api.ctx.auth.keys.get(elsewhere.url), elsewhere.keys.full);
+        assert.equal(await api.ctx.auth.keys.get(sandbox.url), sandbox.keys.full);
     });
 
     it("signs out and removes the key", async () => {
