@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
 import type { Browser, Frame, Page } from "playwright-core";
+import { launchChromium } from "../chromium";
 import { startSandbox, type Sandbox } from "../sandbox";
 
 export const ROOT = path.resolve(__dirname, "..", "..", "..");
@@ -119,21 +120,7 @@ export async function openWorkbench(options: CodeServerOptions): Promise<Workben
             ...options.env,
         },
     });
-    const { chromium } = await import("playwright-core");
-    const browser: Browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-        headless: true,
-        args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-dev-shm-usage",
-        ],
-    });
+    const browser: Browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(server.url);
     await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });

@@ -1,6 +1,6 @@
 // Drives the results page in headless Chromium: launch, load a fixture as the extension would
 // (bytes plus a first screenful), and read what the grid shows.
-import { Browser, chromium, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import type { FromWebview, LoadMessage, ResultMeta } from "../../src/protocol";
 import type { Fixture } from "./fixtures";
 import type { TestServer } from "./server";
@@ -12,24 +12,7 @@ declare const document: any;
 declare const window: any;
 declare function requestAnimationFrame(callback: (time: number) => void): number;
 
-export const chromiumArgs = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-];
-
-export function launch(): Promise<Browser> {
-    return chromium.launch({
-        executablePath: "/usr/bin/chromium",
-        headless: true,
-        args: chromiumArgs,
-    });
-}
+export { launchChromium as launch } from "../chromium";
 
 /** Theme variables as VS Code sets them on the webview's html element (subset). */
 export const themes = {
