@@ -18,17 +18,12 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const TABLE_ROWS = 2_000;
 const SCROLL_FRAMES = 150;
 const VIEWPORT = { width: 1100, height: 640 };
-const args = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-    "--enable-precise-memory-info",
-];
+// The tests' Chromium flags (out/test/chromium.js: `npm run bench` compiles first), plus
+// precise memory figures.
+const { chromiumArgs } = await import(
+    pathToFileURL(path.join(root, "out", "test", "chromium.js")).href
+);
+const args = [...chromiumArgs, "--enable-precise-memory-info"];
 
 async function loadHtmlModule() {
     // The panel's own HTML builder (TypeScript), so the bench page has the panel's exact CSP.
