@@ -79,10 +79,12 @@ if (hasDesktopCode) {
     console.log("Opened desktop VS Code. Press Ctrl+C here to stop the sandbox.");
 } else {
     const server = await startCodeServer({ name: "demo", settings, env });
-    process.on("SIGINT", () => {
-        server.stop();
-        process.exit(130);
-    });
+    // Ctrl+C, a closed terminal or `kill`: take code-server (its own process group) down too.
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"])
+        process.on(signal, () => {
+            server.stop();
+            process.exit(130);
+        });
     console.log(
         `\nVS Code (code-server) with PostHog Workbench on the sandbox:\n  ${server.url}\n\nPress Ctrl+C to stop.`,
     );
