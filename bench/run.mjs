@@ -130,6 +130,9 @@ async function benchOurs(browser, origin, firstRows, meta) {
                 active: 0,
                 storeKey: null,
             };
+            // Let the fetch's own task (reading 17 MB into the page) end before measuring: in
+            // VS Code the bytes arrive with the message; here they come from fetch.
+            await new Promise((resolve) => setTimeout(resolve, 50));
             window.__longTasks.length = 0;
             const t0 = performance.now();
             // Synchronous dispatch: exactly what VS Code's message event does, without queueing noise.
@@ -404,7 +407,14 @@ async function main() {
         `table-${TABLE_ROWS}-rows`,
     );
     add("all rows parsed and usable", "ms", ours.all, null, "none");
-    add("longest main-thread task during load", "ms", ours.maxTask, null, "none");
+    // The Long Tasks API reports only tasks of 50 ms or more: 0 means there was none.
+    add(
+        "longest main-thread task >= 50 ms during load (0: none)",
+        "ms",
+        ours.maxTask,
+        null,
+        "none",
+    );
     add("scroll script per frame p50", "ms", ours.scroll.p50, slick.scroll.p50, "slickgrid-5");
     add("scroll script per frame p95", "ms", ours.scroll.p95, slick.scroll.p95, "slickgrid-5");
     add(
@@ -489,6 +499,7 @@ async function main() {
     for (const r of table2) console.log(line(r));
     const checks = [
         ["first paint <= 0.6x SlickGrid", ours.firstPaint <= 0.6 * slick.firstPaint],
+        ["no main-thread task of 50 ms or more while loading", ours.maxTask < 50],
         ["first paint < 100 ms", ours.firstPaint < 100],
         ["scroll p95 <= 0.3x SlickGrid", ours.scroll.p95 <= 0.3 * slick.scroll.p95],
         ["DOM nodes < 2,000", ours.dom < 2000],

@@ -59,8 +59,10 @@ export class RowSource {
         this.sinks.set(resultId, sink);
         const worker = await this.worker;
         if (worker) {
-            // A copy of the buffer (a memcpy, ~ms) so the bytes can be transferred whatever view they are.
-            const buffer = bytes.slice().buffer;
+            // Transfer the bytes' own buffer when they fill it (as VS Code delivers them); copy
+            // only a view into a larger buffer. Copying 17 MB costs ~15 ms on the main thread.
+            const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+            const buffer = (whole ? bytes : bytes.slice()).buffer as ArrayBuffer;
             const msg: ToWorker = { type: "parse", resultId, buffer, kinds };
             worker.postMessage(msg, [buffer]);
             return;
