@@ -286,8 +286,10 @@ export class App {
     }
 
     private saveStateSoon(): void {
-        // Called on every scroll frame: one pending timer is enough.
-        if (this.restoring || this.saveTimer) return;
+        // Called on every scroll frame: one pending timer is enough. Before the first result
+        // arrives there is nothing to save, and saving would overwrite the state a shown-again
+        // webview is about to restore from (a resize fires before the extension's message).
+        if (this.restoring || this.saveTimer || this.models.length === 0) return;
         this.saveTimer = window.setTimeout(() => {
             this.saveTimer = 0;
             const views: Record<string, ViewState> = {};
