@@ -1,19 +1,23 @@
 // `npm run demo`: builds the extension, starts the local PostHog sandbox, and opens VS Code with the
 // extension signed in to it. Desktop `code` when it is on PATH; otherwise code-server in a browser
 // (the URL is printed). With `--screenshot FILE` it opens the workbench in headless Chromium,
-// shows the PostHog container, saves a screenshot and exits.
+// shows the PostHog container (or, with `--open NAME`, that fixture file), saves a screenshot and
+// exits. `--theme NAME` sets the colour theme (e.g. "Default Light Modern"); `--no-build` skips the
+// build when the caller has just built (scripts/screenshotHogql.mjs).
 import { execSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
-const screenshot = args.includes("--screenshot")
-    ? args[args.indexOf("--screenshot") + 1]
-    : undefined;
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const screenshot = option("--screenshot");
+const openName = option("--open");
+const theme = option("--theme");
 const harness = path.join(root, ".vscode-test", "harness");
 
-execSync("npm run --silent build", { cwd: root, stdio: "inherit" });
+if (!args.includes("--no-build"))
+    execSync("npm run --silent build", { cwd: root, stdio: "inherit" });
 const hasDesktopCode = !screenshot && spawnSync("sh", ["-c", "command -v code"]).status === 0;
 if (!hasDesktopCode && !fs.existsSync(path.join(harness, "cs", "node_modules", "code-server"))) {
     execSync("bash test/harness/setup.sh", {
@@ -22,19 +26,34 @@ if (!hasDesktopCode && !fs.existsSync(path.join(harness, "cs", "node_modules", "
         env: { ...process.env, HARNESS_DIR: harness },
     });
 }
-const { openWorkbench, startCodeServer } = await import(
+const { openFile, openWorkbench, startCodeServer } = await import(
     path.join(root, "out", "test", "ui", "workbench.js")
 );
+const themeSettings = theme ? { "workbench.colorTheme": theme } : {};
 
 if (screenshot) {
-    const bench = await openWorkbench({ name: "demo-screenshot" });
+    const bench = await openWorkbench({ name: "demo-screenshot", settings: themeSettings });
     try {
-        await bench.page.locator('.activitybar [aria-label^="PostHog"]').first().click();
-        await bench.page
-            .locator('.monaco-list-row[aria-label^="Running"]')
-            .first()
-            .waitFor({ timeout: 30_000 });
-        await bench.page.waitForTimeout(1500);
+        if (openName) {
+            // Tall enough for a fixture file of about 45 lines.
+            await bench.page.setViewportSize({ width: 1280, height: 1000 });
+            await openFile(bench.page, openName);
+            await bench.page.locator(".monaco-editor .view-lines").first().waitFor();
+            // Run lenses show the extension is active; the grammar colours tokens a moment later.
+            await bench.page
+                .locator(".codelens-decoration")
+                .first()
+                .waitFor({ timeout: 20_000 })
+                .catch(() => undefined);
+            await bench.page.waitForTimeout(1500);
+        } else {
+            await bench.page.locator('.activitybar [aria-label^="PostHog"]').first().click();
+            await bench.page
+                .locator('.monaco-list-row[aria-label^="Running"]')
+                .first()
+                .waitFor({ timeout: 30_000 });
+            await bench.page.waitForTimeout(1500);
+        }
         await bench.page.screenshot({ path: screenshot });
         console.log(`screenshot saved: ${screenshot}`);
     } finally {
@@ -49,6 +68,7 @@ console.log(`PostHog sandbox: ${sandbox.url}  (demo key ${sandbox.keys.full})`);
 const settings = {
     "posthog-workbench.host": sandbox.url,
     "posthog-workbench.projectId": String(sandbox.projectId),
+    ...themeSettings,
 };
 // The extension stores this key in SecretStorage for the sandbox host (loopback only) at start-up.
 const env = {

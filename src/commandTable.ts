@@ -1,7 +1,7 @@
 import type { CommandSpec } from "./commands";
 import { eventDefinitionCommands } from "./events/commands";
 import { experimentCommands } from "./experiments/commands";
-import { languageCommands } from "./language";
+import { languageCommands } from "./language/commands";
 import { queryCommands } from "./query/commands";
 import { savedQueryCommands } from "./savedQueries/commands";
 

@@ -37,10 +37,17 @@ export class HogQLCompletionProvider implements vscode.CompletionItemProvider {
             case "none":
                 return [];
             case "event":
+                // The data source ranks event names by use; keep its order among equal matches.
                 return this.source
                     .eventNames()
-                    .map((name) =>
-                        valueItem(name, vscode.CompletionItemKind.Event, context.quoted, range),
+                    .map((name, rank) =>
+                        valueItem(
+                            name,
+                            rank,
+                            vscode.CompletionItemKind.Event,
+                            context.quoted,
+                            range,
+                        ),
                     );
             case "property":
                 return this.source
@@ -84,6 +91,7 @@ function lastLine(text: string): string {
 /** An event name: bare inside quotes, or as a whole string literal after `event = `. */
 function valueItem(
     name: string,
+    rank: number,
     kind: vscode.CompletionItemKind,
     quoted: boolean,
     range: vscode.Range,
@@ -93,7 +101,7 @@ function valueItem(
     item.insertText = quoted ? escaped : `'${escaped}'`;
     item.filterText = name;
     item.range = range;
-    item.sortText = SORT.value + name;
+    item.sortText = SORT.value + String(rank).padStart(6, "0");
     return item;
 }
 

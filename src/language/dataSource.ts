@@ -1,153 +1,298 @@
-import type * as vscode from "vscode";
+import * as vscode from "vscode";
+import type { EventDefinition, PostHogClient } from "../api";
 import type { Ctx } from "../ctx";
+import type { SessionState } from "../auth/session";
 import type { HogQLDataSource, HogQLTable } from "./languageFeatures";
 
 /** How long names stay fresh before a background refresh. */
 const STALE_MS = 10 * 60 * 1000;
-/** Recent events sampled for property names (PostHog has no property list among our endpoints). */
-const PROPERTY_SAMPLE = "SELECT properties FROM events ORDER BY timestamp DESC LIMIT 200";
+/** After a failed fetch, try again sooner than a full staleness period, but not per keystroke. */
+const RETRY_MS = 60 * 1000;
+/** Event definitions read for completion: the first pages are the ones people use. */
+const EVENT_PAGES = 5;
+const EVENT_PAGE_SIZE = 100;
+/**
+ * Property names seen on last week's events. PostHog's schema does not list them and none of our
+ * endpoints does either; this is one small query, cached like the rest.
+ */
+const PROPERTY_KEYS_QUERY =
+    "SELECT DISTINCT arrayJoin(JSONExtractKeys(properties)) AS key FROM events " +
+    "WHERE timestamp > now() - INTERVAL 7 DAY LIMIT 500";
+/**
+ * For services that reject the keys query (older deployments, the sandbox): sample a few recent
+ * events and read their keys here. No ORDER BY, so the service can stop after the first rows.
+ */
+const PROPERTY_SAMPLE_QUERY =
+    "SELECT properties FROM events WHERE timestamp > now() - INTERVAL 7 DAY LIMIT 200";
 
-interface Cached<T> {
+/** What the `DatabaseSchemaQuery` kind answers (only what completion reads). */
+interface SchemaResponse {
+    tables?: Record<
+        string,
+        { name?: string; fields?: Record<string, { name?: string; type?: string }> }
+    >;
+    /** Property names, when a service includes them (names, or objects with a `name`). */
+    properties?: unknown;
+}
+
+interface Entry<T> {
     value: T;
+    /** When `value` was last fetched (or a fetch failed); 0 = never. */
     at: number;
+    /** How long `value` stays fresh from `at`. */
+    ttl: number;
     loading?: Promise<void>;
 }
 
 /**
  * Tables, event names and property names for completion, per host and project. Every getter
  * answers at once from the cache and, when the cache is empty or stale, starts one background
- * fetch; typing never waits on the network.
+ * fetch; typing never waits on the network. Nothing is fetched before a HogQL document is open
+ * or completion asks.
  */
 export class SchemaCache implements HogQLDataSource, vscode.Disposable {
-    private cacheKey = "";
-    /** Bumped by clear(): answers of fetches from an older session or project are dropped. */
-    private generation = 0;
-    private readonly tablesCache: Cached<HogQLTable[]> = { value: [], at: 0 };
-    private readonly eventsCache: Cached<string[]> = { value: [], at: 0 };
-    private readonly propertiesCache: Cached<string[]> = { value: [], at: 0 };
-    private readonly subscription: vscode.Disposable;
+    /** `host|project` the cached names belong to; "" before the first use. */
+    private scope = "";
+    /** Aborted when the scope changes: answers for another project must not land here. */
+    private abort = new AbortController();
+    private readonly tablesEntry: Entry<HogQLTable[]> = { value: [], at: 0, ttl: 0 };
+    private readonly eventsEntry: Entry<string[]> = { value: [], at: 0, ttl: 0 };
+    private readonly propertiesEntry: Entry<string[]> = { value: [], at: 0, ttl: 0 };
+    /** Property names the schema itself carried, if any (then no query is needed). */
+    private schemaProperties: string[] | undefined;
+    private readonly subscriptions: vscode.Disposable[];
 
     constructor(private readonly ctx: Ctx) {
-        this.subscription = ctx.auth.session.onDidChange(() => this.clear());
+        this.subscriptions = [
+            ctx.auth.session.onDidChange((state) => this.sessionChanged(state)),
+            // Opening a HogQL file is the moment to warm up: by the first keystroke names are here.
+            vscode.workspace.onDidOpenTextDocument((document) => {
+                if (document.languageId === "hogql") this.warm();
+            }),
+        ];
     }
 
     tables(): HogQLTable[] {
-        return this.read(this.tablesCache, () => this.fetchTables());
+        return this.read(this.tablesEntry, (client, signal) => this.fetchTables(client, signal));
     }
 
     eventNames(): string[] {
-        return this.read(this.eventsCache, () => this.fetchEventNames());
+        return this.read(this.eventsEntry, (client, signal) =>
+            this.fetchEventNames(client, signal),
+        );
     }
 
     propertyNames(): string[] {
-        return this.read(this.propertiesCache, () => this.fetchPropertyNames());
+        return this.read(this.propertiesEntry, (client, signal) =>
+            this.fetchPropertyNames(client, signal),
+        );
     }
 
-    /** Drops everything and fetches again now (the Refresh HogQL Schema command). */
-    async refresh(): Promise<void> {
-        this.clear();
+    /** Starts background fetches of whatever is missing or stale, when a HogQL file is open. */
+    warm(): void {
+        if (!vscode.workspace.textDocuments.some((d) => d.languageId === "hogql")) return;
         this.tables();
         this.eventNames();
         this.propertyNames();
-        await Promise.all(
-            [this.tablesCache, this.eventsCache, this.propertiesCache].map((c) => c.loading),
-        );
     }
 
-    /** Resolves when the fetches under way are done (tests and the refresh command). */
+    /** Drops everything and fetches again now (the Refresh HogQL Schema command). */
+    async refresh(): Promise<{ tables: number; events: number; properties: number }> {
+        this.reset();
+        this.tables();
+        this.eventNames();
+        this.propertyNames();
+        await this.settled();
+        return {
+            tables: this.tablesEntry.value.length,
+            events: this.eventsEntry.value.length,
+            properties: this.propertiesEntry.value.length,
+        };
+    }
+
+    /** Resolves when the fetches under way are done (the refresh command and tests). */
     async settled(): Promise<void> {
-        await Promise.all(
-            [this.tablesCache, this.eventsCache, this.propertiesCache].map((c) => c.loading),
-        );
+        await Promise.all(this.entries().map((entry) => entry.loading));
     }
 
-    private clear(): void {
-        this.generation++;
-        for (const cache of [this.tablesCache, this.eventsCache, this.propertiesCache]) {
-            cache.value = [];
-            cache.at = 0;
-            cache.loading = undefined;
+    private entries(): Entry<unknown[]>[] {
+        return [this.tablesEntry, this.eventsEntry, this.propertiesEntry];
+    }
+
+    private sessionChanged(state: SessionState): void {
+        if (!state.signedIn) {
+            this.reset();
+            return;
+        }
+        // Another project's names would be wrong; the same project's are only possibly stale.
+        if (scopeOf(state) !== this.scope) this.reset();
+        else for (const entry of this.entries()) entry.at = 0;
+        this.warm();
+    }
+
+    /** Forgets every name and abandons fetches under way. */
+    private reset(): void {
+        this.abort.abort();
+        this.abort = new AbortController();
+        this.scope = "";
+        this.schemaProperties = undefined;
+        for (const entry of this.entries()) {
+            entry.value = [];
+            entry.at = 0;
+            entry.loading = undefined;
         }
     }
 
-    private read<T>(cache: Cached<T>, fetch: () => Promise<T>): T {
+    private read<T>(
+        entry: Entry<T>,
+        fetch: (client: PostHogClient, signal: AbortSignal) => Promise<T>,
+    ): T {
         const state = this.ctx.auth.session.state;
-        if (!state.signedIn) return cache.value;
-        const key = `${state.host}|${state.projectId}`;
-        if (key !== this.cacheKey) {
-            this.cacheKey = key;
-            this.clear();
+        if (!state.signedIn) return entry.value;
+        const scope = scopeOf(state);
+        if (scope !== this.scope) {
+            this.reset();
+            this.scope = scope;
         }
-        if (!cache.loading && Date.now() - cache.at > STALE_MS) {
-            const generation = this.generation;
-            const loading = fetch()
+        if (!entry.loading && Date.now() - entry.at > entry.ttl) {
+            const signal = this.abort.signal;
+            const loading = this.ctx.auth.session
+                .client()
+                .then((client) => fetch(client, signal))
                 .then((value) => {
-                    if (generation !== this.generation) return;
-                    cache.value = value;
-                    cache.at = Date.now();
+                    if (signal.aborted) return;
+                    entry.value = value;
+                    entry.at = Date.now();
+                    entry.ttl = STALE_MS;
                 })
                 .catch((error: unknown) => {
-                    if (generation !== this.generation) return;
-                    // Completion keeps working from keywords and functions; say why in the log.
-                    cache.at = Date.now();
-                    this.ctx.log.warn(
-                        `HogQL completion data: ${error instanceof Error ? error.message : String(error)}`,
-                    );
+                    if (signal.aborted) return;
+                    // Completion keeps working from keywords and functions; the log says why.
+                    entry.at = Date.now();
+                    entry.ttl = RETRY_MS;
+                    this.ctx.log.warn(`HogQL completion data: ${messageOf(error)}`);
                 })
                 .finally(() => {
-                    if (cache.loading === loading) cache.loading = undefined;
+                    if (entry.loading === loading) entry.loading = undefined;
                 });
-            cache.loading = loading;
+            entry.loading = loading;
         }
-        return cache.value;
+        return entry.value;
     }
 
-    private async fetchTables(): Promise<HogQLTable[]> {
-        const client = await this.ctx.auth.session.client();
-        const { response } = await client.runQuery<{
-            tables?: Record<
-                string,
-                { name?: string; fields?: Record<string, { name?: string; type?: string }> }
-            >;
-        }>({ kind: "DatabaseSchemaQuery" }, { name: "PostHog Workbench: schema for completion" });
-        return Object.entries(response.tables ?? {}).map(([id, table]) => ({
-            name: table.name ?? id,
-            fields: Object.entries(table.fields ?? {}).map(([fieldId, field]) => ({
-                name: field.name ?? fieldId,
-                type: field.type ?? "unknown",
-            })),
-        }));
+    private async fetchTables(client: PostHogClient, signal: AbortSignal): Promise<HogQLTable[]> {
+        const { response } = await client.runQuery<SchemaResponse>(
+            { kind: "DatabaseSchemaQuery" },
+            { signal, name: "PostHog Workbench: schema for completion" },
+        );
+        const properties = namesOf(response.properties);
+        if (properties.length > 0) this.schemaProperties = properties;
+        return Object.entries(response.tables ?? {})
+            .map(([id, table]) => ({
+                name: table.name ?? id,
+                fields: Object.entries(table.fields ?? {}).map(([fieldId, field]) => ({
+                    name: field.name ?? fieldId,
+                    type: field.type ?? "unknown",
+                })),
+            }))
+            .sort((a, b) => a.name.localeCompare(b.name));
     }
 
-    private async fetchEventNames(): Promise<string[]> {
-        const client = await this.ctx.auth.session.client();
-        const names: string[] = [];
-        for await (const page of client.listEventDefinitions({ limit: 100 })) {
-            names.push(...page.results.map((d) => d.name));
-            if (names.length >= 1000) break;
+    private async fetchEventNames(client: PostHogClient, signal: AbortSignal): Promise<string[]> {
+        const definitions: EventDefinition[] = [];
+        let pages = 0;
+        for await (const page of client.listEventDefinitions(
+            { limit: EVENT_PAGE_SIZE, exclude_hidden: true },
+            { signal },
+        )) {
+            definitions.push(...page.results);
+            if (++pages >= EVENT_PAGES) break;
         }
-        return names;
+        return rankEventNames(definitions);
     }
 
-    private async fetchPropertyNames(): Promise<string[]> {
-        const client = await this.ctx.auth.session.client();
-        const { response } = await client.runQuery(
-            { kind: "HogQLQuery", query: PROPERTY_SAMPLE },
-            { name: "PostHog Workbench: property names for completion" },
+    private async fetchPropertyNames(
+        client: PostHogClient,
+        signal: AbortSignal,
+    ): Promise<string[]> {
+        // The schema may list them; it is being fetched anyway, so wait for it first.
+        await this.tablesEntry.loading;
+        if (this.schemaProperties) return this.schemaProperties;
+        const name = "PostHog Workbench: property names for completion";
+        try {
+            const { response } = await client.runQuery<{ results?: unknown[][] }>(
+                { kind: "HogQLQuery", query: PROPERTY_KEYS_QUERY },
+                { signal, name },
+            );
+            return [...new Set((response.results ?? []).map((row) => String(row[0])))].sort();
+        } catch (error) {
+            if (signal.aborted || !isHogQLRejection(error)) throw error;
+            this.ctx.log.debug(
+                `property keys query rejected, sampling events: ${messageOf(error)}`,
+            );
+        }
+        const { response } = await client.runQuery<{ results?: unknown[][] }>(
+            { kind: "HogQLQuery", query: PROPERTY_SAMPLE_QUERY },
+            { signal, name },
         );
         const names = new Set<string>();
         for (const row of response.results ?? []) {
             const cell = row[0];
             const properties = typeof cell === "string" ? safeParse(cell) : cell;
-            if (properties && typeof properties === "object")
+            if (properties && typeof properties === "object" && !Array.isArray(properties))
                 for (const key of Object.keys(properties)) names.add(key);
         }
         return [...names].sort();
     }
 
     dispose(): void {
-        this.subscription.dispose();
+        this.abort.abort();
+        for (const subscription of this.subscriptions) subscription.dispose();
     }
+}
+
+/**
+ * Event names, most used first: by 30-day query usage or volume where the service reports them
+ * (older servers), then most recently seen, then by name.
+ */
+export function rankEventNames(definitions: readonly EventDefinition[]): string[] {
+    const usage = (d: EventDefinition): number => d.query_usage_30_day ?? d.volume_30_day ?? -1;
+    const seen = (d: EventDefinition): number =>
+        d.last_seen_at ? Date.parse(d.last_seen_at) || 0 : 0;
+    const unique = new Map<string, EventDefinition>();
+    for (const d of definitions) if (d.name && !unique.has(d.name)) unique.set(d.name, d);
+    return [...unique.values()]
+        .sort((a, b) => usage(b) - usage(a) || seen(b) - seen(a) || a.name.localeCompare(b.name))
+        .map((d) => d.name);
+}
+
+function scopeOf(state: { host: string; projectId: string }): string {
+    return `${state.host}|${state.projectId}`;
+}
+
+/** Names from a list of strings, a list of `{name}` objects, or an object keyed by name. */
+function namesOf(value: unknown): string[] {
+    if (Array.isArray(value))
+        return value
+            .map((item: unknown) =>
+                typeof item === "string"
+                    ? item
+                    : item && typeof item === "object" && "name" in item
+                      ? String((item as { name: unknown }).name)
+                      : "",
+            )
+            .filter((name) => name.length > 0);
+    if (value && typeof value === "object") return Object.keys(value);
+    return [];
+}
+
+/** A 400 for the query itself (e.g. a function this deployment does not know). */
+function isHogQLRejection(error: unknown): boolean {
+    return !!error && typeof error === "object" && (error as { status?: unknown }).status === 400;
+}
+
+function messageOf(error: unknown): string {
+    return error instanceof Error ? error.message : String(error);
 }
 
 function safeParse(text: string): unknown {

@@ -1,67 +1,109 @@
 import * as vscode from "vscode";
+import type { HogQLDiagnosticsSink } from "../ctx";
 
 /** A HogQL error as the service reports it: character offsets into the statement that ran. */
 export interface HogQLErrorRange {
     message: string;
+    /** Offset of the first character of the error in the statement that ran. */
     start: number;
+    /** Offset just past the error in the statement that ran. */
     end: number;
-    /** Replacement text the service suggests, if any. */
+    /** Replacement text the service suggests for `[start, end)`, if any. */
     fix?: string | null;
+}
+
+/** Source of diagnostics from a run; live validation passes its own. */
+export const RUN_SOURCE = "HogQL";
+
+interface Fix {
+    range: vscode.Range;
+    message: string;
+    replacement: string;
 }
 
 /**
  * HogQL errors in the editor and in Problems. The service's offsets are into the statement that
  * ran; `report` maps them into the file with the statement's start. A document's diagnostics go
- * when it changes (they describe text that is gone) or when a run of it succeeds.
+ * when it changes (they describe text that is gone) or when a run of it succeeds (the runner
+ * calls `clear`). Errors that carry a `fix` get a quick fix that puts it in place.
  */
-export class HogQLDiagnostics implements vscode.Disposable, vscode.CodeActionProvider {
+export class HogQLDiagnostics
+    implements HogQLDiagnosticsSink, vscode.CodeActionProvider, vscode.Disposable
+{
     private readonly collection = vscode.languages.createDiagnosticCollection("hogql");
-    /** Fixes by diagnostic, for the quick fix. */
-    private readonly fixes = new WeakMap<vscode.Diagnostic, string>();
+    /**
+     * Fixes by document. Looked up by range and message rather than by Diagnostic object: the
+     * diagnostics a code action request brings are not guaranteed to be the objects we set.
+     */
+    private readonly fixes = new Map<string, Fix[]>();
     private readonly subscriptions: vscode.Disposable[];
 
     constructor() {
         this.subscriptions = [
             vscode.workspace.onDidChangeTextDocument((event) => {
-                if (event.contentChanges.length > 0 && this.collection.has(event.document.uri))
-                    this.collection.delete(event.document.uri);
+                if (event.contentChanges.length > 0) this.clear(event.document);
             }),
-            vscode.workspace.onDidCloseTextDocument((document) =>
-                this.collection.delete(document.uri),
-            ),
+            vscode.workspace.onDidCloseTextDocument((document) => this.clear(document)),
             vscode.languages.registerCodeActionsProvider({ language: "hogql" }, this, {
                 providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
             }),
         ];
     }
 
+    /**
+     * Shows `errors` on `document`, replacing what it showed before. `statementStart` is the
+     * offset in the document of the statement's first character (as the statement splitter
+     * gives it), since the service counts from there.
+     */
     report(
         document: vscode.TextDocument,
         statementStart: number,
-        errors: HogQLErrorRange[],
-        source = "HogQL",
+        errors: readonly HogQLErrorRange[],
+        source = RUN_SOURCE,
     ): void {
         const length = document.getText().length;
+        const fixes: Fix[] = [];
         const diagnostics = errors.map((error) => {
             const start = clamp(statementStart + (error.start ?? 0), length);
+            const reportedEnd = clamp(statementStart + (error.end ?? 0), length);
             // An empty range would be invisible: underline at least one character.
-            const end = clamp(Math.max(statementStart + (error.end ?? 0), start + 1), length);
+            const end = clamp(Math.max(reportedEnd, start + 1), length);
+            const range = new vscode.Range(document.positionAt(start), document.positionAt(end));
             const diagnostic = new vscode.Diagnostic(
-                new vscode.Range(document.positionAt(start), document.positionAt(end)),
+                range,
                 error.message,
                 vscode.DiagnosticSeverity.Error,
             );
             diagnostic.source = source;
-            if (error.fix) this.fixes.set(diagnostic, error.fix);
+            if (typeof error.fix === "string")
+                fixes.push({
+                    // The fix replaces what the service named, even when that was empty.
+                    range: new vscode.Range(
+                        document.positionAt(start),
+                        document.positionAt(Math.max(reportedEnd, start)),
+                    ),
+                    message: error.message,
+                    replacement: error.fix,
+                });
             return diagnostic;
         });
         this.collection.set(document.uri, diagnostics);
+        if (fixes.length > 0) this.fixes.set(document.uri.toString(), fixes);
+        else this.fixes.delete(document.uri.toString());
     }
 
     clear(document: vscode.TextDocument): void {
-        this.collection.delete(document.uri);
+        this.forget(document.uri);
     }
 
+    /** Removes the diagnostics of one source everywhere (live validation turned off). */
+    clearSource(source: string): void {
+        this.collection.forEach((uri, diagnostics) => {
+            if (diagnostics.some((d) => d.source === source)) this.forget(uri);
+        });
+    }
+
+    /** The diagnostics shown for `uri` (tests). */
     get(uri: vscode.Uri): readonly vscode.Diagnostic[] {
         return this.collection.get(uri) ?? [];
     }
@@ -71,16 +113,21 @@ export class HogQLDiagnostics implements vscode.Disposable, vscode.CodeActionPro
         _range: vscode.Range,
         context: vscode.CodeActionContext,
     ): vscode.CodeAction[] {
+        const fixes = this.fixes.get(document.uri.toString()) ?? [];
         const actions: vscode.CodeAction[] = [];
         for (const diagnostic of context.diagnostics) {
-            const fix = this.fixes.get(diagnostic);
-            if (fix === undefined) continue;
+            const fix = fixes.find(
+                (f) =>
+                    f.message === diagnostic.message &&
+                    f.range.start.isEqual(diagnostic.range.start),
+            );
+            if (!fix) continue;
             const action = new vscode.CodeAction(
-                `Replace with "${fix}"`,
+                fix.replacement ? `Replace with "${fix.replacement}"` : "Remove",
                 vscode.CodeActionKind.QuickFix,
             );
             action.edit = new vscode.WorkspaceEdit();
-            action.edit.replace(document.uri, diagnostic.range, fix);
+            action.edit.replace(document.uri, fix.range, fix.replacement);
             action.diagnostics = [diagnostic];
             action.isPreferred = true;
             actions.push(action);
@@ -88,9 +135,15 @@ export class HogQLDiagnostics implements vscode.Disposable, vscode.CodeActionPro
         return actions;
     }
 
+    private forget(uri: vscode.Uri): void {
+        this.fixes.delete(uri.toString());
+        if (this.collection.has(uri)) this.collection.delete(uri);
+    }
+
     dispose(): void {
         for (const subscription of this.subscriptions) subscription.dispose();
         this.collection.dispose();
+        this.fixes.clear();
     }
 }
 

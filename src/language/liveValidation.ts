@@ -4,15 +4,19 @@ import { statementAt } from "../query/statementSplitter";
 import type { HogQLDiagnostics, HogQLErrorRange } from "./diagnostics";
 
 const DEBOUNCE_MS = 800;
+export const LIVE_SOURCE = "HogQL (live)";
 
 /**
- * Optional validation while typing (setting `hogql.liveValidation`, off by default): after a
- * pause, the statement under the cursor goes to the service's `HogQLMetadata` kind, which checks
- * it without running it; its errors become diagnostics. A newer edit cancels the older check.
+ * Optional validation while typing (setting `hogql.liveValidation`, off by default, because it
+ * sends the text to the PostHog host): after a pause, the statement under edit goes to the
+ * service's `HogQLMetadata` kind, which checks it without running it, and its errors become
+ * diagnostics. A newer edit cancels the older check. Only in trusted workspaces, only signed in.
  */
 export class LiveValidation implements vscode.Disposable {
-    private timer: NodeJS.Timeout | undefined;
-    private inFlight: AbortController | undefined;
+    /** Pending checks by document URI. */
+    private readonly timers = new Map<string, NodeJS.Timeout>();
+    /** Checks under way by document URI. */
+    private readonly inFlight = new Map<string, AbortController>();
     private readonly subscriptions: vscode.Disposable[];
 
     constructor(
@@ -21,30 +25,66 @@ export class LiveValidation implements vscode.Disposable {
     ) {
         this.subscriptions = [
             vscode.workspace.onDidChangeTextDocument((event) => {
-                if (event.document.languageId === "hogql" && event.contentChanges.length > 0)
-                    this.schedule(event.document);
+                const change = event.contentChanges[0];
+                if (event.document.languageId !== "hogql" || !change) return;
+                this.schedule(event.document, change.rangeOffset + change.text.length);
+            }),
+            vscode.workspace.onDidCloseTextDocument((document) =>
+                this.cancel(document.uri.toString()),
+            ),
+            ctx.config.onDidChange((event) => {
+                if (
+                    event.affectsConfiguration("posthog-workbench.hogql.liveValidation") &&
+                    !ctx.config.liveValidation
+                ) {
+                    for (const key of [...this.timers.keys(), ...this.inFlight.keys()])
+                        this.cancel(key);
+                    diagnostics.clearSource(LIVE_SOURCE);
+                }
             }),
         ];
     }
 
-    private schedule(document: vscode.TextDocument): void {
-        if (!this.ctx.config.liveValidation) return;
-        clearTimeout(this.timer);
-        this.timer = setTimeout(() => void this.validate(document), DEBOUNCE_MS);
+    private schedule(document: vscode.TextDocument, editOffset: number): void {
+        if (!this.enabled()) return;
+        // What is under way checks text that is gone.
+        const key = document.uri.toString();
+        this.cancel(key);
+        this.timers.set(
+            key,
+            setTimeout(() => {
+                this.timers.delete(key);
+                void this.validate(document, this.offsetToCheck(document, editOffset));
+            }, DEBOUNCE_MS),
+        );
     }
 
-    /** Checks the statement under the cursor of `document` now. */
-    async validate(document: vscode.TextDocument): Promise<void> {
-        if (!this.ctx.config.liveValidation || !vscode.workspace.isTrusted) return;
-        if (!this.ctx.auth.session.state.signedIn) return;
-        const editor = vscode.window.visibleTextEditors.find((e) => e.document === document);
-        const offset = editor ? document.offsetAt(editor.selection.active) : 0;
+    private enabled(): boolean {
+        return (
+            this.ctx.config.liveValidation &&
+            vscode.workspace.isTrusted &&
+            this.ctx.auth.session.state.signedIn
+        );
+    }
+
+    /** The cursor when the document is in the active editor, else where the last edit was. */
+    private offsetToCheck(document: vscode.TextDocument, editOffset: number): number {
+        const editor = vscode.window.activeTextEditor;
+        return editor?.document === document
+            ? document.offsetAt(editor.selection.active)
+            : Math.min(editOffset, document.getText().length);
+    }
+
+    /** Checks the statement at `offset` of `document` now. */
+    async validate(document: vscode.TextDocument, offset: number): Promise<void> {
+        if (!this.enabled() || document.isClosed) return;
         const version = document.version;
         const statement = statementAt(document.getText(), offset);
         if (!statement) return;
-        this.inFlight?.abort();
+        const key = document.uri.toString();
+        this.inFlight.get(key)?.abort();
         const controller = new AbortController();
-        this.inFlight = controller;
+        this.inFlight.set(key, controller);
         try {
             const client = await this.ctx.auth.session.client();
             const { response } = await client.runQuery<{
@@ -58,21 +98,31 @@ export class LiveValidation implements vscode.Disposable {
             if (document.version !== version || controller.signal.aborted) return;
             const errors = response.errors ?? [];
             if (errors.length > 0)
-                this.diagnostics.report(document, statement.start, errors, "HogQL (live)");
+                this.diagnostics.report(document, statement.start, errors, LIVE_SOURCE);
             else this.diagnostics.clear(document);
         } catch (error) {
+            // A check is a hint: failures go to the log, never into a message per keystroke.
             if (!controller.signal.aborted)
                 this.ctx.log.debug(
                     `live validation: ${error instanceof Error ? error.message : String(error)}`,
                 );
         } finally {
-            if (this.inFlight === controller) this.inFlight = undefined;
+            if (this.inFlight.get(key) === controller) this.inFlight.delete(key);
         }
     }
 
+    private cancel(key: string): void {
+        clearTimeout(this.timers.get(key));
+        this.timers.delete(key);
+        this.inFlight.get(key)?.abort();
+        this.inFlight.delete(key);
+    }
+
     dispose(): void {
-        clearTimeout(this.timer);
-        this.inFlight?.abort();
+        for (const timer of this.timers.values()) clearTimeout(timer);
+        for (const controller of this.inFlight.values()) controller.abort();
+        this.timers.clear();
+        this.inFlight.clear();
         for (const subscription of this.subscriptions) subscription.dispose();
     }
 }

@@ -1,6 +1,7 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
+import type { HogQLErrorRange } from "../../src/language/diagnostics";
 import { signedIn } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
@@ -48,6 +49,8 @@ describe("hogql language", function () {
     });
 
     it("completes keywords and functions, and tables after FROM", async () => {
+        const empty = await open("");
+        assert.ok((await labelsAt(empty, 0)).includes("SELECT"), "SELECT at the start");
         const editor = await open("SELECT ");
         const labels = await labelsAt(editor, 7);
         assert.ok(labels.includes("FROM"), "keywords");
@@ -56,10 +59,16 @@ describe("hogql language", function () {
         await completes(from, 14, "events");
     });
 
-    it("completes columns of the table the statement reads", async () => {
+    it("completes columns of the table the statement reads, and after table.", async () => {
         const text = "SELECT  FROM events";
         const editor = await open(text);
         await completes(editor, 7, "timestamp");
+        const dotted = "SELECT persons.";
+        const qualified = await open(`${dotted} FROM persons`);
+        const labels = await completes(qualified, dotted.length, "is_identified");
+        assert.ok(!labels.includes("SELECT"), "only the columns after a dot");
+        const events = await open("SELECT events.");
+        await completes(events, "SELECT events.".length, "distinct_id");
     });
 
     it("completes event names after event =", async () => {
@@ -108,6 +117,60 @@ describe("hogql language", function () {
         );
     });
 
+    it("maps a real HogQL error of the second statement onto the file", async () => {
+        const client = await api.ctx.auth.session.client();
+        const failing = "SELECT nope FROM events";
+        const error = await client.runQuery({ kind: "HogQLQuery", query: failing }).then(
+            () => assert.fail("the sandbox should reject an unknown field"),
+            (e: unknown) => e as { status?: number; hogqlErrors?: HogQLErrorRange[] },
+        );
+        assert.equal(error.status, 400);
+        assert.ok(error.hogqlErrors?.length, "the error carries extra.hogql_metadata.errors");
+
+        const text = `-- first\nSELECT 1;\n\n  /* second */ ${failing}\n`;
+        const editor = await open(text);
+        const start = text.indexOf(failing);
+        api.ctx.diagnostics?.report(editor.document, start, error.hogqlErrors);
+        const [diagnostic] = vscode.languages.getDiagnostics(editor.document.uri);
+        assert.equal(editor.document.getText(diagnostic.range), "nope");
+        assert.equal(diagnostic.range.start.line, 3);
+        assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
+        assert.equal(diagnostic.message, "Unable to resolve field: nope");
+
+        await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), "\n"));
+        assert.equal(vscode.languages.getDiagnostics(editor.document.uri).length, 0);
+    });
+
+    it("offers the service's fix as a quick fix", async () => {
+        const text = "SELECT 1;\nSELECT evnt FROM events";
+        const editor = await open(text);
+        const start = text.indexOf("SELECT evnt");
+        api.ctx.diagnostics?.report(editor.document, start, [
+            { message: "Unable to resolve field: evnt", start: 7, end: 11, fix: "event" },
+        ]);
+        const [diagnostic] = vscode.languages.getDiagnostics(editor.document.uri);
+        const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+            "vscode.executeCodeActionProvider",
+            editor.document.uri,
+            diagnostic.range,
+            vscode.CodeActionKind.QuickFix.value,
+        );
+        const fix = actions.find((a) => a.title === 'Replace with "event"');
+        assert.ok(fix?.edit, `a quick fix among ${actions.map((a) => a.title).join(", ")}`);
+        assert.ok(await vscode.workspace.applyEdit(fix.edit));
+        assert.equal(editor.document.getText(), "SELECT 1;\nSELECT event FROM events");
+        assert.equal(vscode.languages.getDiagnostics(editor.document.uri).length, 0);
+    });
+
+    it("refreshes the schema on demand", async () => {
+        const ui = new ScriptedUi();
+        api.ctx.ui = ui;
+        await vscode.commands.executeCommand("posthog-workbench.refreshSchema");
+        const message = ui.messages.find((m) => m.level === "info")?.text ?? "";
+        assert.match(message, /knows 3 tables, \d+ events and \d+ properties/);
+        assert.doesNotMatch(message, / 0 events| 0 properties/);
+    });
+
     it("validates while typing when live validation is on", async () => {
         await vscode.workspace
             .getConfiguration("posthog-workbench")
@@ -122,5 +185,13 @@ describe("hogql language", function () {
         });
         assert.equal(diagnostics[0].source, "HogQL (live)");
         assert.equal(editor.document.getText(diagnostics[0].range), "nope");
+
+        await vscode.workspace
+            .getConfiguration("posthog-workbench")
+            .update("hogql.liveValidation", false, vscode.ConfigurationTarget.Global);
+        await waitFor(
+            "live diagnostics to go when the setting is off",
+            () => vscode.languages.getDiagnostics(editor.document.uri).length === 0,
+        );
     });
 });

@@ -208,7 +208,15 @@ describe("HogQL grammar", () => {
         assertScope(q, "and", "support.function");
         assertScope(q, "range", "support.function");
         assertScope(q, "TRIM", "keyword.other");
-        assertScope(q, "IN", "keyword.operator.word");
+        assertScope(q, "IN", "keyword.operator.wordlike");
+    });
+
+    it("scopes word operators so themes colour them as keywords", () => {
+        const q = "select a AND NOT b OR c IS NULL, x ILIKE '%y%', n BETWEEN 1 AND 2";
+        for (const word of ["AND", "NOT", "OR"])
+            assertScope(q, word, "keyword.operator.wordlike.logical");
+        for (const word of ["IS", "ILIKE", "BETWEEN"])
+            assertScope(q, word, "keyword.operator.wordlike");
     });
 
     it("scopes lambdas", () => {
