@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import * as vscode from "vscode";
 import type { PostHogClient } from "../api";
 import { checkHost } from "../api/host";
@@ -117,7 +118,9 @@ export class Session implements vscode.Disposable {
         const key = await this.keys.get(state.host);
         if (!key)
             throw new NotSignedInError(`Not signed in to ${state.host}. Run "PostHog: Sign In".`);
-        const id = `${state.host}|${state.projectId}|${key.length}|${key.slice(-4)}`;
+        // The client is cached per host, project and key; the key enters the cache id only as a
+        // hash held in memory, so switching keys on one host gets a new client.
+        const id = `${state.host}|${state.projectId}|${createHash("sha256").update(key).digest("hex")}`;
         if (this.cachedClient?.id !== id) {
             void this.cachedClient?.client.close();
             this.cachedClient = { id, client: this.createClient(state.host, key, state.projectId) };
