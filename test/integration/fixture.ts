@@ -1,4 +1,5 @@
 import type { ExtensionApi } from "../../src/extension";
+import type { RunOutcome } from "../../src/query/queryRunner";
 import { startSandbox, type Sandbox } from "../sandbox";
 import { activateExtension, waitFor } from "./helpers";
 import { signInToSandbox } from "./signIn";
@@ -33,4 +34,22 @@ export async function signedIn(): Promise<{ api: ExtensionApi; sandbox: Sandbox 
         });
     }
     return { api, sandbox };
+}
+
+let panel: ExtensionApi["ctx"]["results"] | undefined;
+
+/**
+ * Puts a recorder in place of the results panel and returns what it records: one entry per run,
+ * each the outcomes that run would have shown. `restoreResults` puts the panel back.
+ */
+export function recordResults(api: ExtensionApi): RunOutcome[][] {
+    panel ??= api.ctx.results;
+    const shown: RunOutcome[][] = [];
+    api.ctx.results = { show: async (outcomes) => void shown.push(outcomes) };
+    return shown;
+}
+
+export function restoreResults(api: ExtensionApi): void {
+    if (panel) api.ctx.results = panel;
+    panel = undefined;
 }

@@ -3,7 +3,7 @@ import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
 import type { RunOutcome } from "../../src/query/queryRunner";
 import type { Sandbox } from "../sandbox";
-import { signedIn } from "./fixture";
+import { recordResults, restoreResults, signedIn } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 
@@ -22,8 +22,9 @@ describe("running queries", function () {
     let sandbox: Sandbox;
     let ui: ScriptedUi;
     let shown: RunOutcome[][];
-    let originalResults: ExtensionApi["ctx"]["results"];
 
+    // The user's queries only: completion data is fetched in the background, under names that
+    // start with "PostHog Workbench:", whenever a .hogql document opens.
     const queryBodies = () =>
         sandbox.requests
             .filter((r) => r.method === "POST" && /\/query\/$/.test(r.path))
@@ -32,7 +33,8 @@ describe("running queries", function () {
                     JSON.parse(r.body) as Record<string, unknown> & {
                         query: { kind: string; query: string };
                     },
-            );
+            )
+            .filter((body) => !String(body.name).startsWith("PostHog Workbench:"));
 
     async function open(content: string): Promise<vscode.TextEditor> {
         const document = await vscode.workspace.openTextDocument({ language: "hogql", content });
@@ -41,19 +43,17 @@ describe("running queries", function () {
 
     before(async () => {
         ({ api, sandbox } = await signedIn());
-        originalResults = api.ctx.results;
     });
 
     beforeEach(() => {
         ui = new ScriptedUi();
         api.ctx.ui = ui;
-        shown = [];
-        api.ctx.results = { show: async (outcomes) => void shown.push(outcomes) };
+        shown = recordResults(api);
         sandbox.faults.clear();
     });
 
     after(async () => {
-        api.ctx.results = originalResults;
+        restoreResults(api);
         await vscode.workspace
             .getConfiguration("posthog-workbench")
             .update("query.refreshMode", undefined, vscode.ConfigurationTarget.Global);

@@ -5,7 +5,7 @@ import type { ExtensionApi } from "../../src/extension";
 import type { RunOutcome } from "../../src/query/queryRunner";
 import type { UpgradeReport } from "../../src/savedQueries/upgrade";
 import type { Sandbox } from "../sandbox";
-import { signedIn } from "./fixture";
+import { recordResults, restoreResults, signedIn } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 
@@ -16,7 +16,6 @@ describe("saved queries", function () {
     let sandbox: Sandbox;
     let ui: ScriptedUi;
     let shown: RunOutcome[][];
-    let originalResults: ExtensionApi["ctx"]["results"];
     const root = () => vscode.workspace.workspaceFolders![0].uri;
     const file = (name: string) => vscode.Uri.joinPath(root(), "queries", name);
     const read = async (name: string) =>
@@ -54,14 +53,12 @@ describe("saved queries", function () {
 
     before(async () => {
         ({ api, sandbox } = await signedIn());
-        originalResults = api.ctx.results;
     });
 
     beforeEach(() => {
         ui = new ScriptedUi();
         api.ctx.ui = ui;
-        shown = [];
-        api.ctx.results = { show: async (outcomes) => void shown.push(outcomes) };
+        shown = recordResults(api);
         sandbox.faults.clear();
     });
 
@@ -71,7 +68,7 @@ describe("saved queries", function () {
     });
 
     after(() => {
-        api.ctx.results = originalResults;
+        restoreResults(api);
     });
 
     it("puts Run, Copy as cURL and Open in PostHog above each .hogql statement", async () => {
