@@ -60,6 +60,11 @@ describe("results panel in VS Code", function () {
         const before = queryPosts();
         await page.reload();
         await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
+        // VS Code restores the panel's tab; its webview is created when the tab is shown, so
+        // show it as a user would if the reload left another editor in front.
+        const tab = page.locator('.tab[aria-label^="Results:"]').first();
+        await tab.waitFor({ timeout: 60_000 });
+        await tab.click();
         const frame = await webviewFrame(page, '[role="gridcell"]', 60_000);
         const cells = await frame.locator('[role="gridcell"]').allTextContents();
         assert.ok(
