@@ -32,7 +32,7 @@ async function loadHtmlModule() {
     const out = path.join(os.tmpdir(), `posthog-bench-html-${process.pid}.mjs`);
     await esbuild.build({
         absWorkingDir: root,
-        entryPoints: ["src/results/html.ts"],
+        entryPoints: ["src/resultsPanel/html.ts"],
         bundle: true,
         platform: "node",
         format: "esm",

@@ -2,7 +2,7 @@ import * as vscode from "vscode";
 import { Auth } from "./auth/auth";
 import { Config } from "./config";
 import { EventDefinitionsTree } from "./events/eventDefinitionsTree";
-import { ExperimentDocuments } from "./experiments/experimentDocuments";
+import { ExperimentDocuments } from "./experiments/documents";
 import { ExperimentsTree } from "./experiments/experimentsTree";
 import type { Parsed } from "./language/parser/parseResult";
 import type { LmState } from "./lm/state";
@@ -10,8 +10,8 @@ import { createLog, redact } from "./log";
 import { QueryHistory } from "./query/history";
 import { ResultsPanelPresenter, type ResultsPresenter } from "./query/resultsPresenter";
 import { QueryRunner } from "./query/queryRunner";
-import { ResultsPanelManager } from "./results";
-import { Ui, vscodeUi } from "./ui";
+import { ResultsPanelManager } from "./resultsPanel";
+import { Ui, vscodeUi } from "./userPrompts";
 
 /** What the query runner needs from the HogQL diagnostics. */
 export interface HogQLDiagnosticsSink {

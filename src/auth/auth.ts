@@ -5,7 +5,7 @@ import { loadApi } from "../apiLoader";
 import { CLOUD_HOSTS } from "../config";
 import type { Ctx } from "../ctx";
 import { withProgress } from "../progress";
-import type { Choice } from "../ui";
+import type { Choice } from "../userPrompts";
 import { explainKeyProblem, checkKeyShape } from "./keyMessages";
 import { KeyStore } from "./keyStore";
 import { Session } from "./session";

@@ -1,8 +1,8 @@
 import type { CommandSpec } from "../commands";
 import type { Ctx } from "../ctx";
 import type { Experiment } from "../api";
-import * as actions from "./experimentActions";
-import { LoadMoreNode } from "./experimentNodes";
+import * as actions from "./actions";
+import { LoadMoreNode } from "./nodes";
 
 const P = "posthog-workbench";
 

@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import type { Experiment, ListExperimentsParams, Page } from "../api";
 import type { Ctx } from "../ctx";
-import { experimentState } from "./experimentModel";
+import { experimentState } from "./model";
 import {
     ExperimentNode,
     type ExperimentTreeNode,
@@ -9,7 +9,7 @@ import {
     type GroupId,
     LoadMoreNode,
     MessageNode,
-} from "./experimentNodes";
+} from "./nodes";
 
 const VIEW_ID = "posthog-workbench.experiments";
 

@@ -7,7 +7,7 @@ import {
     experimentState,
     experimentVariants,
     metricFingerprint,
-} from "../experiments/experimentModel";
+} from "../experiments/model";
 import { cell, table } from "./markdown";
 
 /** Rows of a query result the model sees; the full result is for the grid. */

@@ -5,7 +5,7 @@ import {
     resultSetOf,
     ResultsPanelManager,
     type ResultSet,
-} from "../results";
+} from "../resultsPanel";
 import type { RunOutcome } from "./queryRunner";
 
 /** Where results go. Tests may put a recorder here; the extension uses the results panel. */

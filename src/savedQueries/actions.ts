@@ -11,7 +11,7 @@ import { queryName } from "../query/runTargets";
 import { buildCurl } from "./curl";
 import { isRunnableKind } from "./detect";
 import { postHogUrlFor } from "./links";
-import { tablesFor } from "./tables";
+import { tablesFor } from "./nodeResultTables";
 import { baseName, resolveTarget, type QueryTarget } from "./targets";
 
 async function requireTarget(ctx: Ctx, uri: unknown, offset: unknown): Promise<QueryTarget> {

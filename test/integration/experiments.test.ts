@@ -9,7 +9,7 @@ import type {
     ExperimentTreeNode,
     GroupNode,
     LoadMoreNode,
-} from "../../src/experiments/experimentNodes";
+} from "../../src/experiments/nodes";
 
 const isGroup = (n: unknown): n is GroupNode => (n as { kind?: string })?.kind === "group";
 const isRow = (n: unknown): n is ExperimentNode => (n as { kind?: string })?.kind === "experiment";

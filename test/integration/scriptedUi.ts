@@ -1,4 +1,4 @@
-import type { Choice, InputOptions, Ui } from "../../src/ui";
+import type { Choice, InputOptions, Ui } from "../../src/userPrompts";
 
 /** An answer to the next question: a value, a choice picker, or undefined for Escape. */
 export type Answer = string | boolean | undefined | ((choices: Choice<unknown>[]) => unknown);

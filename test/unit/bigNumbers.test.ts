@@ -14,7 +14,7 @@ import {
     stringifyLossless,
 } from "../../src/json/lossless";
 import { ObjectScanner, rowsJson, textOf } from "../../src/json/responseScan";
-import { exportSlices } from "../../src/results/exportFormats";
+import { exportSlices } from "../../src/resultsPanel/exportFormats";
 import { makeClient, startSandbox } from "./api/helpers";
 import {
     nextTurn,
@@ -22,7 +22,7 @@ import {
     resultSetOf,
     rowSlices,
     scanLayout,
-} from "../../src/results/resultSet";
+} from "../../src/resultsPanel/resultSet";
 
 /** One value of each wide type, as ClickHouse writes them into JSON. */
 const wide = {

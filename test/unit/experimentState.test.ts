@@ -2,7 +2,7 @@
 // (products/experiments/backend experiment service, ExperimentQueryStatus).
 import assert from "node:assert/strict";
 import type { Experiment } from "../../src/api";
-import { experimentDescription, experimentState } from "../../src/experiments/experimentModel";
+import { experimentDescription, experimentState } from "../../src/experiments/model";
 
 function experiment(fields: Partial<Experiment>): Experiment {
     return {

@@ -2,7 +2,7 @@
 // kept an older copy of) its webview state: the record in the workspace memento decides.
 import * as assert from "node:assert/strict";
 import type * as vscode from "vscode";
-import { OpenPanels } from "../../src/results/openPanels";
+import { OpenPanels } from "../../src/resultsPanel/openPanels";
 
 /** A workspace memento as VS Code keeps one: values survive into the next window session. */
 function memento(): vscode.Memento {

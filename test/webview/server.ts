@@ -5,7 +5,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { resultsHtml } from "../../src/results/html";
+import { resultsHtml } from "../../src/resultsPanel/html";
 
 const root = path.resolve(__dirname, "../../..");
 const dist = path.join(root, "dist", "webview");

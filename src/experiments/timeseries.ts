@@ -1,6 +1,6 @@
 // Renders timeseries results (#9) as a Markdown table with a small bar per day. Pure.
 import type { TimeseriesResults } from "../api";
-import { mdText } from "./experimentMarkdown";
+import { mdText } from "./markdown";
 
 const BARS = "▁▂▃▄▅▆▇█";
 

@@ -6,7 +6,7 @@ import {
     experimentVariants,
     flagRollout,
     shortDate,
-} from "./experimentModel";
+} from "./model";
 
 /** The groups of PostHog's own experiment list filter, plus the archived ones. */
 export type GroupId = "running" | "paused" | "draft" | "complete" | "archived";

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { sparkline, tablesFor } from "../../../src/savedQueries/tables";
+import { sparkline, tablesFor } from "../../../src/savedQueries/nodeResultTables";
 
 describe("result tables for query kinds", () => {
     it("turns trends series into rows of day x series and a summary with a sparkline", () => {

@@ -1,11 +1,6 @@
 // Renders an experiment as Markdown for the read-only details editor. Pure (no vscode).
 import type { Experiment } from "../api";
-import {
-    experimentMetrics,
-    experimentState,
-    experimentVariants,
-    flagRollout,
-} from "./experimentModel";
+import { experimentMetrics, experimentState, experimentVariants, flagRollout } from "./model";
 
 /** Escapes text so Markdown shows it literally (names and descriptions are user data). */
 export function mdText(text: string): string {

@@ -1,6 +1,6 @@
 import * as vscode from "vscode";
 import type { Ctx } from "../ctx";
-import { experimentMarkdown } from "./experimentMarkdown";
+import { experimentMarkdown } from "./markdown";
 
 export const EXPERIMENT_SCHEME = "posthog-experiment";
 

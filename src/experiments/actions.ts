@@ -2,7 +2,7 @@ import * as vscode from "vscode";
 import type { Experiment, FeatureFlag } from "../api";
 import type { Ctx } from "../ctx";
 import { withProgress } from "../progress";
-import type { Choice } from "../ui";
+import type { Choice } from "../userPrompts";
 import {
     checkExperimentName,
     checkFlagKey,
@@ -10,9 +10,9 @@ import {
     experimentMetrics,
     type ExperimentMetric,
     metricFingerprint,
-} from "./experimentModel";
-import { ExperimentNode } from "./experimentNodes";
-import { timeseriesMarkdown } from "./experimentTimeseries";
+} from "./model";
+import { ExperimentNode } from "./nodes";
+import { timeseriesMarkdown } from "./timeseries";
 
 const TYPE_FLAG_KEY = Symbol("type a key");
 
