@@ -4,6 +4,7 @@ import { experimentCommands } from "./experiments/commands";
 import { languageCommands } from "./language/commands";
 import { queryCommands } from "./query/commands";
 import { savedQueryCommands } from "./savedQueries/commands";
+import { walkthroughCommands } from "./walkthrough/commands";
 
 const P = "posthog-workbench";
 
@@ -22,4 +23,5 @@ export const commandTable: readonly CommandSpec[] = [
     ...queryCommands,
     ...languageCommands,
     ...savedQueryCommands,
+    ...walkthroughCommands,
 ];

@@ -158,9 +158,20 @@ export const eventDefinitionCommands: readonly CommandSpec[] = [
         title: "Exclude PostHog Events ($…)",
         run: (ctx) => ctx.views.eventDefinitions.setFilter({ includePostHog: false }),
     },
-    itemCommand("showEventDefinition", "Show Event Definition Details", (ctx, def) =>
-        ctx.views.eventDefinitions.details.open(def),
-    ),
+    {
+        id: `${P}.showEventDefinition`,
+        title: "Show Event Definition Details",
+        run: async (ctx, arg, how) => {
+            const def = await target(ctx, arg);
+            if (!def) return undefined;
+            const document = await ctx.views.eventDefinitions.details.open(def);
+            // A click on a row: the preview took focus; give it back so arrowing through rows
+            // keeps working (as the text document did with preserveFocus).
+            if ((how as { fromTree?: boolean } | undefined)?.fromTree)
+                await vscode.commands.executeCommand(`${P}.eventDefinitions.focus`);
+            return document;
+        },
+    },
     itemCommand("newQueryForEvent", "New Query for Event", async (_ctx, def) => {
         const document = await vscode.workspace.openTextDocument({
             language: "hogql",

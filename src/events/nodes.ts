@@ -27,7 +27,7 @@ export class EventDefinitionNode extends vscode.TreeItem {
         this.command = {
             command: `${P}.showEventDefinition`,
             title: "Show Event Definition Details",
-            arguments: [this],
+            arguments: [this, { fromTree: true }],
         };
         this.accessibilityInformation = {
             label: [

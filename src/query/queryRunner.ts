@@ -17,6 +17,7 @@ import {
     variablesOverride,
     withLimit,
 } from "./runTargets";
+import { markWalkthroughDone, WALKTHROUGH_DONE } from "../walkthrough/progress";
 
 /** What one statement's run produced: a result or an error, with what ran and how long. */
 export interface RunOutcome {
@@ -271,6 +272,7 @@ export class QueryRunner implements vscode.Disposable {
             return;
         }
         await this.ctx.results.show(shown);
+        markWalkthroughDone(WALKTHROUGH_DONE.queryRan);
         const truncated = shown.find(
             (o) => o.result?.response.hasMore && !hasTopLevelLimit(o.statement),
         );

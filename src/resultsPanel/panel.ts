@@ -11,6 +11,7 @@ import { saveChartImage } from "./chartExport";
 import { resultsHtml } from "./html";
 import { layoutOf, nextTurn, ownBytes, ResultSet } from "./resultSet";
 import { textOf } from "../json/responseScan";
+import { markWalkthroughDone, WALKTHROUGH_DONE } from "../walkthrough/progress";
 
 /** What a panel needs from its manager. */
 export interface PanelDeps {
@@ -148,6 +149,8 @@ export class ResultsPanel implements vscode.Disposable {
                     break;
                 case "chartPrefs":
                     this.deps.chartPrefs?.set(msg.queryText, msg.prefs);
+                    if (msg.prefs.view === "chart")
+                        markWalkthroughDone(WALKTHROUGH_DONE.chartShown);
                     break;
                 case "saveChart": {
                     const file = await saveChartImage(msg);
