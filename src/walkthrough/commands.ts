@@ -22,11 +22,17 @@ async function openApiKeySettings(ctx: Ctx): Promise<void> {
 async function openSampleQuery(kind: unknown): Promise<vscode.TextEditor> {
     const chart = kind === "chart";
     const content = chart
-        ? chartQuery("Run with Ctrl+Enter (Cmd+Enter on macOS), then choose Chart in the results.")
-        : firstQuery("Run with Ctrl+Enter (Cmd+Enter on macOS) or the Run lens above the query.");
+        ? chartQuery(
+              "Page views per day over the last week",
+              "Run with Ctrl+Enter (Cmd+Enter on macOS), then choose Chart in the results.",
+          )
+        : firstQuery(
+              "The most frequent events of the last week",
+              "Run with Ctrl+Enter (Cmd+Enter on macOS) or the Run lens above the query.",
+          );
     const document = await vscode.workspace.openTextDocument({ language: "hogql", content });
     const editor = await vscode.window.showTextDocument(document);
-    const line = document.lineAt(1).range.end;
+    const line = document.lineAt(2).range.end;
     editor.selection = new vscode.Selection(line, line);
     return editor;
 }

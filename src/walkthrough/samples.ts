@@ -1,8 +1,10 @@
-// The queries the walkthrough opens. Both run on any project: they read only `events`.
+// The queries the walkthrough opens. Both run on any project: they read only `events`. The
+// comment lines come translated from the caller; the first one titles the untitled tab.
 
 /** The first query: the most frequent events of the last week. */
-export function firstQuery(howToRun: string): string {
+export function firstQuery(title: string, howToRun: string): string {
     return [
+        `-- ${title}`,
         `-- ${howToRun}`,
         "SELECT event, count() AS events",
         "FROM events",
@@ -15,8 +17,9 @@ export function firstQuery(howToRun: string): string {
 }
 
 /** A query that charts well: page views per day over the last week. */
-export function chartQuery(howToRun: string): string {
+export function chartQuery(title: string, howToRun: string): string {
     return [
+        `-- ${title}`,
         `-- ${howToRun}`,
         "SELECT toStartOfDay(timestamp) AS day, count() AS pageviews",
         "FROM events",
