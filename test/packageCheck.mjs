@@ -13,12 +13,30 @@ fs.mkdirSync(path.dirname(out), { recursive: true });
 execSync("node esbuild.mjs --production", { cwd: root, stdio: "inherit" });
 execFileSync(
     path.join(root, "node_modules", ".bin", "vsce"),
-    ["package", "--no-dependencies", "--out", out],
+    // The README's screenshots stay out of the package; the Marketplace page loads them from the
+    // repository (same flags as `npm run package`).
+    ["package", "--no-dependencies", ...baseUrls(), "--out", out],
     {
         cwd: root,
         stdio: "ignore",
     },
 );
+/** The Markdown pages of the walkthrough's steps. */
+function walkthroughMedia() {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+    return (pkg.contributes.walkthroughs ?? []).flatMap((w) =>
+        w.steps.map((step) => step.media?.markdown).filter(Boolean),
+    );
+}
+/** vsce's flags for the README's relative links, from package.json (as `npm run package`). */
+function baseUrls() {
+    const script = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts
+        .package;
+    return [...script.matchAll(/(--base(?:Content|Images)Url) (\S+)/g)].flatMap((m) => [
+        m[1],
+        m[2],
+    ]);
+}
 const listing = execFileSync("unzip", ["-Z1", out], { encoding: "utf8" })
     .split("\n")
     .filter(Boolean);
@@ -48,6 +66,15 @@ const checks = [
     ["it has the function catalogue", listing.includes("extension/dist/hogqlFunctions.json")],
     ["it has the results webview", listing.includes("extension/dist/webview/results.js")],
     ["it has the grammar", listing.includes("extension/syntaxes/hogql.tmLanguage.json")],
+    ["it has the Marketplace icon", listing.includes("extension/media/icon.png")],
+    [
+        "it has every walkthrough page package.json names",
+        walkthroughMedia().every((file) => listing.includes(`extension/${file}`)),
+    ],
+    [
+        "it leaves the README's screenshots out",
+        !listing.some((f) => f.startsWith("extension/media/screenshots/")),
+    ],
     ["it has no node_modules", !listing.some((f) => f.includes("node_modules/"))],
     [
         "it has no sources, tests or maps",
