@@ -73,7 +73,7 @@ const checks = [
     ],
     [
         "it leaves the README's screenshots out",
-        !listing.some((f) => f.startsWith("extension/media/screenshots/")),
+        !listing.some((f) => f.startsWith("extension/docs/screenshots/")),
     ],
     ["it has no node_modules", !listing.some((f) => f.includes("node_modules/"))],
     [

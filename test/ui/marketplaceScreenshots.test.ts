@@ -1,7 +1,7 @@
 // The README's screenshots, taken from the real workbench on the sandbox in the dark, light and
 // high contrast themes: the PostHog views with a result grid, the chart, and completion in a
 // HogQL file. Every run writes them under .vscode-test/screenshots/readme/; with
-// UPDATE_SCREENSHOTS=1 the dark and light ones also replace media/screenshots/ (committed, linked
+// UPDATE_SCREENSHOTS=1 the dark and light ones also replace docs/screenshots/ (committed, linked
 // from README.md): `npm run build && UPDATE_SCREENSHOTS=1 MOCHA_GREP=screenshots node
 // test/mochaSuite.mjs ui ui 240000`. In high contrast the test also checks what a user with that
 // theme needs: the chart's lines and the grid's focused cell stand out from the background.
@@ -23,7 +23,7 @@ declare const document: any;
 declare function getComputedStyle(element: unknown): any;
 
 const OUT = path.join(ROOT, ".vscode-test", "screenshots", "readme");
-const COMMITTED = path.join(ROOT, "media", "screenshots");
+const COMMITTED = path.join(ROOT, "docs", "screenshots");
 
 const THEMES = [
     { mode: "dark", theme: "Default Dark Modern", committed: true },
