@@ -20,7 +20,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
     }
 
     provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-        if (!this.ctx.config.codeLensEnabled) return [];
+        if (!this.ctx.config.codeLensEnabled(document)) return [];
         const statements = splitStatements(document.getText());
         const lenses: vscode.CodeLens[] = [];
         for (const [index, statement] of statements.entries()) {

@@ -35,7 +35,7 @@ export class SavedQueryCodeLensProvider implements vscode.CodeLensProvider, vsco
     }
 
     provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-        if (!this.ctx.config.codeLensEnabled) return [];
+        if (!this.ctx.config.codeLensEnabled(document)) return [];
         const lenses: vscode.CodeLens[] = [];
         const signedIn = this.ctx.auth.session.state.signedIn;
         for (const query of this.queriesOf(document)) {
