@@ -1,5 +1,4 @@
 import * as vscode from "vscode";
-import type { HogQLDiagnosticsSink } from "../ctx";
 
 /** A HogQL error as the service reports it: character offsets into the statement that ran. */
 export interface HogQLErrorRange {
@@ -28,7 +27,7 @@ interface Fix {
  * calls `clear`). Errors that carry a `fix` get a quick fix that puts it in place.
  */
 export class HogQLDiagnostics
-    implements HogQLDiagnosticsSink, vscode.CodeActionProvider, vscode.Disposable
+    implements vscode.CodeActionProvider, vscode.Disposable
 {
     private readonly collection = vscode.languages.createDiagnosticCollection("hogql");
     /**

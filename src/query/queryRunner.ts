@@ -95,7 +95,7 @@ export class QueryRunner implements vscode.Disposable {
         const client = await this.ctx.auth.session.client();
         const values = await this.askVariables(document, targets, client);
         if (!values) return undefined;
-        this.ctx.diagnostics?.clear(document);
+        this.ctx.language.diagnostics.clear(document);
 
         const source = new vscode.CancellationTokenSource();
         this.running.add(source);
@@ -243,16 +243,16 @@ export class QueryRunner implements vscode.Disposable {
             target.text,
             String(detail ?? (error as { message?: unknown }).message ?? ""),
         );
-        if (missing.length > 0 && this.ctx.diagnostics) {
+        if (missing.length > 0) {
             // PostHog names the variables without a position; the placeholders are the place.
-            this.ctx.diagnostics.report(document, target.start, missing);
+            this.ctx.language.diagnostics.report(document, target.start, missing);
             this.ctx.log.warn(`HogQL variables: ${missing[0].message}`);
             vscode.window.setStatusBarMessage(`$(error) ${missing[0].message}`, 10_000);
             return;
         }
-        if (errors && errors.length > 0 && this.ctx.diagnostics) {
+        if (errors && errors.length > 0) {
             // HogQL errors belong in the editor, at the range the service names.
-            this.ctx.diagnostics.report(document, target.start, errors);
+            this.ctx.language.diagnostics.report(document, target.start, errors);
             // The client already removed the key from these; redact() also catches any phx_ token.
             this.ctx.log.warn(`HogQL error: ${redact(errors.map((e) => e.message).join("; "))}`);
             vscode.window.setStatusBarMessage(
