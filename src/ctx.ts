@@ -6,6 +6,7 @@ import { ExperimentDocuments } from "./experiments/documents";
 import { ExperimentsTree } from "./experiments/experimentsTree";
 import { HogQLLanguage } from "./language";
 import { LmState } from "./lm/state";
+import { errorDetail, userMessageOf } from "./errorText";
 import { redact } from "./log";
 import { QueryHistory } from "./query/history";
 import { ResultsPanelPresenter, type ResultsPresenter } from "./query/resultsPresenter";
@@ -97,7 +98,7 @@ export class Ctx implements vscode.Disposable {
      */
     async reportError(action: string, error: unknown): Promise<void> {
         const message = userMessageOf(error);
-        this.log.error(`${action} failed: ${redact(detailOf(error))}`);
+        this.log.error(`${action} failed: ${redact(errorDetail(error))}`);
         const choice = await this.ui.error(`${action} failed: ${redact(message)}`, "Show Log");
         if (choice === "Show Log") this.log.show(true);
     }
@@ -112,16 +113,4 @@ export class Ctx implements vscode.Disposable {
             }
         }
     }
-}
-
-function userMessageOf(error: unknown): string {
-    if (error && typeof error === "object" && "userMessage" in error) {
-        const userMessage = (error as { userMessage?: unknown }).userMessage;
-        if (typeof userMessage === "string" && userMessage) return userMessage;
-    }
-    return error instanceof Error ? error.message : String(error);
-}
-
-function detailOf(error: unknown): string {
-    return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

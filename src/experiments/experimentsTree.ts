@@ -1,6 +1,7 @@
 import * as vscode from "vscode";
 import type { Experiment, ListExperimentsParams, Page } from "../api";
 import type { Ctx } from "../ctx";
+import { userMessageOf } from "../errorText";
 import { experimentState } from "./model";
 import {
     ExperimentNode,
@@ -200,10 +201,7 @@ export class ExperimentsTree
         this.ctx.log.warn(
             `loading experiments failed: ${error instanceof Error ? error.message : String(error)}`,
         );
-        const message =
-            (error as { userMessage?: string }).userMessage ??
-            (error instanceof Error ? error.message : String(error));
-        return `Couldn't load experiments: ${message}`;
+        return `Couldn't load experiments: ${userMessageOf(error)}`;
     }
 
     /** The loaded row of an experiment, if any. */

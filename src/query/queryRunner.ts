@@ -1,8 +1,15 @@
 import { randomUUID } from "node:crypto";
 import * as vscode from "vscode";
-import type { QueryResponse, RawQueryResult, RefreshMode, RunQueryResult } from "../api";
+import type {
+    HogQLError,
+    QueryResponse,
+    RawQueryResult,
+    RefreshMode,
+    RunQueryResult,
+} from "../api";
 import { loadApi } from "../apiLoader";
 import type { Ctx } from "../ctx";
+import { userMessageOf } from "../errorText";
 import { redact } from "../log";
 import { parseLossless } from "../json/lossless";
 import { rowsJson } from "../json/responseScan";
@@ -212,7 +219,6 @@ export class QueryRunner implements vscode.Disposable {
         startedAt: number,
     ): Promise<void> {
         const state = this.ctx.auth.session.state;
-        const error = outcome.error as { userMessage?: string; message?: string } | undefined;
         await this.ctx.history.add({
             queryId: outcome.queryId,
             text: outcome.statement,
@@ -223,21 +229,12 @@ export class QueryRunner implements vscode.Disposable {
             durationMs: outcome.durationMs,
             rows: outcome.raw?.rowCount ?? outcome.result?.response.results?.length,
             status: outcome.cancelled ? "cancelled" : outcome.error ? "error" : "ok",
-            error: error ? redact(error.userMessage ?? error.message ?? String(error)) : undefined,
+            error: outcome.error ? redact(userMessageOf(outcome.error)) : undefined,
         });
     }
 
     private reportFailure(document: vscode.TextDocument, target: Statement, error: unknown): void {
-        const errors = (
-            error as {
-                hogqlErrors?: {
-                    message: string;
-                    start: number;
-                    end: number;
-                    fix?: string | null;
-                }[];
-            }
-        ).hogqlErrors;
+        const errors = (error as { hogqlErrors?: HogQLError[] }).hogqlErrors;
         const detail = (error as { detail?: unknown; message?: unknown }).detail;
         const missing = missingVariableRanges(
             target.text,

@@ -1,7 +1,7 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
-import type { HogQLErrorRange } from "../../src/language/diagnostics";
+import type { HogQLError } from "../../src/api";
 import { TABLES } from "../sandbox/hogql/database";
 import { signedIn } from "./fixture";
 import { waitFor } from "./helpers";
@@ -123,7 +123,7 @@ describe("hogql language", function () {
         const failing = "SELECT nope FROM events";
         const error = await client.runQuery({ kind: "HogQLQuery", query: failing }).then(
             () => assert.fail("the sandbox should reject an unknown field"),
-            (e: unknown) => e as { status?: number; hogqlErrors?: HogQLErrorRange[] },
+            (e: unknown) => e as { status?: number; hogqlErrors?: HogQLError[] },
         );
         assert.equal(error.status, 400);
         assert.ok(error.hogqlErrors?.length, "the error carries extra.hogql_metadata.errors");
