@@ -9,9 +9,8 @@ import { LmState } from "./lm/state";
 import { errorDetail, userMessageOf } from "./errorText";
 import { redact } from "./log";
 import { QueryHistory } from "./query/history";
-import { ResultsPanelPresenter, type ResultsPresenter } from "./query/resultsPresenter";
 import { QueryRunner } from "./query/queryRunner";
-import { ResultsPanelManager } from "./resultsPanel";
+import { ResultsPanelManager, type ResultsPresenter } from "./resultsPanel";
 import { Ui, vscodeUi } from "./userPrompts";
 
 /**
@@ -64,7 +63,7 @@ export class Ctx implements vscode.Disposable {
                     reusePanel: () => this.config.reuseResultsPanel,
                 }),
             );
-            this.results = new ResultsPanelPresenter(this.panels);
+            this.results = this.panels;
             this.views = {
                 experiments: this.push(new ExperimentsTree(this)),
                 eventDefinitions: this.push(new EventDefinitionsTree(this)),

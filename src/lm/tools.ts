@@ -4,6 +4,7 @@
 import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
+import { resultSetFromText } from "../resultsPanel";
 import {
     eventDefinitionText,
     eventNamesText,
@@ -74,14 +75,12 @@ export function runQueryTool(ctx: Ctx): vscode.LanguageModelTool<RunQueryInput> 
                 );
                 if (options.input.showInGrid)
                     await ctx.results.show([
-                        {
+                        await resultSetFromText(result.rawText, {
                             title: "Language model query",
-                            statement: options.input.query,
-                            start: 0,
+                            queryText: options.input.query,
                             queryId: result.queryId,
                             durationMs: performance.now() - started,
-                            result,
-                        },
+                        }),
                     ]);
                 return options.input.showInGrid
                     ? `${text}\n\nThe full result is open in the PostHog results grid.`
