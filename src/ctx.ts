@@ -61,6 +61,7 @@ export class Ctx implements vscode.Disposable {
                     log: this.log,
                     workspaceState: extension.workspaceState,
                     reusePanel: () => this.config.reuseResultsPanel,
+                    prompts: this,
                 }),
             );
             this.results = this.panels;

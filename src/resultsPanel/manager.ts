@@ -5,7 +5,7 @@ import * as vscode from "vscode";
 import type { WebviewState } from "../protocol";
 import { OpenPanels } from "./openPanels";
 import { ChartPrefsStore } from "./chartPrefs";
-import { ResultsPanel, webviewOptions } from "./panel";
+import { ResultsPanel, webviewOptions, type PanelPrompts } from "./panel";
 import { nextTurn, resultSetFromText, type ResultSet } from "./resultSet";
 import { ResultStore } from "./store";
 
@@ -24,6 +24,8 @@ export interface ResultsPanelDeps {
     workspaceState: vscode.Memento;
     /** The `posthog-workbench.results.reusePanel` setting, read on every show. */
     reusePanel: () => boolean;
+    /** The context's prompts and error reporting. */
+    prompts: PanelPrompts;
 }
 
 /**
@@ -142,6 +144,7 @@ export class ResultsPanelManager
         const p = new ResultsPanel(panel, {
             extensionUri: this.deps.extensionUri,
             log: this.deps.log,
+            prompts: this.deps.prompts,
             chartPrefs: this.chartPrefs,
         });
         this.panels.add(p);
