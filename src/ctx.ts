@@ -5,7 +5,6 @@ import { EventDefinitionsTree } from "./events/eventDefinitionsTree";
 import { ExperimentDocuments } from "./experiments/documents";
 import { ExperimentsTree } from "./experiments/experimentsTree";
 import type { Parsed } from "./language/parser/parseResult";
-import type { LmState } from "./lm/state";
 import { createLog, redact } from "./log";
 import { QueryHistory } from "./query/history";
 import { ResultsPanelPresenter, type ResultsPresenter } from "./query/resultsPresenter";
@@ -43,8 +42,6 @@ export class Ctx implements vscode.Disposable {
     results: ResultsPresenter;
     /** HogQL error ranges in the editor; set by the language features. */
     diagnostics?: HogQLDiagnosticsSink;
-    /** Language model features (src/lm); set when they are registered. */
-    lm?: LmState;
     /** PostHog's HogQL parser for whole statements (src/language); it loads on first use, never at activation. */
     hogqlParser?: {
         readonly parserStarted: boolean;

@@ -12,12 +12,11 @@ import { draftParserOf } from "./hogqlParse";
 export const NO_EDITOR_MODEL =
     "VS Code offers no language model to draft with; enable one (e.g. sign in to GitHub Copilot) or write the query yourself.";
 
-/** The model to draft with: a test's, else the one VS Code offers; undefined when there is none. */
+/** The model VS Code offers to draft with (the setting may name a vendor); undefined when none. */
 export async function draftModel(
     ctx: Ctx,
     token?: vscode.CancellationToken,
 ): Promise<DraftModel | undefined> {
-    if (ctx.lm?.model) return ctx.lm.model;
     const model = await selectEditorModel(ctx.config.aiModelVendor);
     return model && draftModelOf(model, token);
 }

@@ -65,8 +65,10 @@ export function runQueryTool(ctx: Ctx): vscode.LanguageModelTool<RunQueryInput> 
             invocationMessage: "Running a HogQL query in PostHog",
             confirmationMessages: {
                 title: "Run this HogQL query in PostHog?",
+                // The sentence first: VS Code's modal (outside a chat) shows this Markdown as plain
+                // text, where a code block ends without a line break.
                 message: new vscode.MarkdownString(
-                    `${fence(options.input.query)}\n\nThe model sees at most 50 rows of the result.`,
+                    `The model sees at most 50 rows of the result.\n\n${fence(options.input.query)}`,
                 ),
             },
         }),
@@ -156,7 +158,6 @@ export function registerTools(ctx: Ctx): void {
         ],
     ];
     for (const [name, tool] of tools) {
-        ctx.lm?.tools.set(name, tool);
         ctx.push(vscode.lm.registerTool(name, tool));
     }
 }
