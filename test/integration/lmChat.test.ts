@@ -7,6 +7,7 @@ import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import { PostHogClient } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
+import { HOGQL_RULES } from "../../src/lm/draftWithModel";
 import { experimentResultsText, runQueryText } from "../../src/lm/toolText";
 import type { RunOutcome } from "../../src/query/queryRunner";
 import type { Sandbox } from "../sandbox";
@@ -146,5 +147,27 @@ describe("@posthog chat participant in VS Code's chat", function () {
             `the model is given the experiment's results:\n${prompt}`,
         );
         assert.ok(transcript.includes(summary), transcript);
+    });
+
+    it("with posthog-workbench.ai.tools off, VS Code does not hand @posthog requests to us", async () => {
+        const config = vscode.workspace.getConfiguration("posthog-workbench");
+        await config.update("ai.tools", false, vscode.ConfigurationTarget.Global);
+        try {
+            // What our /query asks PostHog first (src/lm/draftContext.ts names those queries).
+            const drafting = () =>
+                sandbox.requests.filter((r) => r.body.includes("for drafting")).length;
+            const before = { drafting: drafting(), shown: shown.length };
+            // The participant's `when` clause fails, so VS Code gives the text to its default
+            // agent instead (which may ask the test model; no answer is scripted for it).
+            await ask("@posthog /query count events");
+            assert.ok(
+                model.requests.every((r) => !r.join("\n").includes(HOGQL_RULES)),
+                "our participant did not prompt the model",
+            );
+            assert.equal(drafting(), before.drafting, "PostHog was not asked");
+            assert.equal(shown.length, before.shown);
+        } finally {
+            await config.update("ai.tools", undefined, vscode.ConfigurationTarget.Global);
+        }
     });
 });

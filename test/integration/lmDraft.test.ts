@@ -7,7 +7,7 @@ import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import { PostHogClient } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
-import { NO_EDITOR_MODEL } from "../../src/lm/draftFlow";
+import { aiFeaturesOffMessage, NO_EDITOR_MODEL } from "../../src/lm/draftFlow";
 import type { Sandbox } from "../sandbox";
 import { signedIn } from "./fixture";
 import { waitFor } from "./helpers";
@@ -22,6 +22,9 @@ describe("Draft HogQL with the editor's language model", function () {
     let ui: ScriptedUi;
     let model: TestModel;
     let direct: PostHogClient;
+    let aiFeaturesOff: boolean | undefined;
+
+    const chat = () => vscode.workspace.getConfiguration("chat");
 
     const draftRequests = () =>
         sandbox.requests.filter((r) => r.path.endsWith("/query/draft_sql/")).length;
@@ -52,6 +55,9 @@ describe("Draft HogQL with the editor's language model", function () {
         model = await testModel();
         model.register();
         await setting("ai.modelVendor", model.vendor);
+        // The harness turns VS Code's AI features off; Draft then sends nothing to a model.
+        aiFeaturesOff = chat().inspect<boolean>("disableAIFeatures")?.globalValue;
+        await chat().update("disableAIFeatures", false, vscode.ConfigurationTarget.Global);
     });
 
     beforeEach(() => {
@@ -69,6 +75,7 @@ describe("Draft HogQL with the editor's language model", function () {
     after(async () => {
         model.unregister();
         await setting("ai.modelVendor", undefined);
+        await chat().update("disableAIFeatures", aiFeaturesOff, vscode.ConfigurationTarget.Global);
         await direct.close();
     });
 
@@ -153,6 +160,22 @@ describe("Draft HogQL with the editor's language model", function () {
             assert.equal(document.getText(), "SELECT 2");
         } finally {
             model.register();
+        }
+    });
+
+    it("with VS Code's AI features off, Draft sends nothing to the model and says why", async () => {
+        await chat().update("disableAIFeatures", true, vscode.ConfigurationTarget.Global);
+        try {
+            const document = await draftDocument("SELECT 3");
+            await setting("ai.draftWith", "editorModel");
+            model.script();
+            ui.answer("anything");
+            await vscode.commands.executeCommand(`${P}.draftSql`);
+            assert.deepEqual(model.requests, [], "the model was not asked");
+            assert.deepEqual(ui.messages, [{ level: "info", text: aiFeaturesOffMessage() }]);
+            assert.equal(document.getText(), "SELECT 3");
+        } finally {
+            await chat().update("disableAIFeatures", false, vscode.ConfigurationTarget.Global);
         }
     });
 });

@@ -125,4 +125,25 @@ describe("language model tools through vscode.lm", function () {
         assert.equal(shown[0][0].statement, query);
         assert.deepEqual(shown[0][0].result?.response.columns, ["event", "n"]);
     });
+
+    it("with posthog-workbench.ai.tools off, a tool called anyway refuses and asks PostHog nothing", async () => {
+        const config = vscode.workspace.getConfiguration("posthog-workbench");
+        await config.update("ai.tools", false, vscode.ConfigurationTarget.Global);
+        try {
+            // The `when` clause hides them from chat's tool picker; vscode.lm.invokeTool still
+            // reaches a registered tool, so each refuses by itself.
+            const before = sandbox.requests.length;
+            await assert.rejects(
+                invoke("posthog_schema", {}),
+                /posthog-workbench\.ai\.tools setting/,
+            );
+            await assert.rejects(
+                invoke("posthog_run_query", { query: "SELECT 1" }),
+                /posthog-workbench\.ai\.tools setting/,
+            );
+            assert.equal(sandbox.requests.length, before, "PostHog was not asked");
+        } finally {
+            await config.update("ai.tools", undefined, vscode.ConfigurationTarget.Global);
+        }
+    });
 });
