@@ -12,7 +12,7 @@ import type { Sandbox } from "../sandbox";
 import { signedIn } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
-import { testModel, type TestModel } from "./testModel";
+import { canProvideModels, testModel, type TestModel } from "./testModel";
 
 const P = "posthog-workbench";
 
@@ -45,7 +45,8 @@ describe("Draft HogQL with the editor's language model", function () {
         return document;
     }
 
-    before(async () => {
+    before(async function () {
+        if (!canProvideModels) this.skip();
         ({ api, sandbox } = await signedIn());
         direct = new PostHogClient({
             host: sandbox.url,
@@ -73,6 +74,7 @@ describe("Draft HogQL with the editor's language model", function () {
     });
 
     after(async () => {
+        if (!model) return;
         model.unregister();
         await setting("ai.modelVendor", undefined);
         await chat().update("disableAIFeatures", aiFeaturesOff, vscode.ConfigurationTarget.Global);
