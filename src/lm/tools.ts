@@ -2,6 +2,7 @@
 // read-only, each using the signed-in session, each answering compact Markdown. Contributed in
 // package.json (`languageModelTools`, shown only when signed in and the setting allows them).
 import * as vscode from "vscode";
+import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
 import {
     eventDefinitionText,
@@ -46,15 +47,8 @@ async function answer(
     work: (signal: AbortSignal) => Promise<string>,
 ): Promise<vscode.LanguageModelToolResult> {
     if (!ctx.config.aiTools) throw new Error(toolsOffMessage());
-    const controller = new AbortController();
-    const subscription = token.onCancellationRequested(() => controller.abort());
-    try {
-        return new vscode.LanguageModelToolResult([
-            new vscode.LanguageModelTextPart(await work(controller.signal)),
-        ]);
-    } finally {
-        subscription.dispose();
-    }
+    const text = await withAbortSignal(token, work);
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 }
 
 function simpleTool<T>(

@@ -1,4 +1,5 @@
 import * as vscode from "vscode";
+import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
 import type { HistoryEntry } from "./history";
 import { fetchQueryLog, queryLogNode } from "./queryLog";
@@ -105,11 +106,7 @@ export async function showQueryLog(ctx: Ctx, arg?: unknown): Promise<void> {
             title: "Loading the query log...",
             cancellable: true,
         },
-        (_p, token) => {
-            const controller = new AbortController();
-            token.onCancellationRequested(() => controller.abort());
-            return fetchQueryLog(client, id, { signal: controller.signal });
-        },
+        (_p, token) => withAbortSignal(token, (signal) => fetchQueryLog(client, id, { signal })),
     );
     if ((result.response.results?.length ?? 0) === 0)
         void ctx.ui.info(

@@ -1,8 +1,15 @@
 import { randomUUID } from "node:crypto";
 import * as vscode from "vscode";
-import type { QueryResponse, RawQueryResult, RefreshMode, RunQueryResult } from "../api";
+import type {
+    HogQLError,
+    QueryResponse,
+    RawQueryResult,
+    RefreshMode,
+    RunQueryResult,
+} from "../api";
 import { loadApi } from "../apiLoader";
 import type { Ctx } from "../ctx";
+import { userMessageOf } from "../errorText";
 import { redact } from "../log";
 import { parseLossless } from "../json/lossless";
 import { rowsJson } from "../json/responseScan";
@@ -95,7 +102,7 @@ export class QueryRunner implements vscode.Disposable {
         const client = await this.ctx.auth.session.client();
         const values = await this.askVariables(document, targets, client);
         if (!values) return undefined;
-        this.ctx.diagnostics?.clear(document);
+        this.ctx.language.diagnostics.clear(document);
 
         const source = new vscode.CancellationTokenSource();
         this.running.add(source);
@@ -212,7 +219,6 @@ export class QueryRunner implements vscode.Disposable {
         startedAt: number,
     ): Promise<void> {
         const state = this.ctx.auth.session.state;
-        const error = outcome.error as { userMessage?: string; message?: string } | undefined;
         await this.ctx.history.add({
             queryId: outcome.queryId,
             text: outcome.statement,
@@ -223,36 +229,27 @@ export class QueryRunner implements vscode.Disposable {
             durationMs: outcome.durationMs,
             rows: outcome.raw?.rowCount ?? outcome.result?.response.results?.length,
             status: outcome.cancelled ? "cancelled" : outcome.error ? "error" : "ok",
-            error: error ? redact(error.userMessage ?? error.message ?? String(error)) : undefined,
+            error: outcome.error ? redact(userMessageOf(outcome.error)) : undefined,
         });
     }
 
     private reportFailure(document: vscode.TextDocument, target: Statement, error: unknown): void {
-        const errors = (
-            error as {
-                hogqlErrors?: {
-                    message: string;
-                    start: number;
-                    end: number;
-                    fix?: string | null;
-                }[];
-            }
-        ).hogqlErrors;
+        const errors = (error as { hogqlErrors?: HogQLError[] }).hogqlErrors;
         const detail = (error as { detail?: unknown; message?: unknown }).detail;
         const missing = missingVariableRanges(
             target.text,
             String(detail ?? (error as { message?: unknown }).message ?? ""),
         );
-        if (missing.length > 0 && this.ctx.diagnostics) {
+        if (missing.length > 0) {
             // PostHog names the variables without a position; the placeholders are the place.
-            this.ctx.diagnostics.report(document, target.start, missing);
+            this.ctx.language.diagnostics.report(document, target.start, missing);
             this.ctx.log.warn(`HogQL variables: ${missing[0].message}`);
             vscode.window.setStatusBarMessage(`$(error) ${missing[0].message}`, 10_000);
             return;
         }
-        if (errors && errors.length > 0 && this.ctx.diagnostics) {
+        if (errors && errors.length > 0) {
             // HogQL errors belong in the editor, at the range the service names.
-            this.ctx.diagnostics.report(document, target.start, errors);
+            this.ctx.language.diagnostics.report(document, target.start, errors);
             // The client already removed the key from these; redact() also catches any phx_ token.
             this.ctx.log.warn(`HogQL error: ${redact(errors.map((e) => e.message).join("; "))}`);
             vscode.window.setStatusBarMessage(

@@ -36,13 +36,16 @@ export class ResultsPanelManager
     private readonly open: OpenPanels<ResultsPanel>;
     private disposing = false;
     private readonly chartPrefs: ChartPrefsStore;
-    private readonly registration: vscode.Disposable;
 
     constructor(private readonly deps: ResultsPanelDeps) {
         this.store = new ResultStore(deps.storageUri);
         this.open = new OpenPanels(deps.workspaceState);
         this.chartPrefs = new ChartPrefsStore(deps.storageUri, deps.log);
-        this.registration = vscode.window.registerWebviewPanelSerializer(resultsViewType, this);
+    }
+
+    /** Restores panels after a window reload; called once from activation. */
+    register(): vscode.Disposable {
+        return vscode.window.registerWebviewPanelSerializer(resultsViewType, this);
     }
 
     /**
@@ -145,7 +148,6 @@ export class ResultsPanelManager
 
     dispose(): void {
         this.disposing = true;
-        this.registration.dispose();
         for (const p of [...this.panels]) p.dispose();
         this.panels.clear();
     }
