@@ -151,10 +151,22 @@ describe("@posthog chat participant in VS Code's chat", function () {
         assert.ok(transcript.includes(summary), transcript);
     });
 
+    it("without a command, answers a HogQL question with PostHog's rules given to the model", async () => {
+        const answer = "Use count(DISTINCT person_id) for unique users.";
+        model.script(answer);
+        const { result, transcript } = await ask("@posthog how do I count unique users?");
+        assert.equal(result.errorDetails, undefined);
+        const prompt = model.requests[0][0];
+        assert.ok(prompt.startsWith(HOGQL_RULES), "PostHog's HogQL rules come first");
+        assert.match(prompt, /how do I count unique users\?$/);
+        assert.ok(transcript.includes(answer), transcript);
+    });
+
     it("with posthog-workbench.ai.tools off, VS Code does not hand @posthog requests to us", async () => {
         const config = vscode.workspace.getConfiguration("posthog-workbench");
         await config.update("ai.tools", false, vscode.ConfigurationTarget.Global);
         try {
+            model.script(); // forget earlier requests; no answers
             // What our /query asks PostHog first (src/lm/draftContext.ts names those queries).
             const drafting = () =>
                 sandbox.requests.filter((r) => r.body.includes("for drafting")).length;
