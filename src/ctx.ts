@@ -8,9 +8,8 @@ import { HogQLLanguage } from "./language";
 import { errorDetail, userMessageOf } from "./errorText";
 import { redact } from "./log";
 import { QueryHistory } from "./query/history";
-import { ResultsPanelPresenter, type ResultsPresenter } from "./query/resultsPresenter";
 import { QueryRunner } from "./query/queryRunner";
-import { ResultsPanelManager } from "./resultsPanel";
+import { ResultsPanelManager, type ResultsPresenter } from "./resultsPanel";
 import { Ui, vscodeUi } from "./userPrompts";
 
 /**
@@ -59,9 +58,10 @@ export class Ctx implements vscode.Disposable {
                     log: this.log,
                     workspaceState: extension.workspaceState,
                     reusePanel: () => this.config.reuseResultsPanel,
+                    prompts: this,
                 }),
             );
-            this.results = new ResultsPanelPresenter(this.panels);
+            this.results = this.panels;
             this.views = {
                 experiments: this.push(new ExperimentsTree(this)),
                 eventDefinitions: this.push(new EventDefinitionsTree(this)),

@@ -6,6 +6,7 @@ import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
 import { redact } from "../log";
 import { statementAt } from "../query/statementSplitter";
+import { resultSetFromText } from "../resultsPanel";
 import { draftContext } from "./draftContext";
 import { HOGQL_RULES, draftWithModel } from "./draftWithModel";
 import { draftModelOf } from "./editorModel";
@@ -63,14 +64,12 @@ const query: Handler = async (ctx, request, stream, token, signal) => {
     const started = performance.now();
     const { text, result } = await runQueryText(client, outcome.sql, signal);
     await ctx.results.show([
-        {
+        await resultSetFromText(result.rawText, {
             title: "@posthog query",
-            statement: outcome.sql,
-            start: 0,
+            queryText: outcome.sql,
             queryId: result.queryId,
             durationMs: performance.now() - started,
-            result,
-        },
+        }),
     ]);
     stream.markdown(`${text}\n\nThe full result is open in the PostHog results grid.`);
 };

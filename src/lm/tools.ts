@@ -4,6 +4,7 @@
 import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
+import { resultSetFromText } from "../resultsPanel";
 import {
     eventDefinitionText,
     eventNamesText,
@@ -31,7 +32,7 @@ interface RunQueryInput {
 }
 
 /**
- * Why a tool or `@posthog` does nothing while `posthog-workbench.ai.tools` is off. VS Code keeps
+ * Why a tool does nothing while `posthog-workbench.ai.tools` is off. VS Code keeps
  * a tool that its `when` clause hides callable through vscode.lm.invokeTool, so each checks.
  */
 export function toolsOffMessage(): string {
@@ -97,14 +98,12 @@ export function runQueryTool(ctx: Ctx): vscode.LanguageModelTool<RunQueryInput> 
                 );
                 if (options.input.showInGrid)
                     await ctx.results.show([
-                        {
+                        await resultSetFromText(result.rawText, {
                             title: "Language model query",
-                            statement: options.input.query,
-                            start: 0,
+                            queryText: options.input.query,
                             queryId: result.queryId,
                             durationMs: performance.now() - started,
-                            result,
-                        },
+                        }),
                     ]);
                 return options.input.showInGrid
                     ? `${text}\n\nThe full result is open in the PostHog results grid.`

@@ -9,9 +9,9 @@ import { PostHogClient } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
 import { HOGQL_RULES } from "../../src/lm/draftWithModel";
 import { experimentResultsText, runQueryText } from "../../src/lm/toolText";
-import type { RunOutcome } from "../../src/query/queryRunner";
+import type { ResultSet } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
-import { recordResults, restoreResults, signedIn } from "./fixture";
+import { recordResults, responseOf, restoreResults, signedIn } from "./fixture";
 import { waitFor } from "./helpers";
 import { canProvideModels, testModel, type TestModel } from "./testModel";
 
@@ -19,7 +19,7 @@ describe("@posthog chat participant in VS Code's chat", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
     let model: TestModel;
-    let shown: RunOutcome[][];
+    let shown: ResultSet[][];
     let direct: PostHogClient;
     let aiFeaturesOff: boolean | undefined;
 
@@ -93,8 +93,8 @@ describe("@posthog chat participant in VS Code's chat", function () {
         assert.match(transcript, /\| event \| n \|/);
         assert.match(transcript, /The full result is open in the PostHog results grid\./);
         assert.equal(shown.length, before + 1, "the results panel opened once");
-        assert.equal(shown.at(-1)![0].statement, sql);
-        assert.deepEqual(shown.at(-1)![0].result?.response.columns, ["event", "n"]);
+        assert.equal(shown.at(-1)![0].queryText, sql);
+        assert.deepEqual(responseOf(shown.at(-1)![0]).columns, ["event", "n"]);
     });
 
     it("/query says so when the retry does not parse either, and runs nothing", async () => {

@@ -12,9 +12,9 @@ import {
     propertyNamesText,
     schemaText,
 } from "../../src/lm/toolText";
-import type { RunOutcome } from "../../src/query/queryRunner";
+import type { ResultSet } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
-import { recordResults, restoreResults, signedIn } from "./fixture";
+import { recordResults, responseOf, restoreResults, signedIn } from "./fixture";
 import { waitFor } from "./helpers";
 
 const TOOLS = [
@@ -42,7 +42,7 @@ function invoke(name: string, input: object): Promise<string> {
 describe("language model tools through vscode.lm", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
-    let shown: RunOutcome[][];
+    let shown: ResultSet[][];
     let direct: PostHogClient;
 
     before(async () => {
@@ -122,8 +122,8 @@ describe("language model tools through vscode.lm", function () {
         assert.match(text, /\| event \| n \|/);
         assert.match(text, /The full result is open in the PostHog results grid\.$/);
         assert.equal(shown.length, 1);
-        assert.equal(shown[0][0].statement, query);
-        assert.deepEqual(shown[0][0].result?.response.columns, ["event", "n"]);
+        assert.equal(shown[0][0].queryText, query);
+        assert.deepEqual(responseOf(shown[0][0]).columns, ["event", "n"]);
     });
 
     it("with posthog-workbench.ai.tools off, a tool called anyway refuses and asks PostHog nothing", async () => {
