@@ -55,7 +55,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 export async function hostFigures(root, text) {
     const require = createRequire(import.meta.url);
     const api = require(path.join(root, "out", "src", "api", "index.js"));
-    const results = require(path.join(root, "out", "src", "results", "resultSet.js"));
+    const results = require(path.join(root, "out", "src", "resultsPanel", "resultSet.js"));
     const file = path.join(os.tmpdir(), `posthog-bench-response-${process.pid}.json`);
     fs.writeFileSync(file, text);
     const server = await serveFile(file);
@@ -144,8 +144,8 @@ export function wideResponseText() {
 /** Host side of the round trip: the summary's first rows and every export format. */
 export async function hostRoundTrip(root) {
     const require = createRequire(import.meta.url);
-    const results = require(path.join(root, "out", "src", "results", "resultSet.js"));
-    const formats = require(path.join(root, "out", "src", "results", "exportFormats.js"));
+    const results = require(path.join(root, "out", "src", "resultsPanel", "resultSet.js"));
+    const formats = require(path.join(root, "out", "src", "resultsPanel", "exportFormats.js"));
     const lossless = require(path.join(root, "out", "src", "json", "lossless.js"));
     const bytes = new TextEncoder().encode(wideResponseText());
     const layout = await results.scanLayout(bytes, results.nextTurn);

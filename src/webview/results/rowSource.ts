@@ -2,13 +2,13 @@
 // the main thread itself when it cannot (a CSP or a webview host without blob workers). Either
 // way the page gets the response's bytes back with the position of each row, and parses only the
 // rows it draws; sort, filter and large copies run where every row is parsed.
-import { parseLossless } from "../../json/lossless";
+import { ByteRows } from "../../json/byteRows";
 import { ObjectScanner } from "../../json/responseScan";
 import type { CopyFormat } from "../../protocol";
 import { copyText } from "./clipboard";
 import { ColumnKind } from "./format";
 import type { Range } from "./selection";
-import { computeView, RowTextIndex, ViewQuery } from "./view";
+import { RowViews, ViewQuery } from "./view";
 import type { FromWorker, ToWorker } from "./workerProtocol";
 
 /** Receives one result as it is parsed. */
@@ -22,9 +22,8 @@ export interface RowSink {
 }
 
 interface Local {
-    rows: unknown[][];
+    views: RowViews;
     kinds: ColumnKind[];
-    index: RowTextIndex;
 }
 
 /** Starts a worker from a same-origin script through a blob URL, as webviews require. */
@@ -74,7 +73,16 @@ export class RowSource {
             worker.postMessage(msg, [buffer]);
             return;
         }
-        this.parseHere(resultId, bytes, kinds, sink);
+        // On this thread the scan would hold up the first screen: it waits for that paint (a
+        // hidden page gets no animation frames, hence the timer too).
+        let started = false;
+        const start = () => {
+            if (started || this.sinks.get(resultId) !== sink) return;
+            started = true;
+            this.parseHere(resultId, bytes, kinds, sink);
+        };
+        requestAnimationFrame(() => setTimeout(start));
+        setTimeout(start, 100);
     }
 
     private parseHere(
@@ -85,15 +93,12 @@ export class RowSource {
     ): void {
         const t0 = performance.now();
         try {
-            const scan = new ObjectScanner(bytes).run();
+            const scan = new ObjectScanner(bytes, 0, bytes.length, "results", true).run();
             const starts = Uint32Array.from(scan.rowStarts);
             sink.layout(bytes, starts, Uint32Array.from(scan.rowEnds), scan.wide);
-            const response = parseLossless(new TextDecoder().decode(bytes)) as {
-                results?: unknown[][];
-            };
-            const rows = Array.isArray(response.results) ? response.results : [];
-            this.local.set(resultId, { rows, kinds, index: new RowTextIndex(rows) });
-            sink.done(rows.length, performance.now() - t0, false);
+            const rows = new ByteRows(bytes, scan);
+            this.local.set(resultId, { views: new RowViews(rows, kinds), kinds });
+            sink.done(rows.count, performance.now() - t0, false);
         } catch (err) {
             sink.failed(String(err));
         }
@@ -102,7 +107,7 @@ export class RowSource {
     /** Row order for a sort/filter; resolves with null for the service's order. */
     async view(resultId: string, query: ViewQuery): Promise<Uint32Array | null> {
         const local = this.local.get(resultId);
-        if (local) return computeView(local.rows, local.kinds, query, local.index);
+        if (local) return local.views.order(query);
         const worker = await this.worker;
         if (!worker) return null;
         const seq = ++this.seq;
@@ -123,14 +128,14 @@ export class RowSource {
     ): Promise<string> {
         const local = this.local.get(resultId);
         if (local) {
-            const rows = local.rows;
+            const rows = local.views.rows;
             return copyText(
                 {
                     columns,
                     types: [],
                     kinds: local.kinds,
-                    rowCount: () => (order ? order.length : rows.length),
-                    row: (i) => rows[order ? order[i] : i],
+                    rowCount: () => (order ? order.length : rows.count),
+                    row: (i) => rows.row(order ? order[i] : i),
                 },
                 range,
                 format,
