@@ -10,7 +10,13 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { activateFigures } from "./activate.mjs";
-import { hostFigures, hostRoundTrip, wideResponseText, wideValues } from "./host.mjs";
+import {
+    exportFigures,
+    hostFigures,
+    hostRoundTrip,
+    wideResponseText,
+    wideValues,
+} from "./host.mjs";
 import { workbenchFigures } from "./workbench.mjs";
 import { buildWebview } from "./buildWebview.mjs";
 import { makeResponse } from "./data.mjs";
@@ -551,6 +557,7 @@ async function main() {
     const act = await activateFigures(root);
     const host = await hostFigures(root, text);
     const hostWide = await hostRoundTrip(root);
+    const exports = await exportFigures(root, text);
     const e2e = process.env.BENCH_E2E === "0" ? null : await workbenchFigures(root);
 
     const rows = [];
@@ -648,6 +655,20 @@ async function main() {
         host.baselineTotal,
         "parse-then-post (runQuery + encode)",
     );
+    add(
+        "extension host: longest task while exporting 50k x 20 to CSV",
+        "ms",
+        exports.exportOurs,
+        exports.exportBaseline,
+        "2000-row-slices (previous export)",
+    );
+    add(
+        "extension host: longest task while building Open JSON's text (50k x 20)",
+        "ms",
+        exports.jsonOurs,
+        exports.jsonBaseline,
+        "one-task (previous Open JSON)",
+    );
     if (e2e) {
         add(
             "workbench: Ctrl+Enter to first data cell painted (50k x 20)",
@@ -722,6 +743,8 @@ async function main() {
               ]
             : []),
         ["big-number round trip: 0 values changed", roundTripChanged === 0],
+        ["extension host: longest task while exporting 50k x 20 < 50 ms", exports.exportOurs < 50],
+        ["extension host: longest task building Open JSON < 50 ms", exports.jsonOurs < 50],
         ["all rows parsed and sortable <= 1.5x bare JSON.parse", ours.all <= 1.5 * ours.bareParse],
         ["memory added <= 1.5x JSON size", ours.memory <= 1.5 * jsonBytes],
         ["first paint <= 0.4x SlickGrid", ours.firstPaint <= 0.4 * slick.firstPaint],
