@@ -3,7 +3,6 @@
 // column's values: no whole-response `JSON.parse`, no 50,000 row arrays held, and every digit of
 // a wide number kept (as a BigNumber, see lossless.ts). Pure: no Node or DOM APIs.
 import { numberFromSource, parseLossless } from "./lossless";
-import type { ObjectScanner } from "./responseScan";
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -72,6 +71,16 @@ function numberAt(bytes: Uint8Array, start: number, end: number): unknown {
     return neg ? -value : value;
 }
 
+/** Where rows and their values are (an `ObjectScanner`'s findings, or copies of them). */
+export interface CellLayout {
+    rowStarts: ArrayLike<number>;
+    rowEnds: ArrayLike<number>;
+    cellStarts: ArrayLike<number>;
+    cellCount: number;
+    rowFirstCell: ArrayLike<number>;
+    wide: boolean;
+}
+
 /** Rows of one response, read from its bytes on use. */
 export class ByteRows {
     /** Number of rows. */
@@ -80,10 +89,7 @@ export class ByteRows {
 
     constructor(
         private readonly bytes: Uint8Array,
-        private readonly scan: Pick<
-            ObjectScanner,
-            "rowStarts" | "rowEnds" | "cellStarts" | "cellCount" | "rowFirstCell" | "wide"
-        >,
+        private readonly scan: CellLayout,
     ) {
         this.count = scan.rowStarts.length;
         // Values can be read one by one when every row is an array and each was indexed;

@@ -24,6 +24,11 @@ export interface GridData {
     rowCount(): number;
     /** The row at a view position, or undefined while it is still being parsed. */
     row(viewIndex: number): unknown[] | undefined;
+    /**
+     * Optional, for speed: values `c0` to `c1` of the row at a view position into `out`, or false
+     * while it is still being parsed (the grid paints only the columns in view).
+     */
+    rowCells?(viewIndex: number, c0: number, c1: number, out: unknown[]): boolean;
 }
 
 /** What the grid asks of its owner. */
@@ -143,6 +148,8 @@ export class Grid {
     /** Nesting depth of `batch`; renders asked for meanwhile happen once at its end. */
     private batchDepth = 0;
     private batchedRender = false;
+    /** Scratch: the values of the row being painted, columns in view only. */
+    private readonly values: unknown[] = [];
     /** Scratch cell view, filled for each cell painted. */
     private readonly view: CellView = { text: "", cls: "", title: "" };
     private version = 1;
@@ -556,8 +563,15 @@ export class Grid {
             slot.sel = rowSel;
             el.classList.toggle("sel", rowSel);
         }
-        const row = this.data.row(r);
-        slot.missing = row === undefined;
+        const values = this.values;
+        let have: boolean;
+        if (this.data.rowCells) have = this.data.rowCells(r, c0, c1, values);
+        else {
+            const row = this.data.row(r);
+            have = row !== undefined;
+            if (row) for (let c = c0; c <= c1; c++) values[c - c0] = row[c];
+        }
+        slot.missing = !have;
         const count = Math.max(0, c1 - c0 + 1);
         const cells = slot.cells;
         while (cells.length < count) {
@@ -605,7 +619,8 @@ export class Grid {
                 cellEl.style.width = `${width}px`;
             }
             let flags = 0;
-            if (row) writeCellView(row[c], kinds[c], view);
+            const value = values[k];
+            if (have) writeCellView(value, kinds[c], view);
             else {
                 view.text = "";
                 view.cls = "";
@@ -616,7 +631,7 @@ export class Grid {
             if (cell.text !== text) {
                 cell.text = text;
                 // HogQL's sparkline(...) draws as a small line (see chart/sparkline.ts).
-                const spark = view.cls === "json" ? sparklineOf(row?.[c]) : null;
+                const spark = view.cls === "json" ? sparklineOf(value) : null;
                 if (spark) cellEl.replaceChildren(sparklineSvg(spark));
                 else {
                     cell.txt.data = text;

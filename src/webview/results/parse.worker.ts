@@ -34,9 +34,27 @@ function parse(resultId: string, buffer: ArrayBuffer, kinds: ColumnKind[]): void
     const wide = scan.wide;
     // The page gets the buffer (transferred); the worker reads its own copy.
     const own = bytes.slice();
-    const layout: FromWorker = { type: "layout", resultId, buffer, starts, ends, wide };
-    scope.postMessage(layout, [buffer, starts.buffer, ends.buffer]);
     const rows = new ByteRows(own, scan);
+    // The page's copies of the values' offsets (the worker keeps the scanner's).
+    const cellStarts = scan.cellStarts.slice(0, scan.cellCount);
+    const rowFirstCell = Uint32Array.from(scan.rowFirstCell);
+    const layout: FromWorker = {
+        type: "layout",
+        resultId,
+        buffer,
+        starts,
+        ends,
+        wide,
+        cellStarts,
+        rowFirstCell,
+    };
+    scope.postMessage(layout, [
+        buffer,
+        starts.buffer,
+        ends.buffer,
+        cellStarts.buffer,
+        rowFirstCell.buffer,
+    ]);
     const parseMs = performance.now() - t0;
     held.set(resultId, { views: new RowViews(rows, kinds), kinds });
     scope.postMessage({ type: "done", resultId, rowCount: rows.count, parseMs });

@@ -2,7 +2,7 @@
 // the main thread itself when it cannot (a CSP or a webview host without blob workers). Either
 // way the page gets the response's bytes back with the position of each row, and parses only the
 // rows it draws; sort, filter and large copies run where every row is parsed.
-import { ByteRows } from "../../json/byteRows";
+import { ByteRows, type CellLayout } from "../../json/byteRows";
 import { ObjectScanner } from "../../json/responseScan";
 import type { CopyFormat } from "../../protocol";
 import { copyText } from "./clipboard";
@@ -14,7 +14,7 @@ import type { FromWorker, ToWorker } from "./workerProtocol";
 /** Receives one result as it is parsed. */
 export interface RowSink {
     /** The bytes, and where each row is in them: any row can now be drawn. */
-    layout(bytes: Uint8Array, starts: Uint32Array, ends: Uint32Array, wide: boolean): void;
+    layout(bytes: Uint8Array, cells: CellLayout): void;
     /** Every row is parsed: sort and filter work. */
     done(rowCount: number, parseMs: number, inWorker: boolean): void;
     /** Parsing failed. */
@@ -94,8 +94,7 @@ export class RowSource {
         const t0 = performance.now();
         try {
             const scan = new ObjectScanner(bytes, 0, bytes.length, "results", true).run();
-            const starts = Uint32Array.from(scan.rowStarts);
-            sink.layout(bytes, starts, Uint32Array.from(scan.rowEnds), scan.wide);
+            sink.layout(bytes, scan);
             const rows = new ByteRows(bytes, scan);
             this.local.set(resultId, { views: new RowViews(rows, kinds), kinds });
             sink.done(rows.count, performance.now() - t0, false);
@@ -181,7 +180,14 @@ export class RowSource {
         const sink = this.sinks.get(msg.resultId);
         switch (msg.type) {
             case "layout":
-                sink?.layout(new Uint8Array(msg.buffer), msg.starts, msg.ends, msg.wide);
+                sink?.layout(new Uint8Array(msg.buffer), {
+                    rowStarts: msg.starts,
+                    rowEnds: msg.ends,
+                    cellStarts: msg.cellStarts,
+                    cellCount: msg.cellStarts.length,
+                    rowFirstCell: msg.rowFirstCell,
+                    wide: msg.wide,
+                });
                 break;
             case "done":
                 sink?.done(msg.rowCount, msg.parseMs, true);
