@@ -12,13 +12,12 @@ export class ExperimentDocuments implements vscode.TextDocumentContentProvider, 
     private readonly changed = new vscode.EventEmitter<vscode.Uri>();
     readonly onDidChange = this.changed.event;
     private readonly contents = new Map<string, string>();
-    private readonly registration: vscode.Disposable;
 
-    constructor(private readonly ctx: Ctx) {
-        this.registration = vscode.workspace.registerTextDocumentContentProvider(
-            EXPERIMENT_SCHEME,
-            this,
-        );
+    constructor(private readonly ctx: Ctx) {}
+
+    /** Serves the documents; called once from activation. */
+    register(): vscode.Disposable {
+        return vscode.workspace.registerTextDocumentContentProvider(EXPERIMENT_SCHEME, this);
     }
 
     provideTextDocumentContent(uri: vscode.Uri): string {
@@ -52,7 +51,6 @@ export class ExperimentDocuments implements vscode.TextDocumentContentProvider, 
     }
 
     dispose(): void {
-        this.registration.dispose();
         this.changed.dispose();
     }
 }

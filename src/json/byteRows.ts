@@ -85,7 +85,8 @@ export interface CellLayout {
 export class ByteRows {
     /** Number of rows. */
     readonly count: number;
-    private readonly cells: boolean;
+    /** Every row is an array and its values were located: {@link cell} reads one value. */
+    readonly indexed: boolean;
 
     constructor(
         private readonly bytes: Uint8Array,
@@ -96,21 +97,22 @@ export class ByteRows {
         // otherwise (never seen from HogQL) a value is read by parsing its row.
         let cells = scan.rowFirstCell.length === this.count;
         for (let r = 0; cells && r < this.count; r++) cells = bytes[scan.rowStarts[r]] === 0x5b;
-        this.cells = cells;
+        this.indexed = cells;
     }
 
-    /** Row `r`, parsed (every digit kept). */
+    /** Row `r`, parsed (every digit kept); throws when it is not an array (a malformed response). */
     row(r: number): unknown[] {
         const text = decoder.decode(
             this.bytes.subarray(this.scan.rowStarts[r], this.scan.rowEnds[r]),
         );
         const parsed: unknown = this.scan.wide ? parseLossless(text) : JSON.parse(text);
-        return Array.isArray(parsed) ? parsed : [parsed];
+        if (!Array.isArray(parsed)) throw new Error(`row ${r + 1} is not a list of values`);
+        return parsed;
     }
 
     /** Value `c` of row `r` (undefined past the row's end). */
     cell(r: number, c: number): unknown {
-        if (!this.cells) return this.row(r)[c];
+        if (!this.indexed) return this.row(r)[c];
         const scan = this.scan;
         const first = scan.rowFirstCell[r];
         const next = r + 1 < this.count ? scan.rowFirstCell[r + 1] : scan.cellCount;

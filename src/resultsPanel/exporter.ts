@@ -2,6 +2,7 @@
 // with its progress in a notification whose Cancel stops it and removes the partial file.
 import * as vscode from "vscode";
 import type { ExportFormat } from "../protocol";
+import type { Ui } from "../userPrompts";
 import { exportText, exportToFile, type ExportOptions } from "./exportWriter";
 import { layoutOf, nextTurn, ResultSet } from "./resultSet";
 
@@ -16,14 +17,14 @@ const filters: Record<ExportFormat, Record<string, string[]>> = {
  * dialog or the export).
  */
 export async function exportResult(
+    ui: Ui,
     set: ResultSet,
     format: ExportFormat,
     baseName: string,
 ): Promise<vscode.Uri | undefined> {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const fileName = `${baseName.replace(/[^\w.-]+/g, "_").slice(0, 60) || "result"}.${format}`;
-    const target = await vscode.window.showSaveDialog({
-        defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
+    const target = await ui.saveFile({
+        fileName,
         filters: filters[format],
         saveLabel: "Export",
         title: `Export result as ${format.toUpperCase()}`,

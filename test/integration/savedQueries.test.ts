@@ -2,10 +2,10 @@ import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import { PostHogClient, type QueryNode } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
-import type { RunOutcome } from "../../src/query/queryRunner";
+import type { ResultSet } from "../../src/resultsPanel";
 import type { UpgradeReport } from "../../src/savedQueries/upgrade";
 import type { Sandbox } from "../sandbox";
-import { recordResults, restoreResults, signedIn } from "./fixture";
+import { recordResults, responseOf, restoreResults, signedIn } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 import { signInToSandbox } from "./signIn";
@@ -16,7 +16,7 @@ describe("saved queries", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
     let ui: ScriptedUi;
-    let shown: RunOutcome[][];
+    let shown: ResultSet[][];
     const root = () => vscode.workspace.workspaceFolders![0].uri;
     const file = (name: string) => vscode.Uri.joinPath(root(), "queries", name);
     const read = async (name: string) =>
@@ -229,20 +229,14 @@ describe("saved queries", function () {
         );
         assert.equal(shown.length, 1);
         const [byDay, summary] = shown[0];
-        const table = byDay.result!.response;
+        const table = responseOf(byDay);
         assert.deepEqual(table.columns, ["day", "Page views", "Daily visitors"]);
         assert.equal(table.results?.length, 8);
         assert.match(String(table.results?.[0][0]), /^\d{4}-\d{2}-\d{2}$/);
         assert.ok(table.results?.every((row) => typeof row[1] === "number"));
-        assert.deepEqual(JSON.parse(byDay.result!.rawText).columns, table.columns);
-        assert.deepEqual(summary.result!.response.columns, [
-            "series",
-            "total",
-            "min",
-            "max",
-            "trend",
-        ]);
-        assert.match(String(summary.result!.response.results?.[0][4]), /^[▁▂▃▄▅▆▇█]{8}$/);
+        assert.deepEqual(byDay.summary.meta.columns, table.columns);
+        assert.deepEqual(responseOf(summary).columns, ["series", "total", "min", "max", "trend"]);
+        assert.match(String(responseOf(summary).results?.[0][4]), /^[▁▂▃▄▅▆▇█]{8}$/);
         assert.match(byDay.title, /trends\.query\.json · TrendsQuery/);
     });
 

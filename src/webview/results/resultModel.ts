@@ -120,6 +120,13 @@ export class ResultModel implements GridData {
         }
         const values = this.values;
         if (!values || index >= values.count) return false;
+        if (!values.indexed) {
+            // Some row is not an array (a malformed response): draw what its text holds.
+            const parsed = this.rowAt(index);
+            if (!parsed) return false;
+            for (let c = c0; c <= c1; c++) out[c - c0] = parsed[c];
+            return true;
+        }
         for (let c = c0; c <= c1; c++) out[c - c0] = values.cell(index, c);
         return true;
     }
