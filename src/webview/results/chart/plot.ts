@@ -30,6 +30,10 @@ function allMidnightUtc(xs: number[]): boolean {
     return true;
 }
 
+const dayMs = 86_400_000;
+/** Tick spacings for a date axis: days, weeks, months, years. */
+const dayIncrements = [1, 2, 3, 7, 14, 28, 56, 91, 182, 364, 728, 1820].map((d) => d * dayMs);
+
 /** Locale formats for time ticks, chosen by the tick spacing. */
 function timeTickFormatter(utc: boolean): (incr: number) => Intl.DateTimeFormat {
     const zone = utc ? { timeZone: "UTC" } : {};
@@ -280,6 +284,9 @@ export function makePlot(
                       }
                     : data.xKind === "time"
                       ? {
+                            // Dates (every x at midnight): ticks a whole number of days apart,
+                            // never hours between two days.
+                            ...(utc ? { incrs: dayIncrements } : {}),
                             values: (_u, splits, _ax, _space, incr) =>
                                 splits.map((v) => tickFormat(incr).format(v)),
                         }
