@@ -13,7 +13,6 @@ import { applyTheme, launch, loadResults, nextFrame, openPage, posted } from "./
 import { startServer, type TestServer } from "./server";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-declare const document: any;
 declare const window: any;
 declare function getComputedStyle(element: unknown): { backgroundColor: string };
 
@@ -122,7 +121,10 @@ describe("saved query charts (webview)", function () {
         const svg = await exportSvg();
         assert.equal((svg.match(/<path d="M[^"]*" fill="none"/g) ?? []).length, 2, "two lines");
         const ticks = [...svg.matchAll(/text-anchor="middle">([^<]*)</g)].map((m) => m[1]);
-        assert.ok(ticks.some((t) => /Aug/.test(t)), `dates on the axis: ${ticks.join(", ")}`);
+        assert.ok(
+            ticks.some((t) => /Aug/.test(t)),
+            `dates on the axis: ${ticks.join(", ")}`,
+        );
     });
 
     it("opens a FunnelsQuery as bars of its steps, labelled with their conversion", async () => {
