@@ -32,12 +32,9 @@ export class ExperimentPage implements vscode.Disposable {
     private markdown = "";
     /** What the page shows now (also read by tests). */
     data: ExperimentPageData | undefined;
-    /** The page's last `rendered` report since the last load (tests wait on it). */
+    /** The page's `rendered` report since the last load (the tests wait on it). */
     rendered: PageRendered | undefined;
-    private readonly renderedEmitter = new vscode.EventEmitter<PageRendered>();
-    readonly onDidRender = this.renderedEmitter.event;
     private readonly disposables: vscode.Disposable[] = [];
-    private loading: Promise<void> | undefined;
 
     constructor(
         private readonly ctx: Ctx,
@@ -61,18 +58,11 @@ export class ExperimentPage implements vscode.Disposable {
                 // A hidden page is discarded; its next `ready` gets the data again.
                 if (!panel.visible) this.ready = false;
             }),
-            this.renderedEmitter,
         );
     }
 
     /** Reads the experiment and its metrics' results, then shows them. */
-    load(focusMetric: string | null): Promise<void> {
-        const run = this.read(focusMetric);
-        this.loading = run;
-        return run;
-    }
-
-    private async read(focusMetric: string | null): Promise<void> {
+    async load(focusMetric: string | null): Promise<void> {
         const client = await this.ctx.auth.session.client();
         const { experiment, results } = await withProgress(
             "Loading the experiment and its results...",
@@ -122,18 +112,6 @@ export class ExperimentPage implements vscode.Disposable {
         if (this.ready) this.post();
     }
 
-    /** Resolves with the page's next `rendered` report after the current load. */
-    async whenRendered(): Promise<PageRendered> {
-        await this.loading;
-        if (this.rendered) return this.rendered;
-        return new Promise((resolve) => {
-            const sub = this.onDidRender((r) => {
-                sub.dispose();
-                resolve(r);
-            });
-        });
-    }
-
     /** The Markdown text of the page (Copy as Markdown). */
     get markdownText(): string {
         return this.markdown;
@@ -156,7 +134,6 @@ export class ExperimentPage implements vscode.Disposable {
                 return;
             case "rendered":
                 this.rendered = { metrics: msg.metrics, charts: msg.charts, bands: msg.bands };
-                this.renderedEmitter.fire(this.rendered);
                 return;
             case "action":
                 await this.act(msg.action);

@@ -28,15 +28,26 @@ for (const theme of ["Default Dark Modern", "Default Light Modern"]) {
         it("Show Timeseries Results opens the experiment page with interval bands", async () => {
             const { page } = bench;
             await page.locator('.activitybar [aria-label^="PostHog"]').first().click();
-            const row = page
+            await page
                 .locator('.monaco-list-row[aria-label^="Checkout button color"]')
-                .first();
-            await row.waitFor({ timeout: 30_000 });
-            await row.click();
+                .first()
+                .waitFor({ timeout: 30_000 });
+            // From the palette with no row selected: pick the experiment, then its first metric.
             await runCommand(page, "PostHog: Show Timeseries Results");
-            // Three metrics: pick the first.
-            const pick = page.locator(".quick-input-list .monaco-list-row").first();
-            await pick.waitFor({ timeout: 15_000 });
+            const input = page.locator(".quick-input-widget input");
+            await page
+                .locator(".quick-input-widget", { hasText: "Pick an experiment" })
+                .waitFor({ timeout: 15_000 });
+            await input.fill("Checkout button color");
+            await page
+                .locator(".quick-input-list .monaco-list-row", { hasText: "Checkout button color" })
+                .first()
+                .waitFor({ timeout: 15_000 });
+            await page.keyboard.press("Enter");
+            await page
+                .locator(".quick-input-widget", { hasText: "Metric of" })
+                .waitFor({ timeout: 15_000 });
+            await page.locator(".quick-input-list .monaco-list-row").first().waitFor();
             await page.keyboard.press("Enter");
             const frame = await webviewFrame(
                 page,
