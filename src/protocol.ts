@@ -84,16 +84,8 @@ export interface LoadMessage {
     storeKey: string | null;
 }
 
-/** Extension → webview: a toolbar action triggered from VS Code (e.g. a keybinding). */
-export interface ActionMessage {
-    /** Discriminator. */
-    type: "action";
-    /** What to do with the current selection or result. */
-    action: CopyFormat | "selectAll" | "focusFilter";
-}
-
 /** Every message the extension sends to the results webview. */
-export type ToWebview = LoadMessage | ActionMessage;
+export type ToWebview = LoadMessage;
 
 /** The clipboard formats the grid can produce. */
 export type CopyFormat = "tsv" | "tsvWithHeaders" | "csv" | "json";

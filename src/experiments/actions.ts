@@ -21,7 +21,7 @@ const TYPE_FLAG_KEY = Symbol("type a key");
  */
 export async function resolveExperiment(ctx: Ctx, arg: unknown): Promise<Experiment | undefined> {
     if (arg instanceof ExperimentNode) return arg.experiment;
-    const selected = ctx.views.experiments.view.selection[0];
+    const selected = ctx.views.experiments.selection[0];
     if (arg === undefined && selected instanceof ExperimentNode) return selected.experiment;
     const client = await ctx.auth.session.client();
     const page = await client.listExperimentsPage({ limit: 100, status: "all" });

@@ -13,16 +13,16 @@ export class ExperimentDocuments implements vscode.TextDocumentContentProvider, 
     private readonly changed = new vscode.EventEmitter<vscode.Uri>();
     readonly onDidChange = this.changed.event;
     private readonly contents = new Map<string, string>();
-    private readonly registration: vscode.Disposable;
     /** The open experiment pages. */
     readonly pages: ExperimentPages;
 
     constructor(ctx: Ctx) {
         this.pages = new ExperimentPages(ctx);
-        this.registration = vscode.workspace.registerTextDocumentContentProvider(
-            EXPERIMENT_SCHEME,
-            this,
-        );
+    }
+
+    /** Serves the documents; called once from activation. */
+    register(): vscode.Disposable {
+        return vscode.workspace.registerTextDocumentContentProvider(EXPERIMENT_SCHEME, this);
     }
 
     provideTextDocumentContent(uri: vscode.Uri): string {
@@ -49,7 +49,6 @@ export class ExperimentDocuments implements vscode.TextDocumentContentProvider, 
 
     dispose(): void {
         this.pages.dispose();
-        this.registration.dispose();
         this.changed.dispose();
     }
 }

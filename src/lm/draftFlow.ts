@@ -2,6 +2,7 @@
 // the model VS Code provides, the draft is checked with PostHog's parser (one retry on a syntax
 // error), and a valid draft replaces the selection as one undoable edit.
 import * as vscode from "vscode";
+import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
 import { draftContext } from "./draftContext";
 import { draftWithModel, type DraftModel } from "./draftWithModel";
@@ -43,16 +44,11 @@ export async function draftWithEditorModel(
             title: "Drafting HogQL with the editor's model...",
             cancellable: true,
         },
-        async (_p, token) => {
-            const controller = new AbortController();
-            token.onCancellationRequested(() => controller.abort());
-            const context = await draftContext(
-                client,
-                editor.document.getText(),
-                controller.signal,
-            );
-            return draftWithModel(model, request, context, draftParserOf(ctx), controller.signal);
-        },
+        (_p, token) =>
+            withAbortSignal(token, async (signal) => {
+                const context = await draftContext(client, editor.document.getText(), signal);
+                return draftWithModel(model, request, context, draftParserOf(ctx), signal);
+            }),
     );
     ctx.log.info(`drafted with the editor's model in ${outcome.attempts} attempt(s)`);
     if (!outcome.ok) {

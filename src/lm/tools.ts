@@ -2,7 +2,9 @@
 // read-only, each using the signed-in session, each answering compact Markdown. Contributed in
 // package.json (`languageModelTools`, shown only when signed in and the setting allows them).
 import * as vscode from "vscode";
+import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
+import { resultSetFromText } from "../resultsPanel";
 import {
     eventDefinitionText,
     eventNamesText,
@@ -34,15 +36,8 @@ async function answer(
     token: vscode.CancellationToken,
     work: (signal: AbortSignal) => Promise<string>,
 ): Promise<vscode.LanguageModelToolResult> {
-    const controller = new AbortController();
-    const subscription = token.onCancellationRequested(() => controller.abort());
-    try {
-        return new vscode.LanguageModelToolResult([
-            new vscode.LanguageModelTextPart(await work(controller.signal)),
-        ]);
-    } finally {
-        subscription.dispose();
-    }
+    const text = await withAbortSignal(token, work);
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 }
 
 function simpleTool<T>(
@@ -80,14 +75,12 @@ export function runQueryTool(ctx: Ctx): vscode.LanguageModelTool<RunQueryInput> 
                 );
                 if (options.input.showInGrid)
                     await ctx.results.show([
-                        {
+                        await resultSetFromText(result.rawText, {
                             title: "Language model query",
-                            statement: options.input.query,
-                            start: 0,
+                            queryText: options.input.query,
                             queryId: result.queryId,
                             durationMs: performance.now() - started,
-                            result,
-                        },
+                        }),
                     ]);
                 return options.input.showInGrid
                     ? `${text}\n\nThe full result is open in the PostHog results grid.`

@@ -3,6 +3,7 @@ import { once } from "node:events";
 import fs from "node:fs";
 import * as vscode from "vscode";
 import type { ExportFormat } from "../protocol";
+import type { Ui } from "../userPrompts";
 import { exportSlices } from "./exportFormats";
 import { nextTurn, ResultSet, rowSlices } from "./resultSet";
 
@@ -14,14 +15,14 @@ const filters: Record<ExportFormat, Record<string, string[]>> = {
 
 /** Asks where to save, then writes. Returns the file, or undefined when the user cancelled. */
 export async function exportResult(
+    ui: Ui,
     set: ResultSet,
     format: ExportFormat,
     baseName: string,
 ): Promise<vscode.Uri | undefined> {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const fileName = `${baseName.replace(/[^\w.-]+/g, "_").slice(0, 60) || "result"}.${format}`;
-    const target = await vscode.window.showSaveDialog({
-        defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
+    const target = await ui.saveFile({
+        fileName,
         filters: filters[format],
         saveLabel: "Export",
         title: `Export result as ${format.toUpperCase()}`,

@@ -167,7 +167,7 @@ describe("experiments", function () {
         assert.equal(stateOf("Trial banner test").length, 1);
         assert.equal(stateOf("Trial banner test")[0].feature_flag_key, "trial-banner-test");
         assert.match(ui.messages.at(-1)?.text ?? "", /Created draft experiment/);
-        const selected = tree().view.selection[0];
+        const selected = tree().selection[0];
         assert.ok(
             isRow(selected) && selected.experiment.name === "Trial banner test",
             "the new experiment is revealed",
@@ -255,7 +255,7 @@ describe("experiments", function () {
             sandbox.requests.filter((r) => r.path.endsWith("/duplicate/")).length,
             before + 1,
         );
-        const selected = tree().view.selection[0];
+        const selected = tree().selection[0];
         assert.ok(isRow(selected) && selected.experiment.name === "Cart reminder timing (Copy)");
     });
 

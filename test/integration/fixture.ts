@@ -1,5 +1,6 @@
 import type { ExtensionApi } from "../../src/extension";
-import type { RunOutcome } from "../../src/query/queryRunner";
+import { parseLossless } from "../../src/json/lossless";
+import type { HogQLResponseLike, ResultSet } from "../../src/resultsPanel";
 import { startSandbox, type Sandbox } from "../sandbox";
 import { activateExtension, waitFor } from "./helpers";
 import { signInToSandbox } from "./signIn";
@@ -40,13 +41,18 @@ let panel: ExtensionApi["ctx"]["results"] | undefined;
 
 /**
  * Puts a recorder in place of the results panel and returns what it records: one entry per run,
- * each the outcomes that run would have shown. `restoreResults` puts the panel back.
+ * each the result sets that run would have shown. `restoreResults` puts the panel back.
  */
-export function recordResults(api: ExtensionApi): RunOutcome[][] {
+export function recordResults(api: ExtensionApi): ResultSet[][] {
     panel ??= api.ctx.results;
-    const shown: RunOutcome[][] = [];
-    api.ctx.results = { show: async (outcomes) => void shown.push(outcomes) };
+    const shown: ResultSet[][] = [];
+    api.ctx.results = { show: async (sets) => void shown.push(sets) };
     return shown;
+}
+
+/** The response a result set's bytes hold, parsed as the webview's worker parses it. */
+export function responseOf(set: ResultSet): HogQLResponseLike {
+    return parseLossless(new TextDecoder().decode(set.bytes)) as HogQLResponseLike;
 }
 
 export function restoreResults(api: ExtensionApi): void {

@@ -15,9 +15,9 @@ import {
     propertyNamesText,
     schemaText,
 } from "../../src/lm/toolText";
-import type { RunOutcome } from "../../src/query/queryRunner";
+import type { ResultSet } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
-import { recordResults, restoreResults, signedIn } from "./fixture";
+import { recordResults, responseOf, restoreResults, signedIn } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 
@@ -63,7 +63,7 @@ describe("language model tools and drafting with the editor's model", function (
     let api: ExtensionApi;
     let sandbox: Sandbox;
     let ui: ScriptedUi;
-    let shown: RunOutcome[][];
+    let shown: ResultSet[][];
     let direct: PostHogClient;
 
     before(async () => {
@@ -167,8 +167,8 @@ describe("language model tools and drafting with the editor's model", function (
         assert.match(text, /\| event \| n \|/);
         assert.match(text, /The full result is open in the PostHog results grid\.$/);
         assert.equal(shown.length, 1);
-        assert.equal(shown[0][0].statement, query);
-        assert.deepEqual(shown[0][0].result?.response.columns, ["event", "n"]);
+        assert.equal(shown[0][0].queryText, query);
+        assert.deepEqual(responseOf(shown[0][0]).columns, ["event", "n"]);
     });
 
     async function draftDocument(content: string): Promise<vscode.TextDocument> {

@@ -2,10 +2,10 @@ import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import { PostHogClient, type QueryNode } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
-import type { RunOutcome } from "../../src/query/queryRunner";
+import type { ResultSet } from "../../src/resultsPanel";
 import type { UpgradeReport } from "../../src/savedQueries/upgrade";
 import type { Sandbox } from "../sandbox";
-import { recordResults, restoreResults, signedIn } from "./fixture";
+import { recordResults, responseOf, restoreResults, signedIn } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 import { signInToSandbox } from "./signIn";
@@ -16,7 +16,7 @@ describe("saved queries", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
     let ui: ScriptedUi;
-    let shown: RunOutcome[][];
+    let shown: ResultSet[][];
     const root = () => vscode.workspace.workspaceFolders![0].uri;
     const file = (name: string) => vscode.Uri.joinPath(root(), "queries", name);
     const read = async (name: string) =>
@@ -229,25 +229,19 @@ describe("saved queries", function () {
         );
         assert.equal(shown.length, 1);
         const [byDay, summary] = shown[0];
-        const table = byDay.result!.response;
+        const table = responseOf(byDay);
         assert.deepEqual(table.columns, ["day", "Page views", "Daily visitors"]);
         assert.equal(table.results?.length, 8);
         assert.match(String(table.results?.[0][0]), /^\d{4}-\d{2}-\d{2}$/);
         assert.ok(table.results?.every((row) => typeof row[1] === "number"));
-        assert.deepEqual(JSON.parse(byDay.result!.rawText).columns, table.columns);
-        assert.deepEqual(summary.result!.response.columns, [
-            "series",
-            "total",
-            "min",
-            "max",
-            "trend",
-        ]);
+        assert.deepEqual(byDay.summary.meta.columns, table.columns);
+        assert.deepEqual(responseOf(summary).columns, ["series", "total", "min", "max", "trend"]);
         // The trend is HogQL's sparkline tuple (drawn in the cell), eight days of numbers.
-        const trend = summary.result!.response.results?.[0][4] as unknown[];
+        const trend = responseOf(summary).results?.[0][4] as unknown[];
         assert.deepEqual(trend.slice(0, 3), ["__hx_tag", "Sparkline", "data"]);
         assert.equal((trend[3] as number[]).length, 8);
         // The days open as lines, one per series.
-        assert.deepEqual(JSON.parse(byDay.result!.rawText).chart, {
+        assert.deepEqual((responseOf(byDay) as { chart?: unknown }).chart, {
             view: "chart",
             spec: { type: "line", x: 0, ys: [1, 2], split: -1, log: false },
         });

@@ -117,13 +117,6 @@ export class App {
     /** Handles a message from the extension. */
     onMessage(msg: ToWebview): void {
         if (msg.type === "load") this.load(msg);
-        else if (msg.type === "action") {
-            if (msg.action === "selectAll") {
-                this.grid.selection.all();
-                this.grid.invalidate();
-            } else if (msg.action === "focusFilter") this.toolbar.focusFilter();
-            else this.copy(msg.action);
-        }
     }
 
     private load(msg: LoadMessage): void {
@@ -309,15 +302,18 @@ export class App {
         if (!model) return;
         model.query = query;
         const seq = ++this.viewSeq;
-        void this.source.view(model.payload.id, query).then((order) => {
-            // A later sort or filter (or another tab) won; this answer is stale.
-            if (seq !== this.viewSeq || this.current() !== model) return;
-            model.setOrder(query, order);
-            this.grid.invalidate();
-            this.chart.viewChanged();
-            this.status.update(model);
-            this.saveStateSoon();
-        });
+        void this.source.view(model.payload.id, query).then(
+            (order) => {
+                // A later sort or filter (or another tab) won; this answer is stale.
+                if (seq !== this.viewSeq || this.current() !== model) return;
+                model.setOrder(query, order);
+                this.grid.invalidate();
+                this.chart.viewChanged();
+                this.status.update(model);
+                this.saveStateSoon();
+            },
+            (error: unknown) => log("error", `could not sort or filter: ${String(error)}`),
+        );
     }
 
     private selectionText(format: CopyFormat): string | null {

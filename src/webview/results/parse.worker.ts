@@ -80,6 +80,7 @@ scope.onmessage = (event) => {
             scope.postMessage(reply, order ? [order.buffer] : []);
         }
     } catch (err) {
-        scope.postMessage({ type: "error", resultId: msg.resultId, message: String(err) });
+        const seq = msg.type === "view" ? msg.seq : undefined;
+        scope.postMessage({ type: "error", resultId: msg.resultId, seq, message: String(err) });
     }
 };

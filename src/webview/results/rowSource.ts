@@ -42,7 +42,10 @@ export async function startWorker(url: string): Promise<Worker> {
 export class RowSource {
     private readonly sinks = new Map<string, RowSink>();
     private readonly local = new Map<string, Local>();
-    private readonly pending = new Map<string, (value: unknown) => void>();
+    private readonly pending = new Map<
+        string,
+        { resolve: (value: unknown) => void; reject: (error: Error) => void }
+    >();
     private seq = 0;
 
     constructor(
@@ -106,8 +109,11 @@ export class RowSource {
         const worker = await this.worker;
         if (!worker) return null;
         const seq = ++this.seq;
-        return new Promise((resolve) => {
-            this.pending.set(`view:${resultId}:${seq}`, resolve as (v: unknown) => void);
+        return new Promise((resolve, reject) => {
+            this.pending.set(`view:${resultId}:${seq}`, {
+                resolve: resolve as (v: unknown) => void,
+                reject,
+            });
             const msg: ToWorker = { type: "view", resultId, seq, query };
             worker.postMessage(msg);
         });
@@ -139,8 +145,11 @@ export class RowSource {
         const worker = await this.worker;
         if (!worker) return "";
         const seq = ++this.seq;
-        return new Promise((resolve) => {
-            this.pending.set(`copy:${resultId}:${seq}`, resolve as (v: unknown) => void);
+        return new Promise((resolve, reject) => {
+            this.pending.set(`copy:${resultId}:${seq}`, {
+                resolve: resolve as (v: unknown) => void,
+                reject,
+            });
             const msg: ToWorker = {
                 type: "copy",
                 resultId,
@@ -168,7 +177,7 @@ export class RowSource {
     }
 
     private settle(key: string, value: unknown): void {
-        this.pending.get(key)?.(value);
+        this.pending.get(key)?.resolve(value);
         this.pending.delete(key);
     }
 
@@ -189,7 +198,13 @@ export class RowSource {
                 break;
             case "error":
                 this.log(`results worker: ${msg.message}`);
-                sink?.failed(msg.message);
+                if (msg.seq === undefined) sink?.failed(msg.message);
+                else {
+                    // A sort or filter failed: that request rejects; the result itself is fine.
+                    const key = `view:${msg.resultId}:${msg.seq}`;
+                    this.pending.get(key)?.reject(new Error(msg.message));
+                    this.pending.delete(key);
+                }
                 break;
         }
     }

@@ -99,10 +99,15 @@ export type FromWorker =
           text: string;
       }
     | {
-          /** Something failed; the page falls back to parsing on its own thread. */
+          /**
+           * Something failed. Without `seq`, parsing the result failed and the page marks it
+           * failed; with `seq`, that request (a sort or filter) failed and its promise rejects.
+           */
           type: "error";
           /** Result it concerns. */
           resultId: string;
+          /** The failed request's `seq`, when a request failed. */
+          seq?: number;
           /** What went wrong. */
           message: string;
       };

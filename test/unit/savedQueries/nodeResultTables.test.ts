@@ -3,7 +3,9 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { stringifyLossless } from "../../../src/json/lossless";
 import { chartHintOf } from "../../../src/resultsPanel/chartHint";
+import { resultSetFromText } from "../../../src/resultsPanel/resultSet";
 import { tablesFor } from "../../../src/savedQueries/nodeResultTables";
 
 describe("result tables for query kinds", () => {
@@ -38,9 +40,20 @@ describe("result tables for query kinds", () => {
             spec: { type: "line", x: 0, ys: [1, 2], split: -1, log: false },
         });
         assert.equal(summary.chart, undefined, "the summary opens as a grid");
-        // The hint survives the trip through the response text, as the panel reads it.
-        const head = JSON.parse(JSON.stringify(byDay)) as Record<string, unknown>;
-        assert.deepEqual(chartHintOf(head), byDay.chart);
+    });
+
+    it("hands the hint to the panel through the result's bytes", async () => {
+        const [byDay] = tablesFor("TrendsQuery", {
+            results: [{ label: "a", data: [1, 2], days: ["2024-05-01", "2024-05-02"] }],
+        });
+        // As the saved-query runner builds the result set, and as the panel reads it back.
+        const set = await resultSetFromText(stringifyLossless(byDay), {
+            title: "t",
+            queryText: "q",
+            durationMs: 1,
+        });
+        assert.deepEqual(chartHintOf(set.layout?.head), byDay.chart);
+        assert.equal(chartHintOf(set.layout?.head)?.spec?.type, "line");
     });
 
     it("opens funnels as bars of steps with conversion, retention as a heat table", () => {
