@@ -19,6 +19,7 @@ import {
     withLimit,
 } from "./runTargets";
 import { markWalkthroughDone, WALKTHROUGH_DONE } from "../walkthrough/progress";
+import { screenReaderOptimized } from "./screenReader";
 
 /** What one statement's run produced: a result or an error, with what ran and how long. */
 export interface RunOutcome {
@@ -240,6 +241,7 @@ export class QueryRunner implements vscode.Disposable {
             this.ctx.language.diagnostics.report(document, target.start, missing);
             this.ctx.log.warn(`HogQL variables: ${missing[0].message}`);
             vscode.window.setStatusBarMessage(`$(error) ${missing[0].message}`, 10_000);
+            if (screenReaderOptimized()) void this.ctx.ui.warn(missing[0].message);
             return;
         }
         if (errors && errors.length > 0) {
@@ -251,6 +253,10 @@ export class QueryRunner implements vscode.Disposable {
                 `$(error) HogQL: ${redact(errors[0].message)}`,
                 10_000,
             );
+            if (screenReaderOptimized())
+                void this.ctx.ui.warn(
+                    `The query failed: ${redact(errors[0].message)} (underlined in the editor).`,
+                );
             return;
         }
         void this.ctx.reportError("Query", error);
@@ -317,6 +323,10 @@ export class QueryRunner implements vscode.Disposable {
     private showStatus(text: string): void {
         this.statusItem.text = `${text} · Cancel`;
         this.statusItem.tooltip = "A HogQL query is running. Click to cancel it.";
+        this.statusItem.accessibilityInformation = {
+            label: "A HogQL query is running; press to cancel it.",
+            role: "button",
+        };
         this.statusItem.show();
     }
 

@@ -28,7 +28,7 @@ export class StatusLine {
     constructor(private readonly showSql: (dialect: "hogql" | "clickhouse") => void) {
         this.element = document.createElement("footer");
         this.element.className = "status";
-        this.element.setAttribute("role", "status");
+        // Not a live region: it changes as rows load; the announcer reads the finished result.
         this.rows = document.createElement("span");
         this.rows.className = "status-rows";
         this.notice = document.createElement("span");
