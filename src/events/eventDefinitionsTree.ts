@@ -132,9 +132,12 @@ export class EventDefinitionsTree
         if (this.loadError !== undefined) {
             return [
                 new MessageNode("Could not load event definitions", {
-                    detail: `${userMessageOf(this.loadError)} Click to retry.`,
+                    detail: vscode.l10n.t("{0} Click to retry.", userMessageOf(this.loadError)),
                     icon: "error",
-                    command: { command: `${P}.refreshEventDefinitions`, title: "Retry" },
+                    command: {
+                        command: `${P}.refreshEventDefinitions`,
+                        title: vscode.l10n.t("Retry"),
+                    },
                 }),
             ];
         }

@@ -184,7 +184,7 @@ export class ExperimentPage implements vscode.Disposable {
                 return actions.copyFlagKey(this.ctx, e);
             case "copyMarkdown":
                 await vscode.env.clipboard.writeText(this.markdown);
-                void this.ctx.ui.info(`Copied "${e.name}" as Markdown.`);
+                void this.ctx.ui.info(vscode.l10n.t('Copied "{0}" as Markdown.', e.name));
                 return;
             case "openMarkdown":
                 await this.ctx.documents.show(

@@ -26,7 +26,7 @@ function pickEntry(
             detail: `${new Date(entry.startedAt).toLocaleString()}${entry.file ? ` · ${vscode.Uri.parse(entry.file).path.split("/").pop()}` : ""} · ${entry.host}`,
             value: entry,
         })),
-        { title, placeHolder: "Type to search the query text" },
+        { title, placeHolder: vscode.l10n.t("Type to search the query text") },
     );
 }
 
@@ -34,7 +34,7 @@ function pickEntry(
 export async function showHistory(ctx: Ctx): Promise<void> {
     const entries = ctx.history.entries();
     if (entries.length === 0) {
-        void ctx.ui.info("No queries have run in this workspace yet.");
+        void ctx.ui.info(vscode.l10n.t("No queries have run in this workspace yet."));
         return;
     }
     const entry = await pickEntry(ctx, entries, "Query history (newest first)");
@@ -42,20 +42,20 @@ export async function showHistory(ctx: Ctx): Promise<void> {
     const recent = Date.now() - entry.startedAt < DAY_MS;
     const action = await ctx.ui.pick(
         [
-            { label: "$(play) Run again", value: "run" },
-            { label: "$(go-to-file) Open in editor", value: "open" },
-            { label: "$(copy) Copy query", value: "copy" },
+            { label: vscode.l10n.t("$(play) Run again"), value: "run" },
+            { label: vscode.l10n.t("$(go-to-file) Open in editor"), value: "open" },
+            { label: vscode.l10n.t("$(copy) Copy query"), value: "copy" },
             ...(recent
                 ? [
                       {
-                          label: "$(output) Show query log",
-                          description: "from PostHog, last 24 hours",
+                          label: vscode.l10n.t("$(output) Show query log"),
+                          description: vscode.l10n.t("from PostHog, last 24 hours"),
                           value: "log",
                       },
                   ]
                 : []),
         ],
-        { title: "Query history" },
+        { title: vscode.l10n.t("Query history") },
     );
     if (action === "copy") await vscode.env.clipboard.writeText(entry.text);
     else if (action === "log") await showQueryLog(ctx, entry);
@@ -74,9 +74,12 @@ export async function showHistory(ctx: Ctx): Promise<void> {
 
 export async function clearHistory(ctx: Ctx): Promise<void> {
     const confirmed = await ctx.ui.confirm(
-        "Clear the query history of this workspace?",
-        `${ctx.history.entries().length} entries will be removed. Results were never stored.`,
-        "Clear",
+        vscode.l10n.t("Clear the query history of this workspace?"),
+        vscode.l10n.t(
+            "{0} entries will be removed. Results were never stored.",
+            ctx.history.entries().length,
+        ),
+        vscode.l10n.t("Clear"),
     );
     if (confirmed) await ctx.history.clear();
 }
@@ -91,7 +94,9 @@ export async function showQueryLog(ctx: Ctx, arg?: unknown): Promise<void> {
         const recent = ctx.history.entries().filter((e) => Date.now() - e.startedAt < DAY_MS);
         if (recent.length === 0) {
             void ctx.ui.info(
-                "PostHog keeps query logs for 24 hours, and no query ran here in that time.",
+                vscode.l10n.t(
+                    "PostHog keeps query logs for 24 hours, and no query ran here in that time.",
+                ),
             );
             return;
         }
@@ -104,19 +109,21 @@ export async function showQueryLog(ctx: Ctx, arg?: unknown): Promise<void> {
     const raw = await vscode.window.withProgress(
         {
             location: vscode.ProgressLocation.Notification,
-            title: "Loading the query log...",
+            title: vscode.l10n.t("Loading the query log..."),
             cancellable: true,
         },
         (_p, token) => withAbortSignal(token, (signal) => fetchQueryLog(client, id, { signal })),
     );
     if (raw.rowCount === 0)
         void ctx.ui.info(
-            "PostHog's query log has no record of this run yet; records appear a little after a query finishes.",
+            vscode.l10n.t(
+                "PostHog's query log has no record of this run yet; records appear a little after a query finishes.",
+            ),
         );
     // The response's bytes as received, like any HogQL run's.
     await ctx.results.show([
         resultSetOf(raw.bytes, raw, {
-            title: `Log ${id.slice(0, 8)}`,
+            title: vscode.l10n.t("Log {0}", id.slice(0, 8)),
             queryText: queryLogNode(id).query,
             queryId: raw.queryId,
             durationMs: Date.now() - started,

@@ -26,15 +26,15 @@ export async function exportResult(
     const target = await ui.saveFile({
         fileName,
         filters: filters[format],
-        saveLabel: "Export",
-        title: `Export result as ${format.toUpperCase()}`,
+        saveLabel: vscode.l10n.t("Export"),
+        title: vscode.l10n.t("Export result as {0}", format.toUpperCase()),
     });
     if (!target) return undefined;
     const total = (await layoutOf(set, nextTurn)).rowStarts.length;
     const written = await vscode.window.withProgress(
         {
             location: vscode.ProgressLocation.Notification,
-            title: `Exporting ${fileName}`,
+            title: vscode.l10n.t("Exporting {0}", fileName),
             cancellable: true,
         },
         async (progress, token) => {

@@ -126,7 +126,11 @@ export class ResultsPanelManager
                     this.deps.log.warn(`results: could not record a panel: ${String(err)}`),
                 );
         } else {
-            const info = { title: "Result no longer available", queryText: "", durationMs: 0 };
+            const info = {
+                title: vscode.l10n.t("Result no longer available"),
+                queryText: "",
+                durationMs: 0,
+            };
             restored.show([await resultSetFromText("{}", info, nextTurn)], null);
         }
     }

@@ -156,7 +156,12 @@ export class ResultsPanel implements vscode.Disposable {
                 case "copy":
                     await vscode.env.clipboard.writeText(msg.text);
                     vscode.window.setStatusBarMessage(
-                        `Copied ${msg.rows.toLocaleString()} ${msg.rows === 1 ? "row" : "rows"} (${msg.format})`,
+                        vscode.l10n.t(
+                            "Copied {0} {1} ({2})",
+                            msg.rows.toLocaleString(),
+                            msg.rows === 1 ? "row" : "rows",
+                            msg.format,
+                        ),
                         3000,
                     );
                     break;
@@ -169,14 +174,17 @@ export class ResultsPanel implements vscode.Disposable {
                     const file = await saveChartImage(ui, msg);
                     if (file)
                         vscode.window.setStatusBarMessage(
-                            `Saved ${file.path.split("/").pop()}`,
+                            vscode.l10n.t("Saved {0}", file.path.split("/").pop() ?? ""),
                             3000,
                         );
                     break;
                 }
                 case "copyChart":
                     await vscode.env.clipboard.writeText(msg.svg);
-                    vscode.window.setStatusBarMessage("Copied the chart as SVG text", 3000);
+                    vscode.window.setStatusBarMessage(
+                        vscode.l10n.t("Copied the chart as SVG text"),
+                        3000,
+                    );
                     break;
                 case "export": {
                     const set = this.set(msg.resultId);
@@ -184,8 +192,11 @@ export class ResultsPanel implements vscode.Disposable {
                     const file = await exportResult(ui, set, msg.format, set.title);
                     if (file) {
                         const open = await ui.info(
-                            `Exported to ${vscode.workspace.asRelativePath(file)}.`,
-                            "Open",
+                            vscode.l10n.t(
+                                "Exported to {0}.",
+                                vscode.workspace.asRelativePath(file),
+                            ),
+                            vscode.l10n.t("Open"),
                         );
                         if (open) await vscode.commands.executeCommand("vscode.open", file);
                     }

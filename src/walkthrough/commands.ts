@@ -11,7 +11,10 @@ async function openApiKeySettings(ctx: Ctx): Promise<void> {
     const url = keySettingsUrl(ctx.config.host);
     if (!url) {
         void ctx.ui.warn(
-            `The host setting "${ctx.config.host}" is not a usable URL; set posthog-workbench.host, then try again.`,
+            vscode.l10n.t(
+                'The host setting "{0}" is not a usable URL; set posthog-workbench.host, then try again.',
+                ctx.config.host,
+            ),
         );
         return;
     }
@@ -40,12 +43,12 @@ async function openSampleQuery(kind: unknown): Promise<vscode.TextEditor> {
 export const walkthroughCommands: readonly CommandSpec[] = [
     {
         id: `${P}.openApiKeySettings`,
-        title: "Open Personal API Key Settings",
+        title: vscode.l10n.t("Open Personal API Key Settings"),
         run: (ctx) => openApiKeySettings(ctx),
     },
     {
         id: `${P}.openSampleQuery`,
-        title: "Open a Sample Query",
+        title: vscode.l10n.t("Open a Sample Query"),
         run: (_ctx, kind) => openSampleQuery(kind),
     },
 ];
