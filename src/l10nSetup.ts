@@ -4,5 +4,7 @@
 // .json) before the extension starts. Without a bundle (English) `l10n.t` formats the English.
 import * as l10n from "@vscode/l10n";
 import * as vscode from "vscode";
+import { setDisplayLanguage } from "./locale";
 
 if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
+setDisplayLanguage(vscode.env.language);

@@ -4,6 +4,7 @@
 import { execFileSync, execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { localisable } from "../scripts/externalizePackageStrings.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const out = path.join(root, ".vscode-test", "posthog-workbench.vsix");
@@ -21,6 +22,19 @@ execFileSync(
         stdio: "ignore",
     },
 );
+/** Manifest texts that are not a `%key%` of package.nls.json (printed when there are any). */
+function unlocalisedManifestTexts() {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+    const nls = JSON.parse(fs.readFileSync(path.join(root, "package.nls.json"), "utf8"));
+    const bad = localisable(pkg)
+        .filter(({ holder, field }) => {
+            const key = /^%([^%]+)%$/.exec(String(holder[field]))?.[1];
+            return !key || typeof nls[key] !== "string";
+        })
+        .map(({ path: p }) => p);
+    if (bad.length) console.log(`  not in package.nls.json: ${bad.join(", ")}`);
+    return bad;
+}
 /** The Markdown pages of the walkthrough's steps. */
 function walkthroughMedia() {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
@@ -66,6 +80,12 @@ const checks = [
     ["it has the function catalogue", listing.includes("extension/dist/hogqlFunctions.json")],
     ["it has the results webview", listing.includes("extension/dist/webview/results.js")],
     ["it has the grammar", listing.includes("extension/syntaxes/hogql.tmLanguage.json")],
+    [
+        "package.nls.json holds every contributed title and description",
+        unlocalisedManifestTexts().length === 0,
+    ],
+    ["it has package.nls.json", listing.includes("extension/package.nls.json")],
+    ["it has the l10n bundle", listing.includes("extension/l10n/bundle.l10n.json")],
     ["it has the Marketplace icon", listing.includes("extension/media/icon.png")],
     [
         "it has every walkthrough page package.json names",

@@ -183,27 +183,31 @@ export const eventDefinitionCommands: readonly CommandSpec[] = [
             return document;
         },
     },
-    itemCommand("newQueryForEvent", "New Query for Event", async (_ctx, def) => {
+    itemCommand("newQueryForEvent", vscode.l10n.t("New Query for Event"), async (_ctx, def) => {
         const document = await vscode.workspace.openTextDocument({
             language: "hogql",
             content: eventQuery(def.name),
         });
         return vscode.window.showTextDocument(document);
     }),
-    itemCommand("copyEventName", "Copy Event Name", async (_ctx, def) => {
+    itemCommand("copyEventName", vscode.l10n.t("Copy Event Name"), async (_ctx, def) => {
         await vscode.env.clipboard.writeText(def.name);
         vscode.window.setStatusBarMessage(vscode.l10n.t('Copied "{0}"', def.name), 3000);
     }),
-    itemCommand("editEventDefinitionDescription", "Edit Description", async (ctx, def) => {
-        const description = await ctx.ui.input({
-            title: vscode.l10n.t("Description of {0}", def.name),
-            prompt: vscode.l10n.t("Leave empty to remove the description."),
-            value: def.description ?? "",
-        });
-        if (description === undefined || description === (def.description ?? "")) return;
-        await edit(ctx, def, { description });
-    }),
-    itemCommand("editEventDefinitionTags", "Edit Tags", async (ctx, def) => {
+    itemCommand(
+        "editEventDefinitionDescription",
+        vscode.l10n.t("Edit Description"),
+        async (ctx, def) => {
+            const description = await ctx.ui.input({
+                title: vscode.l10n.t("Description of {0}", def.name),
+                prompt: vscode.l10n.t("Leave empty to remove the description."),
+                value: def.description ?? "",
+            });
+            if (description === undefined || description === (def.description ?? "")) return;
+            await edit(ctx, def, { description });
+        },
+    ),
+    itemCommand("editEventDefinitionTags", vscode.l10n.t("Edit Tags"), async (ctx, def) => {
         const text = await ctx.ui.input({
             title: vscode.l10n.t("Tags of {0}", def.name),
             prompt: vscode.l10n.t(
@@ -216,33 +220,45 @@ export const eventDefinitionCommands: readonly CommandSpec[] = [
         if (tags.join("\n") === (def.tags ?? []).join("\n")) return;
         await edit(ctx, def, { tags });
     }),
-    itemCommand("verifyEventDefinition", "Mark as Verified", (ctx, def) =>
+    itemCommand("verifyEventDefinition", vscode.l10n.t("Mark as Verified"), (ctx, def) =>
         edit(ctx, def, { verified: true }),
     ),
-    itemCommand("unverifyEventDefinition", "Remove Verified Mark", (ctx, def) =>
+    itemCommand("unverifyEventDefinition", vscode.l10n.t("Remove Verified Mark"), (ctx, def) =>
         edit(ctx, def, { verified: false }),
     ),
-    itemCommand("hideEventDefinition", "Hide Event", (ctx, def) =>
+    itemCommand("hideEventDefinition", vscode.l10n.t("Hide Event"), (ctx, def) =>
         edit(ctx, def, { hidden: true }),
     ),
-    itemCommand("unhideEventDefinition", "Unhide Event", (ctx, def) =>
+    itemCommand("unhideEventDefinition", vscode.l10n.t("Unhide Event"), (ctx, def) =>
         edit(ctx, def, { hidden: false }),
     ),
-    itemCommand("deleteEventDefinition", "Delete Event Definition", async (ctx, def) => {
-        const state = ctx.auth.session.state;
-        const project = state.signedIn ? ` from project ${state.projectId}` : "";
-        const confirmed = await ctx.ui.confirm(
-            vscode.l10n.t('Delete the event definition "{0}"?', def.name),
-            `This permanently deletes "${def.name}" with its description, tags and verification${project}. ` +
-                "It cannot be undone. Events already captured are not deleted.",
-            vscode.l10n.t("Delete"),
-        );
-        if (!confirmed) return;
-        const client = await ctx.auth.session.client();
-        await client.deleteEventDefinition(def.id);
-        ctx.log.info(`deleted event definition ${def.name} (${def.id})`);
-        ctx.views.eventDefinitions.refresh();
-        ctx.views.eventDefinitions.details.reload(def.id);
-        void ctx.ui.info(vscode.l10n.t('Deleted the event definition "{0}".', def.name));
-    }),
+    itemCommand(
+        "deleteEventDefinition",
+        vscode.l10n.t("Delete Event Definition"),
+        async (ctx, def) => {
+            const state = ctx.auth.session.state;
+            const detail = state.signedIn
+                ? vscode.l10n.t(
+                      'This permanently deletes "{0}" with its description, tags and verification from project {1}. It cannot be undone. Events already captured are not deleted.',
+                      def.name,
+                      state.projectId,
+                  )
+                : vscode.l10n.t(
+                      'This permanently deletes "{0}" with its description, tags and verification. It cannot be undone. Events already captured are not deleted.',
+                      def.name,
+                  );
+            const confirmed = await ctx.ui.confirm(
+                vscode.l10n.t('Delete the event definition "{0}"?', def.name),
+                detail,
+                vscode.l10n.t("Delete"),
+            );
+            if (!confirmed) return;
+            const client = await ctx.auth.session.client();
+            await client.deleteEventDefinition(def.id);
+            ctx.log.info(`deleted event definition ${def.name} (${def.id})`);
+            ctx.views.eventDefinitions.refresh();
+            ctx.views.eventDefinitions.details.reload(def.id);
+            void ctx.ui.info(vscode.l10n.t('Deleted the event definition "{0}".', def.name));
+        },
+    ),
 ];

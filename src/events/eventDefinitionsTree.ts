@@ -12,6 +12,7 @@ import {
     tooltipFor,
     type EventDefinitionsElement,
 } from "./nodes";
+import { displayLanguage } from "../locale";
 
 export const VIEW_ID = "posthog-workbench.eventDefinitions";
 const P = "posthog-workbench";
@@ -173,7 +174,8 @@ export class EventDefinitionsTree
         let usage: string;
         try {
             const value = await this.usage(def.id);
-            usage = value === null ? "unknown" : value.toLocaleString("en-US");
+            usage =
+                value === null ? vscode.l10n.t("unknown") : value.toLocaleString(displayLanguage());
         } catch (error) {
             usage = "could not be loaded";
             this.ctx.log.warn(`metrics of ${def.name}: ${redact(userMessageOf(error))}`);

@@ -68,24 +68,38 @@ export const experimentCommands: readonly CommandSpec[] = [
         title: l10n.t("New Experiment"),
         run: (ctx) => actions.newExperiment(ctx),
     },
-    onExperiment("openExperiment", "Open Experiment", (ctx, e) => ctx.documents.showDetails(e.id)),
-    onExperiment("editExperiment", "Edit Experiment", actions.editExperiment),
-    onExperiment("archiveExperiment", "Archive Experiment", (ctx, e) =>
+    onExperiment("openExperiment", l10n.t("Open Experiment"), (ctx, e) =>
+        ctx.documents.showDetails(e.id),
+    ),
+    onExperiment("editExperiment", l10n.t("Edit Experiment"), actions.editExperiment),
+    onExperiment("archiveExperiment", l10n.t("Archive Experiment"), (ctx, e) =>
         actions.setArchived(ctx, e, true),
     ),
-    onExperiment("unarchiveExperiment", "Unarchive Experiment", (ctx, e) =>
+    onExperiment("unarchiveExperiment", l10n.t("Unarchive Experiment"), (ctx, e) =>
         actions.setArchived(ctx, e, false),
     ),
-    onExperiment("deleteExperiment", "Delete Experiment", actions.deleteExperiment),
-    onExperiment("duplicateExperiment", "Duplicate Experiment", actions.duplicateExperiment),
-    onExperiment("createExposureCohort", "Create Exposure Cohort", actions.createExposureCohort),
-    onExperiment("recalculateTimeseries", "Recalculate Timeseries", actions.recalculateTimeseries),
-    onExperiment("showTimeseries", "Show Timeseries Results", actions.showTimeseries),
+    onExperiment("deleteExperiment", l10n.t("Delete Experiment"), actions.deleteExperiment),
+    onExperiment(
+        "duplicateExperiment",
+        l10n.t("Duplicate Experiment"),
+        actions.duplicateExperiment,
+    ),
+    onExperiment(
+        "createExposureCohort",
+        l10n.t("Create Exposure Cohort"),
+        actions.createExposureCohort,
+    ),
+    onExperiment(
+        "recalculateTimeseries",
+        l10n.t("Recalculate Timeseries"),
+        actions.recalculateTimeseries,
+    ),
+    onExperiment("showTimeseries", l10n.t("Show Timeseries Results"), actions.showTimeseries),
     {
         id: `${P}.checkFlagImplementation`,
         title: l10n.t("Check Flag Implementation"),
         run: (ctx) => actions.checkFlagImplementation(ctx),
     },
-    onExperiment("openExperimentInPostHog", "Open in PostHog", actions.openInPostHog),
-    onExperiment("copyFlagKey", "Copy Flag Key", actions.copyFlagKey),
+    onExperiment("openExperimentInPostHog", l10n.t("Open in PostHog"), actions.openInPostHog),
+    onExperiment("copyFlagKey", l10n.t("Copy Flag Key"), actions.copyFlagKey),
 ];

@@ -32,6 +32,7 @@ import type {
     PageTimeseries,
     VariantSeries,
 } from "./pageProtocol";
+import { displayLanguage } from "../locale";
 
 type Obj = Record<string, unknown>;
 
@@ -117,7 +118,7 @@ function dayResult(raw: unknown): { baseline: Obj; variants: Obj[] } | null {
 function latestRows(result: { baseline: Obj; variants: Obj[] }, type: string): LatestRow[] {
     const samples = (s: Obj) => {
         const n = num(s.number_of_samples);
-        return n === null ? "—" : n.toLocaleString("en-US");
+        return n === null ? "—" : n.toLocaleString(displayLanguage());
     };
     const control: LatestRow = {
         key: String(result.baseline.key ?? "control"),

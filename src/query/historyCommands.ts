@@ -4,6 +4,7 @@ import type { Ctx } from "../ctx";
 import { resultSetOf } from "../resultsPanel";
 import type { HistoryEntry } from "./history";
 import { fetchQueryLog, queryLogNode } from "./queryLog";
+import { displayLanguage } from "../locale";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,7 +24,7 @@ function pickEntry(
         entries.map((entry) => ({
             label: entry.text.replace(/\s+/g, " ").slice(0, 120),
             description: describe(entry),
-            detail: `${new Date(entry.startedAt).toLocaleString()}${entry.file ? ` · ${vscode.Uri.parse(entry.file).path.split("/").pop()}` : ""} · ${entry.host}`,
+            detail: `${new Date(entry.startedAt).toLocaleString(displayLanguage())}${entry.file ? ` · ${vscode.Uri.parse(entry.file).path.split("/").pop()}` : ""} · ${entry.host}`,
             value: entry,
         })),
         { title, placeHolder: vscode.l10n.t("Type to search the query text") },
@@ -37,7 +38,7 @@ export async function showHistory(ctx: Ctx): Promise<void> {
         void ctx.ui.info(vscode.l10n.t("No queries have run in this workspace yet."));
         return;
     }
-    const entry = await pickEntry(ctx, entries, "Query history (newest first)");
+    const entry = await pickEntry(ctx, entries, vscode.l10n.t("Query history (newest first)"));
     if (!entry) return;
     const recent = Date.now() - entry.startedAt < DAY_MS;
     const action = await ctx.ui.pick(
@@ -100,7 +101,7 @@ export async function showQueryLog(ctx: Ctx, arg?: unknown): Promise<void> {
             );
             return;
         }
-        entry = await pickEntry(ctx, recent, "Show the query log of");
+        entry = await pickEntry(ctx, recent, vscode.l10n.t("Show the query log of"));
         if (!entry) return;
     }
     const client = await ctx.auth.session.client();

@@ -5,6 +5,7 @@ import type { ExportFormat } from "../protocol";
 import type { Ui } from "../userPrompts";
 import { exportText, exportToFile, type ExportOptions } from "./exportWriter";
 import { layoutOf, nextTurn, ResultSet } from "./resultSet";
+import { displayLanguage } from "../locale";
 
 const filters: Record<ExportFormat, Record<string, string[]>> = {
     csv: { CSV: ["csv"] },
@@ -48,7 +49,11 @@ export async function exportResult(
                     const percent = total ? (100 * done) / total : 100;
                     progress.report({
                         increment: percent - reported,
-                        message: `${done.toLocaleString()} of ${total.toLocaleString()} rows`,
+                        message: vscode.l10n.t(
+                            "{0} of {1} rows",
+                            done.toLocaleString(displayLanguage()),
+                            total.toLocaleString(displayLanguage()),
+                        ),
                     });
                     reported = percent;
                 },

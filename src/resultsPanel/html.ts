@@ -10,6 +10,8 @@ export interface ResultsHtmlOptions {
     scriptUri: string;
     /** URI of dist/webview/results.parse.worker.js; fetched and started from a blob URL. */
     workerUri: string;
+    /** VS Code's display language (BCP 47): the page's dates and numbers follow it. */
+    language?: string;
 }
 
 /** Escapes text for an HTML attribute (URIs we build ourselves, but be exact anyway). */
@@ -35,7 +37,7 @@ export function resultsCsp(cspSource: string, nonce: string): string {
 /** Builds the page. */
 export function resultsHtml(o: ResultsHtmlOptions): string {
     return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${attr(o.language ?? "en")}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${attr(resultsCsp(o.cspSource, o.nonce))}">

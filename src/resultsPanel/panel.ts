@@ -12,6 +12,7 @@ import { saveChartImage } from "./chartExport";
 import { resultsHtml } from "./html";
 import { nextTurn, ownBytes, ResultSet } from "./resultSet";
 import type { Ui } from "../userPrompts";
+import { displayLanguage } from "../locale";
 import { markWalkthroughDone, WALKTHROUGH_DONE } from "../walkthrough/progress";
 
 /** How the panel asks and tells the user: the context's, so tests script them like any other. */
@@ -89,6 +90,7 @@ export class ResultsPanel implements vscode.Disposable {
         const webview = this.panel.webview;
         const dist = vscode.Uri.joinPath(this.deps.extensionUri, "dist", "webview");
         return resultsHtml({
+            language: displayLanguage(),
             cspSource: webview.cspSource,
             // A fresh nonce for every load of the page.
             nonce: randomBytes(18).toString("base64"),
@@ -158,7 +160,7 @@ export class ResultsPanel implements vscode.Disposable {
                     vscode.window.setStatusBarMessage(
                         vscode.l10n.t(
                             "Copied {0} {1} ({2})",
-                            msg.rows.toLocaleString(),
+                            msg.rows.toLocaleString(displayLanguage()),
                             msg.rows === 1 ? "row" : "rows",
                             msg.format,
                         ),

@@ -1,8 +1,9 @@
+import { locale } from "./locale";
 // Tells screen readers, once per result, that the query finished and how big the result is:
 // a visually hidden polite live region (role="status"). The status line below the grid changes
 // as rows load and carries timings; announcing it would repeat itself, so it is not live.
 
-const numberFormat = new Intl.NumberFormat();
+const numberFormat = new Intl.NumberFormat(locale);
 
 /** The sentence read when a result has arrived. */
 export function finishedText(rows: number, columns: number, count: number): string {

@@ -1,8 +1,9 @@
 // The status line: how many rows, why there may be more, how long it took, cached or fresh, and
 // the buttons that show the SQL the service ran.
+import { locale } from "./locale";
 import type { ResultModel } from "./resultModel";
 
-const numberFormat = new Intl.NumberFormat();
+const numberFormat = new Intl.NumberFormat(locale);
 
 /** The explanation shown when HogQL's default LIMIT cut the result. */
 export function limitNotice(limit: number | null, rowCount: number): string {
@@ -15,7 +16,7 @@ export function limitNotice(limit: number | null, rowCount: number): string {
 
 function when(iso: string): string {
     const ms = Date.parse(iso);
-    return Number.isNaN(ms) ? iso : new Date(ms).toLocaleString();
+    return Number.isNaN(ms) ? iso : new Date(ms).toLocaleString(locale);
 }
 
 export class StatusLine {

@@ -1,5 +1,6 @@
 // The Chart view of the results panel: choosers (type, x, split, y columns, log scale), the plot,
 // a tooltip with exact values, a big number for single values, and PNG/SVG export and copy.
+import { locale } from "../locale";
 import type uPlot from "uplot";
 import uplotCss from "uplot/dist/uPlot.min.css";
 import { button } from "../elements";
@@ -60,7 +61,7 @@ function option(value: string, label: string): HTMLOptionElement {
 
 /** Every digit of an integer with the locale's grouping; other values as sent. */
 export function bigNumberText(text: string): string {
-    if (/^-?\d+$/.test(text)) return BigInt(text).toLocaleString();
+    if (/^-?\d+$/.test(text)) return BigInt(text).toLocaleString(locale);
     return text;
 }
 
@@ -343,9 +344,11 @@ export class ChartView {
         const notes: string[] = [];
         if (!source.complete) notes.push("Loading rows…");
         else if (rows.length < source.received)
-            notes.push(`${rows.length.toLocaleString()} rows match the filter.`);
+            notes.push(`${rows.length.toLocaleString(locale)} rows match the filter.`);
         if (data.skipped > 0)
-            notes.push(`${data.skipped.toLocaleString()} rows without an x value are not drawn.`);
+            notes.push(
+                `${data.skipped.toLocaleString(locale)} rows without an x value are not drawn.`,
+            );
         if (data.categories.some((c) => c.startsWith("Other (")))
             notes.push("Smaller values are summed in Other.");
         this.note.textContent = notes.join(" ");
