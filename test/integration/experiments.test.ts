@@ -347,6 +347,9 @@ describe("experiments", function () {
         assert.match(text, /\| Variant \| Rollout \|/);
         assert.match(text, /## Holdout/);
         assert.match(text, /## Results/);
+        await page.act("copyMarkdown");
+        assert.equal(await vscode.env.clipboard.readText(), page.markdownText);
+        assert.match(ui.messages.at(-1)?.text ?? "", /Copied "Pricing page v2" as Markdown/);
         await run("copyFlagKey", target);
         assert.equal(await vscode.env.clipboard.readText(), target.experiment.feature_flag_key);
     });
