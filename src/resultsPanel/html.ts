@@ -12,6 +12,8 @@ export interface ResultsHtmlOptions {
     workerUri: string;
     /** VS Code's display language (BCP 47): the page's dates and numbers follow it. */
     language?: string;
+    /** VS Code's translations for that language (`vscode.l10n.bundle`), absent in English. */
+    l10nBundle?: Record<string, string>;
 }
 
 /** Escapes text for an HTML attribute (URIs we build ourselves, but be exact anyway). */
@@ -45,7 +47,7 @@ export function resultsHtml(o: ResultsHtmlOptions): string {
 <title>PostHog Results</title>
 </head>
 <body data-worker="${attr(o.workerUri)}">
-<div id="app"></div>
+${o.l10nBundle ? `<script type="application/json" id="l10n-bundle">${JSON.stringify(o.l10nBundle).replace(/</g, "\\u003c")}</script>\n` : ""}<div id="app"></div>
 <script type="module" nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
 </body>
 </html>`;

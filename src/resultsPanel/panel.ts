@@ -91,6 +91,7 @@ export class ResultsPanel implements vscode.Disposable {
         const dist = vscode.Uri.joinPath(this.deps.extensionUri, "dist", "webview");
         return resultsHtml({
             language: displayLanguage(),
+            l10nBundle: vscode.l10n.bundle,
             cspSource: webview.cspSource,
             // A fresh nonce for every load of the page.
             nonce: randomBytes(18).toString("base64"),
