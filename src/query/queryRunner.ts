@@ -319,8 +319,8 @@ export class QueryRunner implements vscode.Disposable {
             const variable = saved.find((v) => v.code_name === name);
             const value = await this.ctx.ui.input({
                 title: vscode.l10n.t(
-                    "Value of {variables.{0}}{1}",
-                    name,
+                    "Value of {0}{1}",
+                    `{variables.${name}}`,
                     variable ? ` (${describeVariable(variable)})` : "",
                 ),
                 prompt: vscode.l10n.t(

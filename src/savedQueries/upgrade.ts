@@ -395,7 +395,7 @@ export async function upgradeAll(
                     placeHolder: vscode.l10n.t("The diff shows the change"),
                 },
             );
-            if (choice === vscode.l10n.t("apply")) {
+            if (choice === "apply") {
                 const edit = new vscode.WorkspaceEdit();
                 const document = await applyUpgrade(edit, u);
                 if (!document) stale.push(u);
@@ -408,7 +408,7 @@ export async function upgradeAll(
                 }
             }
             await diff.close();
-            if (choice !== vscode.l10n.t("apply") && choice !== vscode.l10n.t("skip")) break;
+            if (choice !== "apply" && choice !== "skip") break;
         }
     }
     if (stale.length > 0)
