@@ -6,6 +6,7 @@ import * as vscode from "vscode";
 import type { FromWebview, LoadMessage, ResultPayload, ToWebview } from "../protocol";
 import { editorJsonOf } from "./exportFormats";
 import { exportResult } from "./exporter";
+import { chartHintOf } from "./chartHint";
 import type { ChartPrefsStore } from "./chartPrefs";
 import { saveChartImage } from "./chartExport";
 import { resultsHtml } from "./html";
@@ -117,7 +118,8 @@ export class ResultsPanel implements vscode.Disposable {
                 // The response's bytes as received: no decode, no parse, no re-encode here. VS Code
                 // passes typed arrays through without serializing them.
                 bytes: ownBytes(set.bytes),
-                chart: charts[i],
+                // The user's choice for this query, else the chart the result asks for.
+                chart: charts[i] ?? chartHintOf(set.layout?.head),
             };
         });
         const msg: LoadMessage = { type: "load", results, active: 0, storeKey: this.storeKey };
