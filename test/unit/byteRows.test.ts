@@ -43,11 +43,17 @@ describe("rows read from the bytes", () => {
             true,
             false,
             [1, "a", null],
-            { k: [2, { n: 18446744073709551615 }] },
+            { k: [2, { n: "18446744073709551615" }] },
         ];
-        // Strings above stand for JSON number literals when they look like numbers.
-        const literal = (v: unknown) =>
-            typeof v === "string" && /^-?[\d.]+(e[-+]?\d+)?$/i.test(v) ? v : JSON.stringify(v);
+        // Strings above stand for JSON number literals when they look like numbers (also the one
+        // nested in the object).
+        const literal = (v: unknown): string =>
+            typeof v === "string" && /^-?[\d.]+(e[-+]?\d+)?$/i.test(v)
+                ? v
+                : v !== null && typeof v === "object" && !Array.isArray(v)
+                  ? // The nested wide number as a bare literal too.
+                    JSON.stringify(v).replace(/"(\d{16,})"/, "$1")
+                  : JSON.stringify(v);
         const row = `[${values.map(literal).join(" , ")}]`;
         const text = `{"columns":[],"types":[["a","String"]],"results":[${row},[],${row}],"x":[[1,2]]}`;
         const { rows, parsed } = rowsOf(text);
