@@ -5,6 +5,7 @@ import { registerCommands } from "./commands";
 import { Ctx } from "./ctx";
 import { registerLanguage } from "./language";
 import { registerLanguageModelFeatures } from "./lm";
+import { registerNotebooks } from "./notebook";
 import { RunCodeLensProvider } from "./query/codeLens";
 import { registerSavedQueries } from "./savedQueries";
 import { publishForTests, unpublishForTests, type TestApi } from "./testHook";
@@ -36,6 +37,7 @@ export function activate(context: vscode.ExtensionContext): void {
         );
         registerSavedQueries(ctx);
         registerLanguageModelFeatures(ctx);
+        registerNotebooks(ctx);
         const statusBar = ctx.push(
             new SessionStatusBar(ctx.auth.session, (id) => ctx.auth.projectName(id)),
         );

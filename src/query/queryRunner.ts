@@ -156,6 +156,53 @@ export class QueryRunner implements vscode.Disposable {
         return outcomes;
     }
 
+    /**
+     * Runs one statement for another front end (the notebook controller): no prompts, no results
+     * panel and no error messages, the caller shows the outcome; history, the server-side cancel
+     * and Cancel Query work as for files. `values` are the `{variables.x}` values to send.
+     */
+    async runStatement(
+        document: vscode.TextDocument,
+        target: Statement,
+        options: {
+            values: Record<string, string>;
+            token: vscode.CancellationToken;
+            report?: (message: string) => void;
+            refresh?: RefreshMode;
+        },
+    ): Promise<RunOutcome> {
+        const client = await this.ctx.auth.session.client();
+        const source = new vscode.CancellationTokenSource();
+        const link = options.token.onCancellationRequested(() => source.cancel());
+        if (options.token.isCancellationRequested) source.cancel();
+        this.running.add(source);
+        void vscode.commands.executeCommand("setContext", "posthog-workbench.queryRunning", true);
+        try {
+            const fileName = document.isUntitled ? "untitled" : document.uri.path;
+            return await this.runOne(
+                client,
+                document,
+                target,
+                fileName,
+                options.refresh ?? this.ctx.config.refreshMode,
+                options.values,
+                source.token,
+                options.report ?? (() => undefined),
+                false,
+            );
+        } finally {
+            link.dispose();
+            this.running.delete(source);
+            source.dispose();
+            if (this.running.size === 0)
+                void vscode.commands.executeCommand(
+                    "setContext",
+                    "posthog-workbench.queryRunning",
+                    false,
+                );
+        }
+    }
+
     private async runOne(
         client: Awaited<ReturnType<Ctx["auth"]["session"]["client"]>>,
         document: vscode.TextDocument,
@@ -165,6 +212,7 @@ export class QueryRunner implements vscode.Disposable {
         allValues: Record<string, string>,
         token: vscode.CancellationToken,
         report: (message: string) => void,
+        showFailure = true,
     ): Promise<RunOutcome> {
         const queryId = randomUUID();
         const controller = new AbortController();
@@ -201,7 +249,7 @@ export class QueryRunner implements vscode.Disposable {
             outcome.durationMs = Date.now() - started;
         }
         await this.remember(document, outcome, started);
-        if (outcome.error && !outcome.cancelled)
+        if (showFailure && outcome.error && !outcome.cancelled)
             this.reportFailure(document, target, outcome.error);
         return outcome;
     }
