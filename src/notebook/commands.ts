@@ -8,7 +8,8 @@ import type { StoredNotebook } from "./fileFormat";
 import { cellsOfHogqlFile } from "./fromHogqlFile";
 import { notebookMarkdown } from "./markdownExport";
 import { namedCellSource, setNotebookVariables } from "./notebookModel";
-import { NOTEBOOK_TYPE, storedCellOf } from "./serializer";
+import { rendererMessages } from "./rendererMessages";
+import { NOTEBOOK_TYPE, outputKey, storedCellOf } from "./serializer";
 import { splitStatements } from "../query/statementSplitter";
 
 const P = "posthog-workbench";
@@ -108,7 +109,20 @@ export const notebookCommands: readonly CommandSpec[] = [
                 .split("/")
                 .pop()
                 ?.replace(/\.hogqlnb$/, "");
-            const text = notebookMarkdown(storedNotebookOf(editor.notebook), name || "Notebook");
+            const stored = storedNotebookOf(editor.notebook);
+            // Charts as the renderer drew them: ask for the outputs shown as a chart.
+            const wanted = new Map<string, string>();
+            editor.notebook.getCells().forEach((cell, i) =>
+                cell.outputs.forEach((output, j) => {
+                    const chart = stored.cells[i]?.outputs?.[j]?.result?.chart as
+                        { view?: string } | undefined;
+                    if (chart?.view === "chart") wanted.set(outputKey(output), `${i}:${j}`);
+                }),
+            );
+            const drawn =
+                (await rendererMessages?.chartImages(editor, [...wanted.keys()])) ?? new Map();
+            const images = new Map([...drawn].map(([id, png]) => [wanted.get(id) ?? "", png]));
+            const text = notebookMarkdown(stored, name || "Notebook", images);
             const document = await vscode.workspace.openTextDocument({
                 language: "markdown",
                 content: text,

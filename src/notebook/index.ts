@@ -2,6 +2,7 @@
 import * as vscode from "vscode";
 import type { Ctx } from "../ctx";
 import { HogqlNotebookController } from "./controller";
+import { RendererMessages, setRendererMessages } from "./rendererMessages";
 import { HogqlNotebookSerializer, NOTEBOOK_TYPE } from "./serializer";
 
 export { notebookCommands } from "./commands";
@@ -17,4 +18,5 @@ export function registerNotebooks(ctx: Ctx): void {
         ),
     );
     ctx.push(new HogqlNotebookController(ctx));
+    setRendererMessages(ctx.push(new RendererMessages(ctx)));
 }

@@ -1,4 +1,5 @@
 // Turns `.hogqlnb` files into VS Code notebooks and back (see fileFormat.ts for the file).
+import { randomUUID } from "node:crypto";
 import * as vscode from "vscode";
 import {
     parseNotebookFile,
@@ -64,7 +65,15 @@ export function outputOf(stored: StoredOutput): vscode.NotebookCellOutput {
         items.push(vscode.NotebookCellOutputItem.error(error));
     }
     if (stored.text) items.push(vscode.NotebookCellOutputItem.text(stored.text.join("\n")));
-    return new vscode.NotebookCellOutput(items);
+    // A key of our own that the renderer sees as the item's metadata and names in its messages
+    // (the output's id is not in the API VS Code 1.99 offers).
+    return new vscode.NotebookCellOutput(items, { key: randomUUID() });
+}
+
+/** The key `outputOf` gave an output ("" for outputs made elsewhere). */
+export function outputKey(output: vscode.NotebookCellOutput): string {
+    const key = (output.metadata as { key?: unknown } | undefined)?.key;
+    return typeof key === "string" ? key : "";
 }
 
 function toCellData(cell: StoredCell): vscode.NotebookCellData {
@@ -76,7 +85,12 @@ function toCellData(cell: StoredCell): vscode.NotebookCellData {
                   cell.source,
                   cell.kind === "variables" ? VARIABLES_LANGUAGE : "hogql",
               );
-    if (cell.outputs) data.outputs = cell.outputs.map(outputOf);
+    // The grid/chart choice lives in the cell's metadata (the renderer sets it there).
+    const chart = cell.metadata?.chart;
+    if (cell.outputs)
+        data.outputs = cell.outputs.map((o) =>
+            outputOf(o.result && chart ? { ...o, result: { ...o.result, chart } } : o),
+        );
     if (cell.metadata) data.metadata = cell.metadata;
     const run = cell.execution;
     if (run && (run.order !== undefined || run.success !== undefined)) {
@@ -105,7 +119,11 @@ export function storedCellOf(cell: vscode.NotebookCellData, keepOutputs: boolean
     const metadata = cell.metadata && Object.keys(cell.metadata).length ? cell.metadata : undefined;
     if (metadata) stored.metadata = { ...metadata };
     if (!keepOutputs || kind === "markdown") return stored;
-    const outputs = (cell.outputs ?? []).map(storedOutput).filter((o) => Object.keys(o).length);
+    const chart = metadata?.chart;
+    const outputs = (cell.outputs ?? [])
+        .map(storedOutput)
+        .filter((o) => Object.keys(o).length)
+        .map((o) => (o.result && chart ? { ...o, result: { ...o.result, chart } } : o));
     if (outputs.length) stored.outputs = outputs;
     const summary = cell.executionSummary;
     if (summary) {

@@ -4,7 +4,14 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { openFile, openWorkbench, ROOT, webviewFrame, type Workbench } from "./workbench";
+import {
+    openFile,
+    openWorkbench,
+    ROOT,
+    runCommand,
+    webviewFrame,
+    type Workbench,
+} from "./workbench";
 import { waitFor } from "../waitFor";
 
 const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
@@ -82,6 +89,34 @@ for (const theme of ["Default Dark Modern", "Default Light Modern"]) {
             });
             fs.mkdirSync(SHOTS, { recursive: true });
             await page.screenshot({ path: path.join(SHOTS, `notebook-${mode}.png`) });
+
+            // Choosing the grid for the chart output is kept in the cell, so in the saved file.
+            const file = path.join(bench.server.workspace, "queries", "traffic.hogqlnb");
+            assert.match(fs.readFileSync(file, "utf8"), /"view": "chart"/);
+            // The output that drew the line chart (its chart stays in the page while hidden).
+            const pageviews = frame
+                .locator(".phnb")
+                .filter({ has: frame.locator('.chart[data-chart-type="line"]') });
+            await pageviews.locator('vscode-button[data-action="grid"]').click();
+            // Focus back on the workbench (F1 inside the output frame opens nothing).
+            await page.locator('.tab[aria-label^="traffic.hogqlnb"]').first().click();
+            await runCommand(page, "File: Save");
+            await waitFor("the grid choice in the saved file", () =>
+                /"view": "grid"/.test(fs.readFileSync(file, "utf8")),
+            );
+            // The notebook scrolled the output out of the page's view: click it where it is.
+            await pageviews.locator('vscode-button[data-action="chart"]').dispatchEvent("click");
+            await pageviews.locator(".chart:not([hidden])").waitFor();
+
+            // The Markdown export carries the chart as the image the renderer drew.
+            await page.locator('.tab[aria-label^="traffic.hogqlnb"]').first().click();
+            await runCommand(page, "PostHog: Export Notebook as Markdown");
+            await page
+                .locator(".monaco-editor .view-lines", {
+                    hasText: "![Chart of cell 3](data:image/png;base64,",
+                })
+                .first()
+                .waitFor({ timeout: 15_000 });
         });
     });
 }

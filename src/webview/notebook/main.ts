@@ -19,6 +19,8 @@ import { payloadOf, summaryText, type StoredResultLike } from "./payload";
 
 interface OutputItem {
     id: string;
+    /** The output's metadata: `key` names it in messages to the extension (src/notebook/serializer.ts). */
+    metadata?: { key?: string };
     mime: string;
     data(): Uint8Array;
 }
@@ -46,6 +48,8 @@ function addStyles(): void {
 }
 
 const shown = new Map<string, OutputView>();
+/** VS Code's output item id → our output key. */
+const ids = new Map<string, string>();
 
 class OutputView {
     readonly root: HTMLElement;
@@ -95,8 +99,9 @@ class OutputView {
                 this.spec = spec;
                 this.remember();
             },
-            save: (format, data) => this.post({ type: "saveChart", format, data, title: "chart" }),
-            copySvg: () => undefined,
+            save: (format, data) =>
+                this.post({ type: "saveChart", format, data, title: result.columns.join("-") }),
+            copySvg: (svg) => this.post({ type: "copy", text: svg, rows: 0 }),
         });
         main.append(this.chart.element);
         this.root.append(bar, main);
@@ -168,8 +173,15 @@ class OutputView {
     /** The chart as a PNG data URL (for the Markdown export), or null when it shows the grid. */
     async png(): Promise<string | null> {
         if (this.view !== "chart") return null;
-        const canvas = this.root.querySelector("canvas");
-        return canvas ? canvas.toDataURL("image/png") : null;
+        // The chart view's own PNG export: background, axes and legend in the theme's colours.
+        const blob = await this.chart.pngBlob();
+        if (!blob) return null;
+        return new Promise((resolve) => {
+            const reader = new FileReader();
+            reader.onload = () => resolve(typeof reader.result === "string" ? reader.result : null);
+            reader.onerror = () => resolve(null);
+            reader.readAsDataURL(blob);
+        });
     }
 }
 
@@ -187,7 +199,7 @@ export function activate(ctx: RendererContext) {
     });
     return {
         renderOutputItem(item: OutputItem, element: HTMLElement): void {
-            shown.delete(item.id);
+            shown.delete(ids.get(item.id) ?? item.id);
             element.replaceChildren();
             const bytes = item.data();
             let result: StoredResultLike;
@@ -198,13 +210,14 @@ export function activate(ctx: RendererContext) {
                 return;
             }
             // The grid parses the bytes itself (every digit of wide numbers kept).
-            const view = new OutputView(item.id, result, bytes.slice(), post);
+            const view = new OutputView(item.metadata?.key ?? item.id, result, bytes.slice(), post);
             element.append(view.root);
             void view.start();
-            shown.set(item.id, view);
+            shown.set(item.metadata?.key ?? item.id, view);
+            ids.set(item.id, item.metadata?.key ?? item.id);
         },
         disposeOutputItem(id?: string): void {
-            if (id) shown.delete(id);
+            if (id) shown.delete(ids.get(id) ?? id);
             else shown.clear();
         },
     };
