@@ -4,29 +4,18 @@ import { Config } from "./config";
 import { EventDefinitionsTree } from "./events/eventDefinitionsTree";
 import { ExperimentDocuments } from "./experiments/documents";
 import { ExperimentsTree } from "./experiments/experimentsTree";
-import type { Parsed } from "./language/parser/parseResult";
-import type { LmState } from "./lm/state";
-import { createLog, redact } from "./log";
+import { HogQLLanguage } from "./language";
+import { errorDetail, userMessageOf } from "./errorText";
+import { redact } from "./log";
 import { QueryHistory } from "./query/history";
-import { ResultsPanelPresenter, type ResultsPresenter } from "./query/resultsPresenter";
 import { QueryRunner } from "./query/queryRunner";
-import { ResultsPanelManager } from "./resultsPanel";
+import { ResultsPanelManager, type ResultsPresenter } from "./resultsPanel";
 import { Ui, vscodeUi } from "./userPrompts";
-
-/** What the query runner needs from the HogQL diagnostics. */
-export interface HogQLDiagnosticsSink {
-    /** Underlines errors given as offsets into a statement that starts at `statementStart`. */
-    report(
-        document: vscode.TextDocument,
-        statementStart: number,
-        errors: { message: string; start: number; end: number; fix?: string | null }[],
-    ): void;
-    clear(document: vscode.TextDocument): void;
-}
 
 /**
  * The extension's one context: it owns the VS Code context, the settings, the log and every
- * disposable, so deactivation (and a test) can tear everything down in one place.
+ * disposable, so deactivation (and a test) can tear everything down in one place. Its
+ * constructor builds every piece; activation (src/extension.ts) then registers them with VS Code.
  */
 export class Ctx implements vscode.Disposable {
     readonly log: vscode.LogOutputChannel;
@@ -39,41 +28,54 @@ export class Ctx implements vscode.Disposable {
     readonly views: { experiments: ExperimentsTree; eventDefinitions: EventDefinitionsTree };
     readonly history: QueryHistory;
     readonly runner: QueryRunner;
+    /** The results panels (restored after a reload through their serializer). */
+    readonly panels: ResultsPanelManager;
     /** Where query results are shown: the results panel (tests may swap in a recorder). */
     results: ResultsPresenter;
-    /** HogQL error ranges in the editor; set by the language features. */
-    diagnostics?: HogQLDiagnosticsSink;
-    /** Language model features (src/lm); set when they are registered. */
-    lm?: LmState;
-    /** PostHog's HogQL parser for whole statements (src/language); it loads on first use, never at activation. */
-    hogqlParser?: {
-        readonly parserStarted: boolean;
-        parseStatement(text: string): Promise<Parsed>;
-    };
+    /** The HogQL language pieces: schema cache, error ranges, PostHog's parser (src/language). */
+    readonly language: HogQLLanguage;
     private readonly disposables: vscode.Disposable[] = [];
 
-    constructor(readonly extension: vscode.ExtensionContext) {
-        this.log = this.push(createLog());
-        this.config = this.push(new Config());
-        this.auth = this.push(new Auth(this));
-        this.documents = this.push(new ExperimentDocuments(this));
-        this.history = new QueryHistory(extension.workspaceState);
-        this.runner = this.push(new QueryRunner(this));
-        this.results = this.push(
-            new ResultsPanelPresenter(
+    /**
+     * Builds every piece. `log` is activation's, which outlives a failed build so the failure
+     * can still be shown. A failure disposes what was built and throws.
+     */
+    constructor(
+        readonly extension: vscode.ExtensionContext,
+        log: vscode.LogOutputChannel,
+    ) {
+        this.log = log;
+        try {
+            this.config = this.push(new Config());
+            this.auth = this.push(new Auth(this));
+            this.documents = this.push(new ExperimentDocuments(this));
+            this.history = new QueryHistory(extension.workspaceState);
+            this.runner = this.push(new QueryRunner(this));
+            this.panels = this.push(
                 new ResultsPanelManager({
                     extensionUri: extension.extensionUri,
                     storageUri: extension.storageUri ?? extension.globalStorageUri,
                     log: this.log,
                     workspaceState: extension.workspaceState,
                     reusePanel: () => this.config.reuseResultsPanel,
+                    prompts: this,
                 }),
-            ),
-        );
-        this.views = {
-            experiments: this.push(new ExperimentsTree(this)),
-            eventDefinitions: this.push(new EventDefinitionsTree(this)),
-        };
+            );
+            this.results = this.panels;
+            this.views = {
+                experiments: this.push(new ExperimentsTree(this)),
+                eventDefinitions: this.push(new EventDefinitionsTree(this)),
+            };
+            this.language = new HogQLLanguage(this);
+        } catch (error) {
+            this.dispose();
+            throw error;
+        }
+    }
+
+    /** PostHog's HogQL parser for whole statements; it loads on first use, never at activation. */
+    get hogqlParser(): HogQLLanguage["parsed"] {
+        return this.language.parsed;
     }
 
     /** Takes ownership of a disposable and returns it, so it can be written inline. */
@@ -92,7 +94,7 @@ export class Ctx implements vscode.Disposable {
      */
     async reportError(action: string, error: unknown): Promise<void> {
         const message = userMessageOf(error);
-        this.log.error(`${action} failed: ${redact(detailOf(error))}`);
+        this.log.error(`${action} failed: ${redact(errorDetail(error))}`);
         const choice = await this.ui.error(`${action} failed: ${redact(message)}`, "Show Log");
         if (choice === "Show Log") this.log.show(true);
     }
@@ -107,16 +109,4 @@ export class Ctx implements vscode.Disposable {
             }
         }
     }
-}
-
-function userMessageOf(error: unknown): string {
-    if (error && typeof error === "object" && "userMessage" in error) {
-        const userMessage = (error as { userMessage?: unknown }).userMessage;
-        if (typeof userMessage === "string" && userMessage) return userMessage;
-    }
-    return error instanceof Error ? error.message : String(error);
-}
-
-function detailOf(error: unknown): string {
-    return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

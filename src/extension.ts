@@ -1,10 +1,12 @@
 import * as vscode from "vscode";
+import { activateSteps, type ActivationStep } from "./activation";
 import { SessionStatusBar } from "./auth/statusBar";
 import { commandTable } from "./commandTable";
 import { registerCommands } from "./commands";
 import { Ctx } from "./ctx";
 import { registerLanguage } from "./language";
 import { registerLanguageModelFeatures } from "./lm";
+import { createLog } from "./log";
 import { registerNotebooks } from "./notebook";
 import { RunCodeLensProvider } from "./query/codeLens";
 import { registerSavedQueries } from "./savedQueries";
@@ -16,56 +18,89 @@ export type ExtensionApi = TestApi;
 let current: Ctx | undefined;
 
 /**
- * Builds the context and registers everything. Nothing heavy happens here: the HTTP client and
- * the webview code are loaded on first use.
+ * Every piece the context built, registered with VS Code in one list: each step registers and
+ * hands what it registered to the context, which disposes it.
+ */
+const steps: readonly ActivationStep<Ctx>[] = [
+    { name: "commands", register: (ctx) => registerCommands(ctx, commandTable) },
+    {
+        name: "views",
+        register: (ctx) => {
+            // Tree views rather than bare providers: they show their filter and support drag.
+            ctx.push(ctx.views.experiments.register());
+            ctx.push(ctx.views.eventDefinitions.register());
+            ctx.push(ctx.documents.register());
+            ctx.push(ctx.panels.register());
+        },
+    },
+    { name: "HogQL language", register: registerLanguage },
+    {
+        name: "run lenses",
+        register: (ctx) =>
+            ctx.push(
+                vscode.languages.registerCodeLensProvider(
+                    { language: "hogql" },
+                    ctx.push(new RunCodeLensProvider(ctx)),
+                ),
+            ),
+    },
+    { name: "saved queries", register: registerSavedQueries },
+    { name: "language model tools", register: registerLanguageModelFeatures },
+    { name: "HogQL notebooks", register: registerNotebooks },
+    { name: "session", register: startSession },
+];
+
+/**
+ * Builds the context and registers everything, reporting any failure (building included).
+ * Nothing heavy happens here: the HTTP client and the webview code are loaded on first use.
  */
 export function activate(context: vscode.ExtensionContext): void {
     const started = performance.now();
-    const ctx = new Ctx(context);
+    // Activation's own: it must outlive a failed build to show what failed.
+    const log = createLog();
+    context.subscriptions.push(log);
+    const ctx = activateSteps(
+        () => new Ctx(context, log),
+        steps,
+        (step, error) => {
+            // Report activation failures ourselves: VS Code's own notice does not say what to do.
+            log.error(
+                `activation failed (${step}): ${error instanceof Error ? error.stack : String(error)}`,
+            );
+            void vscode.window
+                .showErrorMessage(
+                    "PostHog Workbench failed to start. The log says why.",
+                    "Show Log",
+                )
+                .then((choice) => choice && log.show());
+        },
+    );
     current = ctx;
     context.subscriptions.push(ctx);
-    try {
-        registerCommands(ctx, commandTable);
-        registerLanguage(ctx);
-        // A tree view rather than a bare provider: the view shows its filter and supports drag.
-        ctx.push(ctx.views.eventDefinitions.register());
-        ctx.push(
-            vscode.languages.registerCodeLensProvider(
-                { language: "hogql" },
-                ctx.push(new RunCodeLensProvider(ctx)),
-            ),
-        );
-        registerSavedQueries(ctx);
-        registerLanguageModelFeatures(ctx);
-        registerNotebooks(ctx);
-        const statusBar = ctx.push(
-            new SessionStatusBar(ctx.auth.session, (id) => ctx.auth.projectName(id)),
-        );
-        ctx.push(
-            ctx.auth.session.onDidChange((state) => {
-                ctx.views.experiments.refresh();
-                ctx.views.eventDefinitions.refresh();
-                if (state.signedIn && !ctx.auth.projectName(state.projectId))
-                    void ctx.auth
-                        .learnProjectNames()
-                        .then(() => statusBar.render(ctx.auth.session.state));
-            }),
-        );
-        void ctx.auth
-            .adoptDemoKey()
-            .then(() => ctx.auth.session.reload())
-            .catch((error: unknown) => ctx.log.error(`session start failed: ${String(error)}`));
-        ctx.log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
-    } catch (error) {
-        // Report activation failures ourselves: VS Code's own notice does not say what to do.
-        ctx.log.error(`activation failed: ${error instanceof Error ? error.stack : String(error)}`);
-        void vscode.window
-            .showErrorMessage("PostHog Workbench failed to start.", "Show Log")
-            .then((choice) => choice && ctx.log.show());
-        throw error;
-    }
+    ctx.log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
     // Nothing is exported: other extensions could read it, and the context reaches the key.
     publishForTests(context, ctx);
+}
+
+/** The status bar, refreshes on sign-in changes, and the stored session's first load. */
+function startSession(ctx: Ctx): void {
+    const statusBar = ctx.push(
+        new SessionStatusBar(ctx.auth.session, (id) => ctx.auth.projectName(id)),
+    );
+    ctx.push(
+        ctx.auth.session.onDidChange((state) => {
+            ctx.views.experiments.refresh();
+            ctx.views.eventDefinitions.refresh();
+            if (state.signedIn && !ctx.auth.projectName(state.projectId))
+                void ctx.auth
+                    .learnProjectNames()
+                    .then(() => statusBar.render(ctx.auth.session.state));
+        }),
+    );
+    void ctx.auth
+        .adoptDemoKey()
+        .then(() => ctx.auth.session.reload())
+        .catch((error: unknown) => ctx.log.error(`session start failed: ${String(error)}`));
 }
 
 export function deactivate(): void {

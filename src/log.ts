@@ -9,10 +9,5 @@ export function createLog(): vscode.LogOutputChannel {
     return vscode.window.createOutputChannel("PostHog Workbench", { log: true });
 }
 
-const KEY_PATTERN = /\b(ph[xc]_[A-Za-z0-9]{8,})\b/g;
-const BEARER_PATTERN = /(Bearer\s+)[^\s"',]+/gi;
-
-/** Replaces anything shaped like a PostHog key or a bearer token with a marker. */
-export function redact(text: string): string {
-    return text.replace(KEY_PATTERN, "[redacted key]").replace(BEARER_PATTERN, "$1[redacted]");
-}
+// The one redactor (shared with the API client, which has no `vscode`).
+export { redact } from "./api/redact";

@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import type { RetryInfo } from "./api";
+import { withAbortSignal } from "./cancellation";
 
 /** What a long action gets: the cancellation signal and a way to report waits and steps. */
 export interface ProgressScope {
@@ -20,22 +21,17 @@ export function withProgress<T>(
     return Promise.resolve(
         vscode.window.withProgress(
             { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-            async (progress, token) => {
-                const controller = new AbortController();
-                const subscription = token.onCancellationRequested(() => controller.abort());
-                try {
-                    return await work({
-                        signal: controller.signal,
+            (progress, token) =>
+                withAbortSignal(token, (signal) =>
+                    work({
+                        signal,
                         report: (message) => progress.report({ message }),
                         onRetry: (info) =>
                             progress.report({
                                 message: `${info.reason}; retrying in ${Math.ceil(info.delayMs / 1000)} s (attempt ${info.attempt})`,
                             }),
-                    });
-                } finally {
-                    subscription.dispose();
-                }
-            },
+                    }),
+                ),
         ),
     );
 }

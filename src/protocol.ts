@@ -47,8 +47,8 @@ export interface ResultPayload {
     chart?: ChartPrefs | null;
 }
 
-/** Chart types the Chart view draws ("number": one big number). */
-export type ChartType = "line" | "bar" | "stackedBar" | "area" | "scatter" | "number";
+/** Chart types the Chart view draws ("number": one big number; "heatmap": a shaded table). */
+export type ChartType = "line" | "bar" | "stackedBar" | "area" | "scatter" | "number" | "heatmap";
 
 /** What a chart draws. */
 export interface ChartSpec {
@@ -84,16 +84,8 @@ export interface LoadMessage {
     storeKey: string | null;
 }
 
-/** Extension → webview: a toolbar action triggered from VS Code (e.g. a keybinding). */
-export interface ActionMessage {
-    /** Discriminator. */
-    type: "action";
-    /** What to do with the current selection or result. */
-    action: CopyFormat | "selectAll" | "focusFilter";
-}
-
 /** Every message the extension sends to the results webview. */
-export type ToWebview = LoadMessage | ActionMessage;
+export type ToWebview = LoadMessage;
 
 /** The clipboard formats the grid can produce. */
 export type CopyFormat = "tsv" | "tsvWithHeaders" | "csv" | "json";

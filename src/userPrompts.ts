@@ -18,6 +18,15 @@ export interface InputOptions {
     validate?: (value: string) => string | undefined;
 }
 
+export interface SaveOptions {
+    /** The name offered, in the first workspace folder. */
+    fileName: string;
+    /** Label -> extensions, as the save dialog takes them. */
+    filters: Record<string, string[]>;
+    saveLabel: string;
+    title: string;
+}
+
 /**
  * Everything that asks the user something or tells them something goes through this interface.
  * The real implementation is VS Code's UI; integration tests install a scripted one so that a
@@ -34,6 +43,8 @@ export interface Ui {
     info(message: string, ...actions: string[]): Promise<string | undefined>;
     warn(message: string, ...actions: string[]): Promise<string | undefined>;
     error(message: string, ...actions: string[]): Promise<string | undefined>;
+    /** Asks where to save a file; undefined when the user cancelled. */
+    saveFile(options: SaveOptions): Promise<vscode.Uri | undefined>;
 }
 
 export const vscodeUi: Ui = {
@@ -74,4 +85,13 @@ export const vscodeUi: Ui = {
         Promise.resolve(vscode.window.showWarningMessage(message, ...actions)),
     error: (message, ...actions) =>
         Promise.resolve(vscode.window.showErrorMessage(message, ...actions)),
+    saveFile({ fileName, ...options }) {
+        const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+        return Promise.resolve(
+            vscode.window.showSaveDialog({
+                ...options,
+                defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
+            }),
+        );
+    },
 };

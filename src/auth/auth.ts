@@ -3,6 +3,7 @@ import type { PostHogClient, Project } from "../api";
 import { checkHost, isLoopbackHostname } from "../api/host";
 import { loadApi } from "../apiLoader";
 import { CLOUD_HOSTS } from "../config";
+import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
 import { withProgress } from "../progress";
 import type { Choice } from "../userPrompts";
@@ -39,7 +40,8 @@ export class Auth implements vscode.Disposable {
                     title: `Checking your key with ${host}...`,
                     cancellable: true,
                 },
-                (_progress, token) => this.validate(client, host, token),
+                (_progress, token) =>
+                    withAbortSignal(token, (signal) => this.validate(client, host, signal)),
             );
             if (!projects) return false;
             const project = await this.pickProject(projects, "Pick the project to work in");
@@ -194,19 +196,17 @@ export class Auth implements vscode.Disposable {
     private async validate(
         client: PostHogClient,
         host: string,
-        token: vscode.CancellationToken,
+        signal: AbortSignal,
     ): Promise<Project[] | undefined> {
-        const controller = new AbortController();
-        const cancel = token.onCancellationRequested(() => controller.abort());
         const { isPostHogApiError } = loadApi();
         try {
             try {
-                await client.getCurrentUser({ signal: controller.signal });
+                await client.getCurrentUser({ signal });
             } catch (error) {
                 // 403 here means a valid key without `user:read`: the project list decides.
                 if (!(isPostHogApiError(error) && error.status === 403)) throw error;
             }
-            const projects = await collectProjects(client, controller.signal);
+            const projects = await collectProjects(client, signal);
             if (projects.length === 0) {
                 void this.ctx.ui.error(
                     `The key works, but it has access to no project on ${host}. Give the key access to a project in PostHog, then sign in again.`,
@@ -215,15 +215,13 @@ export class Auth implements vscode.Disposable {
             }
             return projects;
         } catch (error) {
-            if (controller.signal.aborted) return undefined;
+            if (signal.aborted) return undefined;
             this.ctx.log.warn(
                 `sign-in check failed: ${error instanceof Error ? error.message : String(error)}`,
             );
             const choice = await this.ctx.ui.error(explainKeyProblem(error, host), "Show Log");
             if (choice === "Show Log") this.ctx.log.show(true);
             return undefined;
-        } finally {
-            cancel.dispose();
         }
     }
 

@@ -1,4 +1,5 @@
 /** Messages about keys, kept apart so their wording is tested and consistent. */
+import { userMessageOf } from "../errorText";
 
 /** Returns a message when the text cannot be a personal API key, else undefined. */
 export function checkKeyShape(key: string): string | undefined {
@@ -10,26 +11,20 @@ export function checkKeyShape(key: string): string | undefined {
     return undefined;
 }
 
-interface ErrorLike {
-    status?: number;
-    userMessage?: string;
-    message?: string;
-}
-
 /** One sentence for a failed key check, naming the host and what to do. */
 export function explainKeyProblem(error: unknown, host: string): string {
-    const e = (error ?? {}) as ErrorLike;
+    const status = (error as { status?: unknown } | null | undefined)?.status;
+    const message = userMessageOf(error);
     const otherRegion = host.includes("us.posthog.com")
         ? " If your project is in the EU cloud, sign in to https://eu.posthog.com instead."
         : host.includes("eu.posthog.com")
           ? " If your project is in the US cloud, sign in to https://us.posthog.com instead."
           : "";
-    if (e.status === 401)
+    if (status === 401)
         return `${host} did not accept this key: it is invalid, revoked, or from another host.${otherRegion}`;
     // The 403's own message names its cause (src/api/forbidden.ts): a missing scope, an
     // organisation that forbids personal keys, ... and only suggests another key when one helps.
-    if (e.status === 403) return `${host} refused the key: ${e.userMessage ?? e.message}`;
-    if (e.status === 0)
-        return `Could not reach ${host}: ${e.userMessage ?? e.message}. Check the URL and your network.`;
-    return `Could not check the key with ${host}: ${e.userMessage ?? e.message ?? String(error)}`;
+    if (status === 403) return `${host} refused the key: ${message}`;
+    if (status === 0) return `Could not reach ${host}: ${message}. Check the URL and your network.`;
+    return `Could not check the key with ${host}: ${message}`;
 }

@@ -1,6 +1,8 @@
 import * as vscode from "vscode";
 import type { EventDefinition } from "../api";
+import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
+import { userMessageOf } from "../errorText";
 import { redact } from "../log";
 import { detailsMarkdown } from "./format";
 
@@ -59,11 +61,11 @@ export class EventDefinitionDocuments implements vscode.TextDocumentContentProvi
         token: vscode.CancellationToken,
     ): Promise<string> {
         const id = uri.query;
-        const controller = new AbortController();
-        const subscription = token.onCancellationRequested(() => controller.abort());
         try {
             const client = await this.ctx.auth.session.client();
-            const def = await client.getEventDefinition(id, { signal: controller.signal });
+            const def = await withAbortSignal(token, (signal) =>
+                client.getEventDefinition(id, { signal }),
+            );
             const usage = await this.usage(id).catch(() => undefined);
             return detailsMarkdown(def, usage);
         } catch (error) {
@@ -72,17 +74,9 @@ export class EventDefinitionDocuments implements vscode.TextDocumentContentProvi
             const message =
                 status === 404
                     ? "This event definition no longer exists (it was deleted)."
-                    : `Could not load this event definition: ${redact(userMessage(error))}`;
+                    : `Could not load this event definition: ${redact(userMessageOf(error))}`;
             this.ctx.log.warn(`event definition ${id}: ${redact(String(error))}`);
             return `# ${uri.path.replace(/^\//, "").replace(/\.md$/, "")}\n\n${message}\n`;
-        } finally {
-            subscription.dispose();
         }
     }
-}
-
-function userMessage(error: unknown): string {
-    const text = (error as { userMessage?: unknown }).userMessage;
-    if (typeof text === "string" && text) return text;
-    return error instanceof Error ? error.message : String(error);
 }

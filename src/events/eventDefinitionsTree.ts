@@ -1,6 +1,7 @@
 import * as vscode from "vscode";
 import type { EventDefinition, ListEventDefinitionsParams } from "../api";
 import type { Ctx } from "../ctx";
+import { errorDetail, userMessageOf } from "../errorText";
 import { redact } from "../log";
 import { EventDefinitionDocuments } from "./detailsDocument";
 import { DEFAULT_FILTER, describeFilter, type EventDefinitionsFilter } from "./format";
@@ -131,7 +132,7 @@ export class EventDefinitionsTree
         if (this.loadError !== undefined) {
             return [
                 new MessageNode("Could not load event definitions", {
-                    detail: `${userMessage(this.loadError)} Click to retry.`,
+                    detail: `${userMessageOf(this.loadError)} Click to retry.`,
                     icon: "error",
                     command: { command: `${P}.refreshEventDefinitions`, title: "Retry" },
                 }),
@@ -172,7 +173,7 @@ export class EventDefinitionsTree
             usage = value === null ? "unknown" : value.toLocaleString("en-US");
         } catch (error) {
             usage = "could not be loaded";
-            this.ctx.log.warn(`metrics of ${def.name}: ${redact(userMessage(error))}`);
+            this.ctx.log.warn(`metrics of ${def.name}: ${redact(userMessageOf(error))}`);
         }
         item.tooltip = tooltipFor(def, usage);
         return item;
@@ -248,7 +249,7 @@ export class EventDefinitionsTree
         } catch (error) {
             if (generation !== this.generation) return;
             this.loadError = error;
-            this.ctx.log.error(`loading event definitions failed: ${redact(detailOf(error))}`);
+            this.ctx.log.error(`loading event definitions failed: ${redact(errorDetail(error))}`);
         }
     }
 
@@ -294,14 +295,4 @@ export class EventDefinitionsTree
 function unique(defs: EventDefinition[]): EventDefinition[] {
     const seen = new Set<string>();
     return defs.filter((d) => !seen.has(d.id) && seen.add(d.id));
-}
-
-function userMessage(error: unknown): string {
-    const text = (error as { userMessage?: unknown } | undefined)?.userMessage;
-    if (typeof text === "string" && text) return text;
-    return error instanceof Error ? error.message : String(error);
-}
-
-function detailOf(error: unknown): string {
-    return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

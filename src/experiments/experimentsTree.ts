@@ -1,6 +1,7 @@
 import * as vscode from "vscode";
 import type { Experiment, ListExperimentsParams, Page } from "../api";
 import type { Ctx } from "../ctx";
+import { userMessageOf } from "../errorText";
 import { experimentState } from "./model";
 import {
     ExperimentNode,
@@ -31,7 +32,7 @@ export class ExperimentsTree
 {
     private readonly changed = new vscode.EventEmitter<ExperimentTreeNode | undefined>();
     readonly onDidChangeTreeData = this.changed.event;
-    readonly view: vscode.TreeView<ExperimentTreeNode>;
+    private view: vscode.TreeView<ExperimentTreeNode> | undefined;
     private readonly groups = new Map<GroupId, GroupNode>();
     private pages = new Map<GroupId, GroupPages>();
     private search = "";
@@ -40,11 +41,21 @@ export class ExperimentsTree
     constructor(private readonly ctx: Ctx) {
         for (const id of ["running", "paused", "draft", "complete", "archived"] as const)
             this.groups.set(id, new GroupNode(id));
+    }
+
+    /** The rows selected in the view (none before it is registered). */
+    get selection(): readonly ExperimentTreeNode[] {
+        return this.view?.selection ?? [];
+    }
+
+    /** Creates the view; called once from activation. */
+    register(): vscode.Disposable {
         this.view = vscode.window.createTreeView(VIEW_ID, {
             treeDataProvider: this,
             showCollapseAll: true,
         });
         void this.setContext();
+        return this.view;
     }
 
     /** Drops everything loaded; groups reload when VS Code asks for them again. */
@@ -59,7 +70,7 @@ export class ExperimentsTree
 
     setFilter(search: string): void {
         this.search = search.trim();
-        this.view.description = this.search ? `filter: ${this.search}` : undefined;
+        if (this.view) this.view.description = this.search ? `filter: ${this.search}` : undefined;
         void this.setContext();
         this.refresh();
     }
@@ -190,10 +201,7 @@ export class ExperimentsTree
         this.ctx.log.warn(
             `loading experiments failed: ${error instanceof Error ? error.message : String(error)}`,
         );
-        const message =
-            (error as { userMessage?: string }).userMessage ??
-            (error instanceof Error ? error.message : String(error));
-        return `Couldn't load experiments: ${message}`;
+        return `Couldn't load experiments: ${userMessageOf(error)}`;
     }
 
     /** The loaded row of an experiment, if any. */
@@ -233,11 +241,10 @@ export class ExperimentsTree
         const group = this.groups.get(target) as GroupNode;
         await this.getChildren(group);
         const row = this.find(experiment.id);
-        if (row) await this.view.reveal(row, { select: true, focus: false, expand: true });
+        if (row) await this.view?.reveal(row, { select: true, focus: false, expand: true });
     }
 
     dispose(): void {
-        this.view.dispose();
         this.changed.dispose();
     }
 }

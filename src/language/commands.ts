@@ -1,13 +1,11 @@
 import type { CommandSpec } from "../commands";
-import { schemaCache } from "./index";
 
 export const languageCommands: CommandSpec[] = [
     {
         id: "posthog-workbench.refreshSchema",
         title: "Refresh HogQL Schema",
         run: async (ctx) => {
-            const schema = schemaCache();
-            if (!schema) return;
+            const schema = ctx.language.schema;
             // Fails with "not signed in" like any other command when there is no session.
             await ctx.auth.session.client();
             const counts = await schema.refresh();

@@ -1,16 +1,5 @@
 import * as vscode from "vscode";
-import type { HogQLDiagnosticsSink } from "../ctx";
-
-/** A HogQL error as the service reports it: character offsets into the statement that ran. */
-export interface HogQLErrorRange {
-    message: string;
-    /** Offset of the first character of the error in the statement that ran. */
-    start: number;
-    /** Offset just past the error in the statement that ran. */
-    end: number;
-    /** Replacement text the service suggests for `[start, end)`, if any. */
-    fix?: string | null;
-}
+import type { HogQLError } from "../api";
 
 /** Source of diagnostics from a run; live validation passes its own. */
 export const RUN_SOURCE = "HogQL";
@@ -27,9 +16,7 @@ interface Fix {
  * when it changes (they describe text that is gone) or when a run of it succeeds (the runner
  * calls `clear`). Errors that carry a `fix` get a quick fix that puts it in place.
  */
-export class HogQLDiagnostics
-    implements HogQLDiagnosticsSink, vscode.CodeActionProvider, vscode.Disposable
-{
+export class HogQLDiagnostics implements vscode.CodeActionProvider, vscode.Disposable {
     private readonly collection = vscode.languages.createDiagnosticCollection("hogql");
     /**
      * Fixes by document. Looked up by range and message rather than by Diagnostic object: the
@@ -58,7 +45,7 @@ export class HogQLDiagnostics
     report(
         document: vscode.TextDocument,
         statementStart: number,
-        errors: readonly HogQLErrorRange[],
+        errors: readonly HogQLError[],
         source = RUN_SOURCE,
     ): void {
         const length = document.getText().length;

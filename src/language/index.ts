@@ -7,44 +7,31 @@ import { ParsedDocuments } from "./parsedDocuments";
 import { registerStructureProviders } from "./structureProviders";
 import { SyntaxDiagnostics } from "./syntaxDiagnostics";
 
-let schema: SchemaCache | undefined;
-let parsed: ParsedDocuments | undefined;
+/**
+ * The HogQL language pieces the context owns: completion data, the error ranges the query
+ * runner and live validation report, and the parses of open documents (PostHog's parser, which
+ * starts on first use). Cheap to build: nothing is fetched or parsed until a HogQL file asks.
+ */
+export class HogQLLanguage {
+    readonly schema: SchemaCache;
+    readonly diagnostics: HogQLDiagnostics;
+    readonly parsed: ParsedDocuments;
+
+    constructor(ctx: Ctx) {
+        this.schema = ctx.push(new SchemaCache(ctx));
+        this.diagnostics = ctx.push(new HogQLDiagnostics());
+        this.parsed = ctx.push(new ParsedDocuments(ctx.extension.extensionPath));
+    }
+}
 
 /**
- * Completion, hover, offline syntax errors (PostHog's parser), diagnostics and live validation
- * for `.hogql` files. Cheap to call at
- * activation: nothing is fetched until a HogQL file is open or completion asks for names.
+ * Registers completion, hover, offline syntax errors (PostHog's parser), diagnostics, live
+ * validation, the outline and folding for `.hogql` files, on the context's language pieces.
  */
 export function registerLanguage(ctx: Ctx): void {
-    const cache = ctx.push(new SchemaCache(ctx));
-    schema = cache;
-    ctx.push({
-        dispose: () => {
-            if (schema === cache) schema = undefined;
-        },
-    });
-    const diagnostics = ctx.push(new HogQLDiagnostics());
-    ctx.diagnostics = diagnostics;
-    ctx.push(registerHogQLLanguageFeatures(cache));
+    const { schema, diagnostics, parsed } = ctx.language;
+    ctx.push(registerHogQLLanguageFeatures(schema));
     ctx.push(new LiveValidation(ctx, diagnostics));
-    const parses = ctx.push(new ParsedDocuments(ctx.extension.extensionPath));
-    parsed = parses;
-    ctx.hogqlParser = parses;
-    ctx.push({
-        dispose: () => {
-            if (parsed === parses) parsed = undefined;
-        },
-    });
-    ctx.push(new SyntaxDiagnostics(ctx, parses));
-    ctx.push(registerStructureProviders(parses));
-}
-
-/** The parses of open HogQL documents (tests check the parser is not started at activation). */
-export function parsedDocuments(): ParsedDocuments | undefined {
-    return parsed;
-}
-
-/** The completion data of the running extension (the refresh command and tests). */
-export function schemaCache(): SchemaCache | undefined {
-    return schema;
+    ctx.push(new SyntaxDiagnostics(ctx, parsed));
+    ctx.push(registerStructureProviders(parsed));
 }

@@ -1,7 +1,8 @@
 import * as vscode from "vscode";
 import type { Ctx } from "../ctx";
 import { statementAt } from "../query/statementSplitter";
-import type { HogQLDiagnostics, HogQLErrorRange } from "./diagnostics";
+import type { HogQLError } from "../api";
+import type { HogQLDiagnostics } from "./diagnostics";
 
 const DEBOUNCE_MS = 800;
 export const LIVE_SOURCE = "HogQL (live)";
@@ -89,7 +90,7 @@ export class LiveValidation implements vscode.Disposable {
             const client = await this.ctx.auth.session.client();
             const { response } = await client.runQuery<{
                 isValid?: boolean;
-                errors?: HogQLErrorRange[];
+                errors?: HogQLError[];
             }>(
                 { kind: "HogQLMetadata", language: "hogQL", query: statement.text },
                 { signal: controller.signal, name: "PostHog Workbench: live validation" },

@@ -2,9 +2,11 @@
 // PostHog's parser and runs it (the full result in our grid); /explain explains the HogQL under
 // the cursor and its error; /experiment summarises an experiment's results.
 import * as vscode from "vscode";
+import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
 import { redact } from "../log";
 import { statementAt } from "../query/statementSplitter";
+import { resultSetFromText } from "../resultsPanel";
 import { draftContext } from "./draftContext";
 import { HOGQL_RULES, draftWithModel } from "./draftWithModel";
 import { draftModelOf } from "./editorModel";
@@ -19,13 +21,9 @@ type Handler = (
     request: vscode.ChatRequest,
     stream: vscode.ChatResponseStream,
     token: vscode.CancellationToken,
+    /** Aborts with `token`. */
+    signal: AbortSignal,
 ) => Promise<void>;
-
-function signalOf(token: vscode.CancellationToken): AbortSignal {
-    const controller = new AbortController();
-    token.onCancellationRequested(() => controller.abort());
-    return controller.signal;
-}
 
 async function ask(
     request: vscode.ChatRequest,
@@ -41,8 +39,7 @@ async function ask(
     for await (const part of response.text) stream.markdown(part);
 }
 
-const query: Handler = async (ctx, request, stream, token) => {
-    const signal = signalOf(token);
+const query: Handler = async (ctx, request, stream, token, signal) => {
     const client = await ctx.auth.session.client();
     const editor = vscode.window.activeTextEditor;
     const current = editor?.document.languageId === "hogql" ? editor.document.getText() : "";
@@ -67,14 +64,12 @@ const query: Handler = async (ctx, request, stream, token) => {
     const started = performance.now();
     const { text, result } = await runQueryText(client, outcome.sql, signal);
     await ctx.results.show([
-        {
+        await resultSetFromText(result.rawText, {
             title: "@posthog query",
-            statement: outcome.sql,
-            start: 0,
+            queryText: outcome.sql,
             queryId: result.queryId,
             durationMs: performance.now() - started,
-            result,
-        },
+        }),
     ]);
     stream.markdown(`${text}\n\nThe full result is open in the PostHog results grid.`);
 };
@@ -116,8 +111,7 @@ const explain: Handler = async (_ctx, request, stream, token) => {
     );
 };
 
-const experiment: Handler = async (ctx, request, stream, token) => {
-    const signal = signalOf(token);
+const experiment: Handler = async (ctx, request, stream, token, signal) => {
     const client = await ctx.auth.session.client();
     const wanted = request.prompt.trim();
     const page = await client.listExperimentsPage(
@@ -164,7 +158,9 @@ export function registerChatParticipant(ctx: Ctx): void {
         async (request, _context, stream, token) => {
             const handler = (request.command && HANDLERS[request.command]) || general;
             try {
-                await handler(ctx, request, stream, token);
+                await withAbortSignal(token, (signal) =>
+                    handler(ctx, request, stream, token, signal),
+                );
             } catch (error) {
                 ctx.log.error(
                     `@posthog /${request.command ?? ""} failed: ${redact(String(error))}`,

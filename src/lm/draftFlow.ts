@@ -2,6 +2,7 @@
 // the model VS Code provides, the draft is checked with PostHog's parser (one retry on a syntax
 // error), and a valid draft replaces the selection as one undoable edit.
 import * as vscode from "vscode";
+import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
 import { draftContext } from "./draftContext";
 import { draftWithModel, type DraftModel } from "./draftWithModel";
@@ -12,12 +13,27 @@ import { draftParserOf } from "./hogqlParse";
 export const NO_EDITOR_MODEL =
     "VS Code offers no language model to draft with; enable one (e.g. sign in to GitHub Copilot) or write the query yourself.";
 
-/** The model to draft with: a test's, else the one VS Code offers; undefined when there is none. */
+/** Shown when the user turned VS Code's AI features off (`chat.disableAIFeatures`). */
+export function aiFeaturesOffMessage(): string {
+    return vscode.l10n.t(
+        "VS Code's AI features are turned off (chat.disableAIFeatures), so nothing is sent to a language model; turn them on to draft with one, or write the query yourself.",
+    );
+}
+
+/** Whether the user turned VS Code's AI features off: then no text goes to any model. */
+function aiFeaturesOff(): boolean {
+    return vscode.workspace.getConfiguration("chat").get<boolean>("disableAIFeatures") === true;
+}
+
+/**
+ * The model VS Code offers to draft with (the setting may name a vendor); undefined when none,
+ * or when the user turned VS Code's AI features off (VS Code still lists models then).
+ */
 export async function draftModel(
     ctx: Ctx,
     token?: vscode.CancellationToken,
 ): Promise<DraftModel | undefined> {
-    if (ctx.lm?.model) return ctx.lm.model;
+    if (aiFeaturesOff()) return undefined;
     const model = await selectEditorModel(ctx.config.aiModelVendor);
     return model && draftModelOf(model, token);
 }
@@ -33,8 +49,9 @@ export async function draftWithEditorModel(
 ): Promise<string> {
     const model = await draftModel(ctx);
     if (!model) {
-        void ctx.ui.info(NO_EDITOR_MODEL);
-        return NO_EDITOR_MODEL;
+        const message = aiFeaturesOff() ? aiFeaturesOffMessage() : NO_EDITOR_MODEL;
+        void ctx.ui.info(message);
+        return message;
     }
     const client = await ctx.auth.session.client();
     const outcome = await vscode.window.withProgress(
@@ -43,16 +60,11 @@ export async function draftWithEditorModel(
             title: "Drafting HogQL with the editor's model...",
             cancellable: true,
         },
-        async (_p, token) => {
-            const controller = new AbortController();
-            token.onCancellationRequested(() => controller.abort());
-            const context = await draftContext(
-                client,
-                editor.document.getText(),
-                controller.signal,
-            );
-            return draftWithModel(model, request, context, draftParserOf(ctx), controller.signal);
-        },
+        (_p, token) =>
+            withAbortSignal(token, async (signal) => {
+                const context = await draftContext(client, editor.document.getText(), signal);
+                return draftWithModel(model, request, context, draftParserOf(ctx), signal);
+            }),
     );
     ctx.log.info(`drafted with the editor's model in ${outcome.attempts} attempt(s)`);
     if (!outcome.ok) {

@@ -103,7 +103,7 @@ export class HogqlNotebookController implements vscode.Disposable {
             await fail(vscode.l10n.t("This cell holds no HogQL statement to run."));
             return;
         }
-        this.ctx.diagnostics?.clear(cell.document);
+        this.ctx.language.diagnostics.clear(cell.document);
         const outputs: vscode.NotebookCellOutput[] = [];
         let success = true;
         for (const statement of statements) {
@@ -150,6 +150,7 @@ export class HogqlNotebookController implements vscode.Disposable {
             {
                 values,
                 token: execution.token,
+                title: vscode.l10n.t("Notebook cell {0}", cell.index + 1),
                 report: (message) => {
                     // Progress of a background run, shown in place of the output until it ends.
                     if (Date.now() - lastReport < 250) return;
@@ -166,10 +167,15 @@ export class HogqlNotebookController implements vscode.Disposable {
             },
         );
         if (outcome.cancelled) return error(vscode.l10n.t("The query was cancelled."));
-        if (outcome.error || !outcome.raw)
+        const set = outcome.result;
+        if (outcome.error || !set?.layout)
             return error(this.failure(cell, statement, expansion, outcome.error));
         const chart = (cell.metadata as { chart?: unknown } | undefined)?.chart;
-        const result = storedResult(outcome.raw, this.ctx.config.notebookOutputRows, chart);
+        const result = storedResult(
+            { bytes: set.bytes, ...set.layout },
+            this.ctx.config.notebookOutputRows,
+            chart,
+        );
         return { ok: true, output: outputOf({ result }) };
     }
 
@@ -196,7 +202,7 @@ export class HogqlNotebookController implements vscode.Disposable {
     }
 
     private underline(cell: vscode.NotebookCell, statement: Statement, errors: HogQLError[]): void {
-        this.ctx.diagnostics?.report(cell.document, statement.start, errors);
+        this.ctx.language.diagnostics.report(cell.document, statement.start, errors);
     }
 
     /**

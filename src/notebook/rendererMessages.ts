@@ -54,7 +54,7 @@ export class RendererMessages implements vscode.Disposable {
                 await vscode.env.clipboard.writeText(message.text);
                 return;
             case "saveChart":
-                await saveChartImage({ ...message, type: "saveChart" });
+                await saveChartImage(this.ctx.ui, { ...message, type: "saveChart" });
                 return;
             case "chartImage":
                 this.images.get(message.outputId)?.(message.png);

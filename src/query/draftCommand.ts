@@ -1,6 +1,7 @@
 // Draft HogQL with AI: PostHog's `/query/draft_sql/` writes a query from a prompt into the editor.
 import * as vscode from "vscode";
 import { loadApi } from "../apiLoader";
+import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
 import { draftModel, draftWithEditorModel } from "../lm/draftFlow";
 
@@ -35,14 +36,13 @@ export async function draftSql(ctx: Ctx, editor: vscode.TextEditor): Promise<str
                 title: "Drafting HogQL...",
                 cancellable: true,
             },
-            (_p, token) => {
-                const controller = new AbortController();
-                token.onCancellationRequested(() => controller.abort());
-                return client.draftSql(
-                    { prompt: prompt.trim(), current_query: editor.document.getText() },
-                    { signal: controller.signal },
-                );
-            },
+            (_p, token) =>
+                withAbortSignal(token, (signal) =>
+                    client.draftSql(
+                        { prompt: prompt.trim(), current_query: editor.document.getText() },
+                        { signal },
+                    ),
+                ),
         ));
     } catch (error) {
         if (!loadApi().isScopedKeyRefusal(error)) throw error;

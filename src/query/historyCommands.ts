@@ -1,5 +1,7 @@
 import * as vscode from "vscode";
+import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
+import { resultSetOf } from "../resultsPanel";
 import type { HistoryEntry } from "./history";
 import { fetchQueryLog, queryLogNode } from "./queryLog";
 
@@ -99,30 +101,25 @@ export async function showQueryLog(ctx: Ctx, arg?: unknown): Promise<void> {
     const client = await ctx.auth.session.client();
     const id = entry.queryId;
     const started = Date.now();
-    const result = await vscode.window.withProgress(
+    const raw = await vscode.window.withProgress(
         {
             location: vscode.ProgressLocation.Notification,
             title: "Loading the query log...",
             cancellable: true,
         },
-        (_p, token) => {
-            const controller = new AbortController();
-            token.onCancellationRequested(() => controller.abort());
-            return fetchQueryLog(client, id, { signal: controller.signal });
-        },
+        (_p, token) => withAbortSignal(token, (signal) => fetchQueryLog(client, id, { signal })),
     );
-    if ((result.response.results?.length ?? 0) === 0)
+    if (raw.rowCount === 0)
         void ctx.ui.info(
             "PostHog's query log has no record of this run yet; records appear a little after a query finishes.",
         );
+    // The response's bytes as received, like any HogQL run's.
     await ctx.results.show([
-        {
+        resultSetOf(raw.bytes, raw, {
             title: `Log ${id.slice(0, 8)}`,
-            statement: queryLogNode(id).query,
-            start: 0,
-            queryId: result.queryId,
+            queryText: queryLogNode(id).query,
+            queryId: raw.queryId,
             durationMs: Date.now() - started,
-            result,
-        },
+        }),
     ]);
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import * as vscode from "vscode";
-import type { QueryResponse, RawQueryResult, RefreshMode, RunQueryResult } from "../api";
+import type { HogQLError, PostHogClient, RefreshMode } from "../api";
 import { loadApi } from "../apiLoader";
+import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
+import { userMessageOf } from "../errorText";
 import { redact } from "../log";
-import { parseLossless } from "../json/lossless";
-import { rowsJson } from "../json/responseScan";
+import { resultSetOf, type ResultSet } from "../resultsPanel";
 import { describeVariable, fetchSavedVariables, namesToPrompt } from "./savedVariables";
 import type { Statement } from "./statementSplitter";
 import { missingVariableRanges } from "./variableErrors";
@@ -20,25 +21,34 @@ import {
 
 /** What one statement's run produced: a result or an error, with what ran and how long. */
 export interface RunOutcome {
-    /** Short title for a results tab: file name and statement number. */
-    title: string;
-    /** The HogQL that ran. */
-    statement: string;
-    /** Offset of the statement in its document (for diagnostics and re-runs). */
-    start: number;
+    /** The HogQL that ran and its place in the document (for diagnostics and re-runs). */
+    statement: Statement;
     /** The `client_query_id` sent (the service's query id). */
     queryId: string;
     durationMs: number;
-    /**
-     * The service's answer (success). From the query runner, `response.results` holds only the
-     * first screen of rows; the whole result is `raw`.
-     */
-    result?: RunQueryResult<QueryResponse>;
-    /** The response's bytes as received and where its rows are (query runner runs). */
-    raw?: RawQueryResult;
+    /** The result as the results panel shows it: the response's bytes as received (success). */
+    result?: ResultSet;
     /** What went wrong (failure or cancel). */
     error?: unknown;
     cancelled?: boolean;
+}
+
+/** One statement to run, and everything its run needs. */
+interface StatementRun {
+    client: PostHogClient;
+    document: vscode.TextDocument;
+    target: Statement;
+    /** The results tab's title: file name and statement number. */
+    title: string;
+    /** The file name the query's `name` carries. */
+    fileName: string;
+    refresh: RefreshMode;
+    /** The values of every `{variables.x}` asked for this run (each statement picks its own). */
+    values: Record<string, string>;
+    token: vscode.CancellationToken;
+    report: (message: string) => void;
+    /** The caller shows failures itself (the notebook controller): no diagnostics or messages. */
+    quiet?: boolean;
 }
 
 const VARIABLES_KEY = "posthog-workbench.variables";
@@ -95,7 +105,7 @@ export class QueryRunner implements vscode.Disposable {
         const client = await this.ctx.auth.session.client();
         const values = await this.askVariables(document, targets, client);
         if (!values) return undefined;
-        this.ctx.diagnostics?.clear(document);
+        this.ctx.language.diagnostics.clear(document);
 
         const source = new vscode.CancellationTokenSource();
         this.running.add(source);
@@ -122,17 +132,18 @@ export class QueryRunner implements vscode.Disposable {
                                 targets.length > 1 ? ` (${index + 1} of ${targets.length})` : "";
                             this.showStatus(`$(loading~spin) HogQL${label}`);
                             progress.report({ message: `${oneLine(target.text)}${label}` });
-                            const outcome = await this.runOne(
+                            const outcome = await this.runOne({
                                 client,
                                 document,
                                 target,
+                                title: `${baseName(fileName)}${targets.length > 1 ? ` #${index + 1}` : ""}`,
                                 fileName,
                                 refresh,
                                 values,
-                                source.token,
-                                (message) => progress.report({ message: `${message}${label}` }),
-                            );
-                            outcome.title = `${baseName(fileName)}${targets.length > 1 ? ` #${index + 1}` : ""}`;
+                                token: source.token,
+                                report: (message) =>
+                                    progress.report({ message: `${message}${label}` }),
+                            });
                             outcomes.push(outcome);
                         }
                     } finally {
@@ -167,6 +178,7 @@ export class QueryRunner implements vscode.Disposable {
         options: {
             values: Record<string, string>;
             token: vscode.CancellationToken;
+            title: string;
             report?: (message: string) => void;
             refresh?: RefreshMode;
         },
@@ -178,18 +190,18 @@ export class QueryRunner implements vscode.Disposable {
         this.running.add(source);
         void vscode.commands.executeCommand("setContext", "posthog-workbench.queryRunning", true);
         try {
-            const fileName = document.isUntitled ? "untitled" : document.uri.path;
-            return await this.runOne(
+            return await this.runOne({
                 client,
                 document,
                 target,
-                fileName,
-                options.refresh ?? this.ctx.config.refreshMode,
-                options.values,
-                source.token,
-                options.report ?? (() => undefined),
-                false,
-            );
+                title: options.title,
+                fileName: document.isUntitled ? "untitled" : document.uri.path,
+                refresh: options.refresh ?? this.ctx.config.refreshMode,
+                values: options.values,
+                token: source.token,
+                report: options.report ?? (() => undefined),
+                quiet: true,
+            });
         } finally {
             link.dispose();
             this.running.delete(source);
@@ -203,53 +215,44 @@ export class QueryRunner implements vscode.Disposable {
         }
     }
 
-    private async runOne(
-        client: Awaited<ReturnType<Ctx["auth"]["session"]["client"]>>,
-        document: vscode.TextDocument,
-        target: Statement,
-        fileName: string,
-        refresh: RefreshMode,
-        allValues: Record<string, string>,
-        token: vscode.CancellationToken,
-        report: (message: string) => void,
-        showFailure = true,
-    ): Promise<RunOutcome> {
+    /** Runs one statement; its result set is built here, once, from the bytes as received. */
+    private async runOne(run: StatementRun): Promise<RunOutcome> {
+        const { client, document, target, report } = run;
         const queryId = randomUUID();
-        const controller = new AbortController();
-        const subscription = token.onCancellationRequested(() => controller.abort());
-        const values = pick(allValues, findVariables(target.text));
+        const values = pick(run.values, findVariables(target.text));
         const started = Date.now();
-        const outcome: RunOutcome = {
-            title: "",
-            statement: target.text,
-            start: target.start,
-            queryId,
-            durationMs: 0,
-        };
+        const outcome: RunOutcome = { statement: target, queryId, durationMs: 0 };
         let polls = 0;
         try {
-            outcome.raw = await client.runQueryRaw(hogqlQueryNode(target.text, values), {
-                refresh,
-                name: queryName(fileName, target.text),
-                clientQueryId: queryId,
-                variablesOverride: Object.keys(values).length
-                    ? variablesOverride(values)
-                    : undefined,
-                signal: controller.signal,
-                onRetry: (info) =>
-                    report(`${info.reason}; retrying in ${Math.ceil(info.delayMs / 1000)} s`),
-                onStatus: () => report(`running on the server (check ${++polls})`),
-            });
-            outcome.result = summaryResult(outcome.raw);
-        } catch (error) {
-            outcome.error = error;
-            outcome.cancelled = controller.signal.aborted || loadApi().isCancellation(error);
-        } finally {
-            subscription.dispose();
+            const raw = await withAbortSignal(run.token, (signal) =>
+                client.runQueryRaw(hogqlQueryNode(target.text, values), {
+                    refresh: run.refresh,
+                    name: queryName(run.fileName, target.text),
+                    clientQueryId: queryId,
+                    variablesOverride: Object.keys(values).length
+                        ? variablesOverride(values)
+                        : undefined,
+                    signal,
+                    onRetry: (info) =>
+                        report(`${info.reason}; retrying in ${Math.ceil(info.delayMs / 1000)} s`),
+                    onStatus: () => report(`running on the server (check ${++polls})`),
+                }),
+            );
             outcome.durationMs = Date.now() - started;
+            outcome.result = resultSetOf(raw.bytes, raw, {
+                title: run.title,
+                queryText: target.text,
+                durationMs: outcome.durationMs,
+                queryId,
+            });
+        } catch (error) {
+            outcome.durationMs = Date.now() - started;
+            outcome.error = error;
+            outcome.cancelled =
+                run.token.isCancellationRequested || loadApi().isCancellation(error);
         }
         await this.remember(document, outcome, started);
-        if (showFailure && outcome.error && !outcome.cancelled)
+        if (!run.quiet && outcome.error && !outcome.cancelled)
             this.reportFailure(document, target, outcome.error);
         return outcome;
     }
@@ -260,47 +263,37 @@ export class QueryRunner implements vscode.Disposable {
         startedAt: number,
     ): Promise<void> {
         const state = this.ctx.auth.session.state;
-        const error = outcome.error as { userMessage?: string; message?: string } | undefined;
         await this.ctx.history.add({
             queryId: outcome.queryId,
-            text: outcome.statement,
+            text: outcome.statement.text,
             file: document.isUntitled ? undefined : document.uri.toString(),
             host: state.host,
             projectId: state.signedIn ? state.projectId : "",
             startedAt,
             durationMs: outcome.durationMs,
-            rows: outcome.raw?.rowCount ?? outcome.result?.response.results?.length,
+            rows: outcome.result?.summary.meta.rowCount,
             status: outcome.cancelled ? "cancelled" : outcome.error ? "error" : "ok",
-            error: error ? redact(error.userMessage ?? error.message ?? String(error)) : undefined,
+            error: outcome.error ? redact(userMessageOf(outcome.error)) : undefined,
         });
     }
 
     private reportFailure(document: vscode.TextDocument, target: Statement, error: unknown): void {
-        const errors = (
-            error as {
-                hogqlErrors?: {
-                    message: string;
-                    start: number;
-                    end: number;
-                    fix?: string | null;
-                }[];
-            }
-        ).hogqlErrors;
+        const errors = (error as { hogqlErrors?: HogQLError[] }).hogqlErrors;
         const detail = (error as { detail?: unknown; message?: unknown }).detail;
         const missing = missingVariableRanges(
             target.text,
             String(detail ?? (error as { message?: unknown }).message ?? ""),
         );
-        if (missing.length > 0 && this.ctx.diagnostics) {
+        if (missing.length > 0) {
             // PostHog names the variables without a position; the placeholders are the place.
-            this.ctx.diagnostics.report(document, target.start, missing);
+            this.ctx.language.diagnostics.report(document, target.start, missing);
             this.ctx.log.warn(`HogQL variables: ${missing[0].message}`);
             vscode.window.setStatusBarMessage(`$(error) ${missing[0].message}`, 10_000);
             return;
         }
-        if (errors && errors.length > 0 && this.ctx.diagnostics) {
+        if (errors && errors.length > 0) {
             // HogQL errors belong in the editor, at the range the service names.
-            this.ctx.diagnostics.report(document, target.start, errors);
+            this.ctx.language.diagnostics.report(document, target.start, errors);
             // The client already removed the key from these; redact() also catches any phx_ token.
             this.ctx.log.warn(`HogQL error: ${redact(errors.map((e) => e.message).join("; "))}`);
             vscode.window.setStatusBarMessage(
@@ -318,12 +311,12 @@ export class QueryRunner implements vscode.Disposable {
             this.ctx.results.discard?.();
             return;
         }
-        await this.ctx.results.show(shown);
+        await this.ctx.results.show(shown.map((o) => o.result as ResultSet));
         const truncated = shown.find(
-            (o) => o.result?.response.hasMore && !hasTopLevelLimit(o.statement),
+            (o) => o.result?.summary.meta.hasMore && !hasTopLevelLimit(o.statement.text),
         );
         if (!truncated) return;
-        const limit = truncated.result?.response.limit ?? 100;
+        const limit = truncated.result?.summary.meta.limit ?? 100;
         const choice = await this.ctx.ui.info(
             `Showing the first ${limit} rows: HogQL adds LIMIT ${limit} to queries without one. Add a LIMIT (at most 50,000) to get more.`,
             "Re-run with LIMIT 50,000",
@@ -340,7 +333,7 @@ export class QueryRunner implements vscode.Disposable {
     private async askVariables(
         document: vscode.TextDocument,
         targets: Statement[],
-        client: Awaited<ReturnType<Ctx["auth"]["session"]["client"]>>,
+        client: PostHogClient,
     ): Promise<Record<string, string> | undefined> {
         const names = [...new Set(targets.flatMap((t) => findVariables(t.text)))];
         if (names.length === 0) return {};
@@ -381,32 +374,11 @@ export class QueryRunner implements vscode.Disposable {
     }
 }
 
-/**
- * The run as a RunQueryResult without parsing the rows: the top-level fields, and only the first
- * screen of rows in `results`; `rawText` is decoded only if someone asks for it.
- */
-function summaryResult(raw: RawQueryResult): RunQueryResult<QueryResponse> {
-    const first = parseLossless(rowsJson(raw.bytes, raw, 0, firstRowsInSummary)) as unknown[][];
-    const response = { ...raw.head, results: first } as unknown as QueryResponse;
-    let text: string | undefined;
-    return {
-        response,
-        queryId: raw.queryId,
-        bytes: raw.bytes.byteLength,
-        polled: raw.polled,
-        get rawText(): string {
-            text ??= new TextDecoder().decode(raw.bytes);
-            return text;
-        },
-    };
-}
-
-const firstRowsInSummary = 200;
-
 /** The statement again with an explicit LIMIT; appended at the end, so offsets still map. */
 function limitedTarget(outcome: RunOutcome): Statement {
-    const text = withLimit(outcome.statement, MAX_ROWS);
-    return { text, start: outcome.start, end: outcome.start + text.length };
+    const text = withLimit(outcome.statement.text, MAX_ROWS);
+    const start = outcome.statement.start;
+    return { text, start, end: start + text.length };
 }
 
 function pick(values: Record<string, string>, names: string[]): Record<string, string> {

@@ -1,13 +1,16 @@
 // Saves a chart image the results page produced (PNG bytes or SVG text) where the user picks.
 import * as vscode from "vscode";
 import type { SaveChartMessage } from "../protocol";
+import type { Ui } from "../userPrompts";
 
 /** Asks where to save, then writes. Returns the file, or undefined when the user cancelled. */
-export async function saveChartImage(msg: SaveChartMessage): Promise<vscode.Uri | undefined> {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+export async function saveChartImage(
+    ui: Ui,
+    msg: SaveChartMessage,
+): Promise<vscode.Uri | undefined> {
     const fileName = `${msg.title.replace(/[^\w.-]+/g, "_").slice(0, 60) || "chart"}.${msg.format}`;
-    const target = await vscode.window.showSaveDialog({
-        defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
+    const target = await ui.saveFile({
+        fileName,
         filters: msg.format === "png" ? { "PNG image": ["png"] } : { "SVG image": ["svg"] },
         saveLabel: "Save Chart",
         title: `Save chart as ${msg.format.toUpperCase()}`,

@@ -5,7 +5,7 @@ import * as vscode from "vscode";
 import type { WebviewState } from "../protocol";
 import { OpenPanels } from "./openPanels";
 import { ChartPrefsStore } from "./chartPrefs";
-import { ResultsPanel, webviewOptions } from "./panel";
+import { ResultsPanel, webviewOptions, type PanelPrompts } from "./panel";
 import { nextTurn, resultSetFromText, type ResultSet } from "./resultSet";
 import { ResultStore } from "./store";
 
@@ -24,10 +24,25 @@ export interface ResultsPanelDeps {
     workspaceState: vscode.Memento;
     /** The `posthog-workbench.results.reusePanel` setting, read on every show. */
     reusePanel: () => boolean;
+    /** The context's prompts and error reporting. */
+    prompts: PanelPrompts;
+}
+
+/**
+ * Where results go: the results panel, or a recorder an integration test puts in its place. Every
+ * producer (the query runner, saved-query tables, the query log, the LM tools) hands over
+ * result sets built once, as bytes.
+ */
+export interface ResultsPresenter {
+    show(sets: ResultSet[]): Promise<void>;
+    /** A run starts: get ready to show its result (the panel loads while the query runs). */
+    prepare?(title: string): void;
+    /** The run that called `prepare` has nothing to show. */
+    discard?(): void;
 }
 
 export class ResultsPanelManager
-    implements vscode.Disposable, vscode.WebviewPanelSerializer<WebviewState>
+    implements ResultsPresenter, vscode.Disposable, vscode.WebviewPanelSerializer<WebviewState>
 {
     private readonly panels = new Set<ResultsPanel>();
     private lastActive: ResultsPanel | undefined;
@@ -36,13 +51,16 @@ export class ResultsPanelManager
     private readonly open: OpenPanels<ResultsPanel>;
     private disposing = false;
     private readonly chartPrefs: ChartPrefsStore;
-    private readonly registration: vscode.Disposable;
 
     constructor(private readonly deps: ResultsPanelDeps) {
         this.store = new ResultStore(deps.storageUri);
         this.open = new OpenPanels(deps.workspaceState);
         this.chartPrefs = new ChartPrefsStore(deps.storageUri, deps.log);
-        this.registration = vscode.window.registerWebviewPanelSerializer(resultsViewType, this);
+    }
+
+    /** Restores panels after a window reload; called once from activation. */
+    register(): vscode.Disposable {
+        return vscode.window.registerWebviewPanelSerializer(resultsViewType, this);
     }
 
     /**
@@ -67,8 +85,7 @@ export class ResultsPanelManager
     }
 
     /** Shows results: several sets become tabs of one panel. */
-    async show(result: ResultSet | ResultSet[]): Promise<void> {
-        const sets = Array.isArray(result) ? result : [result];
+    async show(sets: ResultSet[]): Promise<void> {
         if (sets.length === 0) return;
         const key = randomUUID();
         let target = this.pending ?? (this.deps.reusePanel() ? this.lastActive : undefined);
@@ -127,6 +144,7 @@ export class ResultsPanelManager
         const p = new ResultsPanel(panel, {
             extensionUri: this.deps.extensionUri,
             log: this.deps.log,
+            prompts: this.deps.prompts,
             chartPrefs: this.chartPrefs,
         });
         this.panels.add(p);
@@ -145,7 +163,6 @@ export class ResultsPanelManager
 
     dispose(): void {
         this.disposing = true;
-        this.registration.dispose();
         for (const p of [...this.panels]) p.dispose();
         this.panels.clear();
     }

@@ -4,13 +4,22 @@
 import { randomBytes } from "node:crypto";
 import * as vscode from "vscode";
 import type { FromWebview, LoadMessage, ResultPayload, ToWebview } from "../protocol";
-import { editorJson } from "./exportFormats";
+import { editorJsonOf } from "./exportFormats";
 import { exportResult } from "./exporter";
+import { chartHintOf } from "./chartHint";
 import type { ChartPrefsStore } from "./chartPrefs";
 import { saveChartImage } from "./chartExport";
 import { resultsHtml } from "./html";
-import { layoutOf, nextTurn, ownBytes, ResultSet } from "./resultSet";
-import { textOf } from "../json/responseScan";
+import { nextTurn, ownBytes, ResultSet } from "./resultSet";
+import type { Ui } from "../userPrompts";
+
+/** How the panel asks and tells the user: the context's, so tests script them like any other. */
+export interface PanelPrompts {
+    /** Read at each use: tests replace the context's `ui`. */
+    readonly ui: Ui;
+    /** Logs the error and shows one sentence with "Show Log" (`Ctx.reportError`). */
+    reportError(action: string, error: unknown): Promise<void>;
+}
 
 /** What a panel needs from its manager. */
 export interface PanelDeps {
@@ -18,6 +27,7 @@ export interface PanelDeps {
     extensionUri: vscode.Uri;
     /** The extension's log. */
     log: vscode.LogOutputChannel;
+    prompts: PanelPrompts;
     /** Grid-or-chart per query text. */
     chartPrefs?: ChartPrefsStore;
 }
@@ -53,7 +63,7 @@ export class ResultsPanel implements vscode.Disposable {
         webview.options = webviewOptions(deps.extensionUri);
         webview.html = this.html();
         this.disposables.push(
-            webview.onDidReceiveMessage((m: FromWebview) => void this.onMessage(m)),
+            webview.onDidReceiveMessage((m: FromWebview) => void this.receive(m)),
             panel.onDidDispose(() => this.dispose()),
             // A hidden panel's page is discarded; the next `ready` reloads it.
             panel.onDidChangeViewState(() => {
@@ -108,7 +118,8 @@ export class ResultsPanel implements vscode.Disposable {
                 // The response's bytes as received: no decode, no parse, no re-encode here. VS Code
                 // passes typed arrays through without serializing them.
                 bytes: ownBytes(set.bytes),
-                chart: charts[i],
+                // The user's choice for this query, else the chart the result asks for.
+                chart: charts[i] ?? chartHintOf(set.layout?.head),
             };
         });
         const msg: LoadMessage = { type: "load", results, active: 0, storeKey: this.storeKey };
@@ -122,7 +133,9 @@ export class ResultsPanel implements vscode.Disposable {
         return this.sets[Number(resultId)];
     }
 
-    private async onMessage(msg: FromWebview): Promise<void> {
+    /** Handles what the page sends; a failure is reported, never thrown. */
+    async receive(msg: FromWebview): Promise<void> {
+        const { ui } = this.deps.prompts;
         try {
             switch (msg.type) {
                 case "ready":
@@ -150,7 +163,7 @@ export class ResultsPanel implements vscode.Disposable {
                     this.deps.chartPrefs?.set(msg.queryText, msg.prefs);
                     break;
                 case "saveChart": {
-                    const file = await saveChartImage(msg);
+                    const file = await saveChartImage(ui, msg);
                     if (file)
                         vscode.window.setStatusBarMessage(
                             `Saved ${file.path.split("/").pop()}`,
@@ -165,9 +178,9 @@ export class ResultsPanel implements vscode.Disposable {
                 case "export": {
                     const set = this.set(msg.resultId);
                     if (!set) return;
-                    const file = await exportResult(set, msg.format, set.title);
+                    const file = await exportResult(ui, set, msg.format, set.title);
                     if (file) {
-                        const open = await vscode.window.showInformationMessage(
+                        const open = await ui.info(
                             `Exported to ${vscode.workspace.asRelativePath(file)}.`,
                             "Open",
                         );
@@ -178,11 +191,7 @@ export class ResultsPanel implements vscode.Disposable {
                 case "openJson": {
                     const set = this.set(msg.resultId);
                     if (!set) return;
-                    const layout = await layoutOf(set, nextTurn);
-                    const rowTexts = layout.rowStarts.map((start, r) =>
-                        textOf(set.bytes, { start, end: layout.rowEnds[r] }),
-                    );
-                    const content = editorJson(layout.head, rowTexts);
+                    const content = await editorJsonOf(set, nextTurn);
                     const doc = await vscode.workspace.openTextDocument({
                         language: "json",
                         content,
@@ -209,14 +218,7 @@ export class ResultsPanel implements vscode.Disposable {
                 }
             }
         } catch (err) {
-            this.deps.log.error(
-                `results panel: ${msg.type} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-            );
-            const choice = await vscode.window.showErrorMessage(
-                `Could not ${actionName(msg.type)}. See the log for details.`,
-                "Show Log",
-            );
-            if (choice) this.deps.log.show();
+            await this.deps.prompts.reportError(actionName(msg.type), err);
         }
     }
 
@@ -228,21 +230,22 @@ export class ResultsPanel implements vscode.Disposable {
     }
 }
 
+/** The action as `reportError` names it: "<action> failed: <why>". */
 function actionName(type: FromWebview["type"]): string {
     switch (type) {
         case "copy":
-            return "copy to the clipboard";
+            return "Copy to the clipboard";
         case "export":
-            return "export the result";
+            return "Export";
         case "openJson":
-            return "open the result as JSON";
+            return "Open as JSON";
         case "showSql":
-            return "show the SQL";
+            return "Show SQL";
         case "saveChart":
-            return "save the chart";
+            return "Save chart";
         case "copyChart":
-            return "copy the chart";
+            return "Copy chart";
         default:
-            return "handle the results view's request";
+            return "The results view's request";
     }
 }

@@ -136,20 +136,26 @@ export async function scanLayout(
     return { head, rowStarts: scan.rowStarts, rowEnds: scan.rowEnds };
 }
 
-/** A result set from bytes already scanned (the query runner's path). */
+/** What a producer says about a result besides its bytes. */
+export type ResultSetInfo = Pick<ResultSet, "title" | "queryText" | "durationMs" | "queryId">;
+
+/** A result set from bytes already scanned: a query's response as received (runQueryRaw). */
 export function resultSetOf(
     bytes: Uint8Array,
     layout: ResultLayout,
-    info: { title: string; queryText: string; durationMs: number; queryId?: string },
+    info: ResultSetInfo,
 ): ResultSet {
     return { ...info, bytes, layout, summary: summarize(bytes, layout) };
 }
 
-/** A result set from response text (small results: saved-query tables, the query log). */
+/**
+ * A result set from JSON text of the same shape (`columns`, `results`, ...): the tables the host
+ * builds once for non-HogQL saved queries, and responses the client parsed (the LM tools).
+ */
 export async function resultSetFromText(
     text: string,
-    info: { title: string; queryText: string; durationMs: number; queryId?: string },
-    yieldNow: () => Promise<void>,
+    info: ResultSetInfo,
+    yieldNow: () => Promise<void> = nextTurn,
 ): Promise<ResultSet> {
     const bytes = new TextEncoder().encode(text.trim() === "" ? "{}" : text);
     return resultSetOf(bytes, await scanLayout(bytes, yieldNow), info);

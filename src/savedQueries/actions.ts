@@ -6,8 +6,9 @@ import type { QueryNode, QueryResponse } from "../api";
 import type { Ctx } from "../ctx";
 import { redact } from "../log";
 import { withProgress } from "../progress";
-import type { RunOutcome } from "../query/queryRunner";
+import { stringifyLossless } from "../json/lossless";
 import { queryName } from "../query/runTargets";
+import { resultSetFromText, type ResultSet } from "../resultsPanel";
 import { buildCurl } from "./curl";
 import { isRunnableKind } from "./detect";
 import { postHogUrlFor } from "./links";
@@ -35,13 +36,14 @@ export async function runSavedQuery(
     ctx: Ctx,
     uri?: unknown,
     offset?: unknown,
-): Promise<RunOutcome[] | undefined> {
+): Promise<ResultSet[] | undefined> {
     const target = await requireTarget(ctx, uri, offset);
     const { document, node } = target;
     if (target.type === "hogql") {
         const statement = { text: String(node.query), start: target.start, end: target.start };
         statement.end = statement.start + statement.text.length;
-        return ctx.runner.run(document, [statement]);
+        const outcomes = await ctx.runner.run(document, [statement]);
+        return outcomes?.flatMap((o) => (o.result ? [o.result] : []));
     }
     if (!isRunnableKind(node.kind)) {
         void ctx.ui.info(`A ${node.kind} is part of a query and does not run on its own.`);
@@ -70,22 +72,17 @@ export async function runSavedQuery(
     });
     const durationMs = Date.now() - started;
     const tables = tablesFor(node.kind, result.response);
-    const outcomes: RunOutcome[] = tables.map((table) => {
-        const rawText = JSON.stringify(table);
-        return {
-            title: `${file} · ${node.kind}${tables.length > 1 ? ` (${table.label})` : ""}`,
-            statement: JSON.stringify(node, null, 2),
-            start: target.saved.start,
-            queryId,
-            durationMs,
-            result: {
-                ...result,
-                response: table as unknown as QueryResponse,
-                rawText,
-                bytes: Buffer.byteLength(rawText),
-            },
-        };
-    });
+    // Each table is built once here and goes to the panel as bytes of a HogQL response's shape.
+    const sets: ResultSet[] = [];
+    for (const table of tables)
+        sets.push(
+            await resultSetFromText(stringifyLossless(table), {
+                title: `${file} · ${node.kind}${tables.length > 1 ? ` (${table.label})` : ""}`,
+                queryText: JSON.stringify(node, null, 2),
+                queryId,
+                durationMs,
+            }),
+        );
     if (node.kind === "HogQLQuery" && typeof node.query === "string") {
         const state = ctx.auth.session.state;
         await ctx.history.add({
@@ -100,8 +97,8 @@ export async function runSavedQuery(
             status: "ok",
         });
     }
-    await ctx.results.show(outcomes);
-    return outcomes;
+    await ctx.results.show(sets);
+    return sets;
 }
 
 /** Host and project for links and commands: the session's, else the settings'. */

@@ -4,6 +4,7 @@
 import * as vscode from "vscode";
 import { loadApi } from "../apiLoader";
 import type { Ctx } from "../ctx";
+import { userMessageOf } from "../errorText";
 import { withProgress, type ProgressScope } from "../progress";
 import { describeNode, findSavedQueries, type SavedQuery } from "./detect";
 import { jsonEqual } from "./jsonScan";
@@ -278,9 +279,7 @@ export async function upgradeAll(
                     });
             } catch (error) {
                 if (scope.signal.aborted) throw error;
-                const message =
-                    (error as { userMessage?: string }).userMessage ??
-                    (error instanceof Error ? error.message : String(error));
+                const message = userMessageOf(error);
                 report.failures.push({ uri: file.uri.toString(), message });
                 ctx.log.warn(`upgrade of ${relative(file.uri)} failed: ${message}`);
             }

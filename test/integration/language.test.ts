@@ -1,7 +1,7 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
-import type { HogQLErrorRange } from "../../src/language/diagnostics";
+import type { HogQLError } from "../../src/api";
 import { TABLES } from "../sandbox/hogql/database";
 import { signedIn } from "./fixture";
 import { waitFor } from "./helpers";
@@ -123,7 +123,7 @@ describe("hogql language", function () {
         const failing = "SELECT nope FROM events";
         const error = await client.runQuery({ kind: "HogQLQuery", query: failing }).then(
             () => assert.fail("the sandbox should reject an unknown field"),
-            (e: unknown) => e as { status?: number; hogqlErrors?: HogQLErrorRange[] },
+            (e: unknown) => e as { status?: number; hogqlErrors?: HogQLError[] },
         );
         assert.equal(error.status, 400);
         assert.ok(error.hogqlErrors?.length, "the error carries extra.hogql_metadata.errors");
@@ -131,7 +131,7 @@ describe("hogql language", function () {
         const text = `-- first\nSELECT 1;\n\n  /* second */ ${failing}\n`;
         const editor = await open(text);
         const start = text.indexOf(failing);
-        api.ctx.diagnostics?.report(editor.document, start, error.hogqlErrors);
+        api.ctx.language.diagnostics.report(editor.document, start, error.hogqlErrors);
         const [diagnostic] = vscode.languages.getDiagnostics(editor.document.uri);
         assert.equal(editor.document.getText(diagnostic.range), "nope");
         assert.equal(diagnostic.range.start.line, 3);
@@ -146,7 +146,7 @@ describe("hogql language", function () {
         const text = "SELECT 1;\nSELECT evnt FROM events";
         const editor = await open(text);
         const start = text.indexOf("SELECT evnt");
-        api.ctx.diagnostics?.report(editor.document, start, [
+        api.ctx.language.diagnostics.report(editor.document, start, [
             { message: "Unable to resolve field: evnt", start: 7, end: 11, fix: "event" },
         ]);
         const [diagnostic] = vscode.languages.getDiagnostics(editor.document.uri);

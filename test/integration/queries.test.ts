@@ -1,9 +1,9 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
-import type { RunOutcome } from "../../src/query/queryRunner";
+import type { ResultSet } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
-import { recordResults, restoreResults, signedIn } from "./fixture";
+import { responseOf, restoreResults, signedIn, startScriptedTest } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 import { signInToSandbox } from "./signIn";
@@ -22,7 +22,7 @@ describe("running queries", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
     let ui: ScriptedUi;
-    let shown: RunOutcome[][];
+    let shown: ResultSet[][];
 
     // The user's queries only: completion data is fetched in the background, under names that
     // start with "PostHog Workbench:", whenever a .hogql document opens.
@@ -46,12 +46,7 @@ describe("running queries", function () {
         ({ api, sandbox } = await signedIn());
     });
 
-    beforeEach(() => {
-        ui = new ScriptedUi();
-        api.ctx.ui = ui;
-        shown = recordResults(api);
-        sandbox.faults.clear();
-    });
+    beforeEach(() => ({ ui, shown } = startScriptedTest(api, sandbox)));
 
     after(async () => {
         restoreResults(api);
@@ -71,8 +66,8 @@ describe("running queries", function () {
         await vscode.commands.executeCommand("posthog-workbench.runQuery");
         assert.equal(shown.length, 1);
         const [outcome] = shown[0];
-        assert.deepEqual(outcome.result?.response.columns, ["browser", "c"]);
-        assert.ok((outcome.result?.response.results?.length ?? 0) > 0);
+        assert.deepEqual(responseOf(outcome).columns, ["browser", "c"]);
+        assert.ok((responseOf(outcome).results?.length ?? 0) > 0);
         const bodies = queryBodies().slice(before);
         assert.equal(bodies.length, 1);
         assert.equal(bodies[0].query.kind, "HogQLQuery");
@@ -95,7 +90,7 @@ describe("running queries", function () {
         );
         await vscode.commands.executeCommand("posthog-workbench.runQuery");
         assert.equal(shown.length, 1);
-        assert.deepEqual(shown[0][0].result?.response.columns, ["event", "c"]);
+        assert.deepEqual(responseOf(shown[0][0]).columns, ["event", "c"]);
     });
 
     it("runs every statement of the file, each to its own result", async () => {
@@ -104,7 +99,7 @@ describe("running queries", function () {
         assert.equal(shown.length, 1);
         assert.equal(shown[0].length, 2);
         assert.deepEqual(
-            shown[0].map((o) => o.result?.response.columns?.[0]),
+            shown[0].map((o) => responseOf(o).columns?.[0]),
             ["event", "browser"],
         );
         const ids = new Set(shown[0].map((o) => o.queryId));
@@ -118,12 +113,11 @@ describe("running queries", function () {
         await open("SELECT count() AS total FROM events");
         await vscode.commands.executeCommand("posthog-workbench.runQuery");
         const [outcome] = shown[0];
-        assert.ok(outcome.result?.polled, "the result came from polling");
         const polls = sandbox.requests.filter(
             (r) => r.method === "GET" && r.path.endsWith(`/query/${outcome.queryId}/`),
         );
         assert.ok(polls.length >= 3, `polled several times (${polls.length})`);
-        assert.equal(typeof outcome.result?.response.results?.[0][0], "number");
+        assert.equal(typeof responseOf(outcome).results?.[0][0], "number");
         await vscode.workspace
             .getConfiguration("posthog-workbench")
             .update("query.refreshMode", undefined, vscode.ConfigurationTarget.Global);
@@ -161,7 +155,7 @@ describe("running queries", function () {
             variables_override?: Record<string, { value: unknown }>;
         };
         assert.equal(body.variables_override?.browser.value, "Chrome");
-        assert.ok(shown[0][0].result, "the query ran");
+        assert.ok(shown[0][0], "the query ran");
         let offered: string | undefined;
         api.ctx.ui.input = async (options) => (offered = options.value);
         await vscode.commands.executeCommand("posthog-workbench.runQuery");
@@ -206,7 +200,7 @@ describe("running queries", function () {
         assert.equal(shown.length, 2);
         // Read with get_query_log's HogQL through the query endpoint: the log endpoint itself
         // refuses every scoped key, such as this suite's.
-        const response = shown[1][0].result!.response;
+        const response = responseOf(shown[1][0]);
         const column = response.columns!.indexOf("query_id");
         assert.ok(response.results!.some((row) => row[column] === id));
         assert.ok(!sandbox.requests.some((r) => r.path.endsWith(`/query/${id}/log/`)));
@@ -242,6 +236,6 @@ describe("running queries", function () {
             runs[1].command!.command,
             ...(runs[1].command!.arguments ?? []),
         );
-        assert.deepEqual(shown[0][0].result?.response.columns, ["browser", "c"]);
+        assert.deepEqual(responseOf(shown[0][0]).columns, ["browser", "c"]);
     });
 });

@@ -7,11 +7,17 @@ import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import { PostHogClient, type QueryNode } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
-import type { RunOutcome } from "../../src/query/queryRunner";
+import type { ResultSet } from "../../src/resultsPanel";
 import { DRAFT_REFUSED } from "../../src/query/draftCommand";
 import type { UpgradeReport } from "../../src/savedQueries/upgrade";
 import type { Sandbox } from "../sandbox";
-import { recordResults, restoreResults, signedIn } from "./fixture";
+import {
+    endScriptedTest,
+    responseOf,
+    restoreResults,
+    signedIn,
+    startScriptedTest,
+} from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 import { signInToSandbox } from "./signIn";
@@ -33,7 +39,7 @@ describe("scoped personal API keys", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
     let ui: ScriptedUi;
-    let shown: RunOutcome[][];
+    let shown: ResultSet[][];
     const file = () =>
         vscode.Uri.joinPath(
             vscode.workspace.workspaceFolders![0].uri,
@@ -88,17 +94,9 @@ describe("scoped personal API keys", function () {
         ({ api, sandbox } = await signedIn());
     });
 
-    beforeEach(() => {
-        ui = new ScriptedUi();
-        api.ctx.ui = ui;
-        shown = recordResults(api);
-        sandbox.faults.clear();
-    });
+    beforeEach(() => ({ ui, shown } = startScriptedTest(api, sandbox)));
 
-    afterEach(async () => {
-        assert.equal(ui.pending, 0, `unanswered script: ${ui.asked.join(" | ")}`);
-        await vscode.commands.executeCommand("workbench.action.closeAllEditors");
-    });
+    afterEach(() => endScriptedTest(ui));
 
     after(async () => {
         restoreResults(api);
@@ -155,12 +153,12 @@ describe("scoped personal API keys", function () {
         const record = await waitFor("the run's record in the query log", async () => {
             await vscode.commands.executeCommand(`${P}.showQueryLog`, entry);
             const outcome = shown.at(-1)?.[0];
-            const response = outcome?.result?.response;
+            const response = outcome && responseOf(outcome);
             const column = response?.columns?.indexOf("query_id") ?? -1;
             return response?.results?.find((row) => row[column] === entry.queryId) && outcome;
         });
         assert.match(record.title, /^Log /);
-        assert.ok(record.result?.response.columns?.includes("query_duration_ms"));
+        assert.ok(responseOf(record).columns?.includes("query_duration_ms"));
         assert.ok(
             !sandbox.requests.some((r) => /\/query\/[^/]+\/log\/$/.test(r.path)),
             "the log endpoint, which refuses scoped keys, is not used",
@@ -245,10 +243,10 @@ describe("scoped personal API keys", function () {
         await open("SELECT count() AS n FROM events WHERE event = {variables.event_name}");
         await vscode.commands.executeCommand(`${P}.runQuery`);
         assert.deepEqual(ui.asked, [], "no prompt");
-        const viaDefault = shown[0][0].result?.response.results;
+        const viaDefault = responseOf(shown[0][0]).results;
         await open("SELECT count() AS n FROM events WHERE event = '$pageview'");
         await vscode.commands.executeCommand(`${P}.runQuery`);
-        assert.deepEqual(viaDefault, shown[1][0].result?.response.results);
+        assert.deepEqual(viaDefault, responseOf(shown[1][0]).results);
         assert.ok(Number(viaDefault?.[0][0]) > 0);
     });
 });

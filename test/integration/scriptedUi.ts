@@ -1,6 +1,10 @@
-import type { Choice, InputOptions, Ui } from "../../src/userPrompts";
+import * as vscode from "vscode";
+import type { Choice, InputOptions, SaveOptions, Ui } from "../../src/userPrompts";
 
-/** An answer to the next question: a value, a choice picker, or undefined for Escape. */
+/**
+ * An answer to the next question: a value (a file path for a save dialog), a choice picker, or
+ * undefined for Escape.
+ */
 export type Answer = string | boolean | undefined | ((choices: Choice<unknown>[]) => unknown);
 
 /**
@@ -74,5 +78,10 @@ export class ScriptedUi implements Ui {
     async error(text: string): Promise<string | undefined> {
         this.messages.push({ level: "error", text });
         return undefined;
+    }
+
+    async saveFile(options: SaveOptions): Promise<vscode.Uri | undefined> {
+        const answer = this.next(`save: ${options.title} (${options.fileName})`);
+        return answer === undefined ? undefined : vscode.Uri.file(String(answer));
     }
 }

@@ -3,7 +3,16 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { fetchQueryLog, queryLogNode } from "../../src/query/queryLog";
+import type { RawQueryResult } from "../../src/api";
 import { apiError, makeClient, startSandbox, type Sandbox } from "./api/helpers";
+
+/** The response in the bytes, as the results panel's worker reads it. */
+function responseOf(raw: RawQueryResult): { columns?: string[]; results?: unknown[][] } {
+    return JSON.parse(new TextDecoder().decode(raw.bytes)) as {
+        columns?: string[];
+        results?: unknown[][];
+    };
+}
 
 describe("query log through HogQL", () => {
     let sb: Sandbox;
@@ -31,9 +40,9 @@ describe("query log through HogQL", () => {
         const refused = await apiError(client.getQueryLog(id));
         assert.equal(refused.status, 403);
 
-        const log = await fetchQueryLog(client, id);
-        const columns = log.response.columns ?? [];
-        const results = log.response.results ?? [];
+        const log = responseOf(await fetchQueryLog(client, id));
+        const columns = log.columns ?? [];
+        const results = log.results ?? [];
         assert.ok(columns.includes("query_id") && columns.includes("query_duration_ms"));
         const rows = results.filter((row) => row[columns.indexOf("query_id")] === id);
         assert.equal(rows.length, 1);
@@ -43,6 +52,7 @@ describe("query log through HogQL", () => {
     it("answers with no rows for an unknown id", async () => {
         const { client } = makeClient(sb, { apiKey: sb.keys.full });
         const log = await fetchQueryLog(client, randomUUID());
-        assert.deepEqual(log.response.results, []);
+        assert.equal(log.rowCount, 0);
+        assert.deepEqual(responseOf(log).results, []);
     });
 });

@@ -107,8 +107,8 @@ class OutputView {
         this.root.append(bar, main);
         this.grid.setData(this.model);
         this.loaded = this.source.load(id, bytes, this.model.kinds, {
-            layout: (b, starts, ends, wide) => {
-                this.model.setLayout(b, starts, ends, wide);
+            layout: (b, cells) => {
+                this.model.setLayout(b, cells);
                 this.grid.scheduleRender();
             },
             done: () => {

@@ -112,8 +112,4 @@ export class Toolbar {
             : "Show the result as a chart (Alt+C)";
         this.chartButton.setAttribute("aria-pressed", String(chart));
     }
-
-    focusFilter(): void {
-        this.filterBox.focus();
-    }
 }

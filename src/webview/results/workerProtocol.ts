@@ -67,6 +67,10 @@ export type FromWorker =
           ends: Uint32Array;
           /** Some number may be wider than a double: parse rows with `parseLossless`. */
           wide: boolean;
+          /** Where each value starts (the grid reads only the values it shows). */
+          cellStarts: Uint32Array;
+          /** Index into `cellStarts` of each row's first value; empty when rows are not arrays. */
+          rowFirstCell: Uint32Array;
       }
     | {
           /** Every row has been sent. */
@@ -99,10 +103,15 @@ export type FromWorker =
           text: string;
       }
     | {
-          /** Something failed; the page falls back to parsing on its own thread. */
+          /**
+           * Something failed. Without `seq`, parsing the result failed and the page marks it
+           * failed; with `seq`, that request (a sort or filter) failed and its promise rejects.
+           */
           type: "error";
           /** Result it concerns. */
           resultId: string;
+          /** The failed request's `seq`, when a request failed. */
+          seq?: number;
           /** What went wrong. */
           message: string;
       };

@@ -55,6 +55,23 @@ describe("api/redact", () => {
         assert.ok(!out.includes("legacykey123456"));
         assert.match(out, /phx_\[REDACTED\]/);
     });
+    it("removes project tokens (phc_) too", () => {
+        const out = redact("token phc_AbCdEf0123456789xyz in a message");
+        assert.equal(out, "token phc_[REDACTED] in a message");
+    });
+    it("removes the whole of a key with - and _ inside, wherever it is glued", () => {
+        const key = "phx_Ab-cD_ef0123456789-_XYZ";
+        for (const text of [`key=${key}`, `"${key}"`, `sk_${key}.`, `Authorization: ${key}`]) {
+            const out = redact(text);
+            assert.ok(!out.includes("Ab-cD") && !out.includes("-_XYZ"), out);
+            assert.match(out, /phx_\[REDACTED\]/);
+        }
+    });
+    it("leaves prose about key prefixes readable", () => {
+        const text =
+            "Paste a personal API key (it starts with phx_...); phc_ tokens only send events.";
+        assert.equal(redact(text), text);
+    });
 });
 
 describe("api/errors (shapes)", () => {

@@ -1,0 +1,89 @@
+// The results panel asks and tells through the context's Ui like every other feature, so an
+// export's questions and messages run here with scripted answers (the UI suite drives the real
+// save dialog once). The page's "export" request is delivered as the webview would send it.
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import * as vscode from "vscode";
+import type { ExtensionApi } from "../../src/extension";
+import { resultSetFromText, resultsViewType } from "../../src/resultsPanel";
+import { ResultsPanel, webviewOptions } from "../../src/resultsPanel/panel";
+import type { Ui } from "../../src/userPrompts";
+import { activateExtension } from "./helpers";
+import { ScriptedUi } from "./scriptedUi";
+
+describe("results panel export", () => {
+    let api: ExtensionApi;
+    let ui: ScriptedUi;
+    let original: Ui;
+    let panel: ResultsPanel;
+    let dir: string;
+
+    // One panel for the file: opening and closing a webview per test races the workbench.
+    before(async () => {
+        api = await activateExtension();
+        original = api.ctx.ui;
+        const extensionUri = api.ctx.extensionUri;
+        panel = new ResultsPanel(
+            vscode.window.createWebviewPanel(
+                resultsViewType,
+                "Results",
+                { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+                webviewOptions(extensionUri),
+            ),
+            { extensionUri, log: api.ctx.log, prompts: api.ctx },
+        );
+        // A number wider than a double: the export keeps every digit from the bytes.
+        const text = '{"columns":["name","n"],"results":[["a,b",1],["c",12345678901234567890]]}';
+        const set = await resultSetFromText(text, {
+            title: "two rows",
+            queryText: "SELECT name, n FROM t",
+            durationMs: 1,
+        });
+        panel.show([set], null);
+    });
+
+    after(() => panel.dispose());
+
+    beforeEach(() => {
+        ui = new ScriptedUi();
+        api.ctx.ui = ui;
+        dir = fs.mkdtempSync(path.join(os.tmpdir(), "export-"));
+    });
+
+    afterEach(() => {
+        api.ctx.ui = original;
+        fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("asks where to save, writes every row with every digit, and says where it went", async () => {
+        const target = path.join(dir, "out.csv");
+        ui.answer(target);
+        await panel.receive({ type: "export", resultId: "0", format: "csv" });
+        assert.deepEqual(ui.asked, ["save: Export result as CSV (two_rows.csv)"]);
+        assert.equal(
+            fs.readFileSync(target, "utf8"),
+            'name,n\r\n"a,b",1\r\nc,12345678901234567890\r\n',
+        );
+        assert.equal(ui.messages.length, 1);
+        assert.equal(ui.messages[0].level, "info");
+        assert.match(ui.messages[0].text, /^Exported to .*out\.csv\.$/);
+    });
+
+    it("writes nothing and says nothing when the user cancels the save dialog", async () => {
+        ui.answer(undefined);
+        await panel.receive({ type: "export", resultId: "0", format: "json" });
+        assert.deepEqual(ui.asked, ["save: Export result as JSON (two_rows.json)"]);
+        assert.deepEqual(fs.readdirSync(dir), []);
+        assert.deepEqual(ui.messages, []);
+    });
+
+    it("reports a failed write through the context's error report", async () => {
+        ui.answer(path.join(dir, "no such folder", "out.ndjson"));
+        await panel.receive({ type: "export", resultId: "0", format: "ndjson" });
+        assert.equal(ui.messages.length, 1);
+        assert.equal(ui.messages[0].level, "error");
+        assert.match(ui.messages[0].text, /^Export failed: .*ENOENT/);
+    });
+});
