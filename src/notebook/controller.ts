@@ -141,7 +141,7 @@ export class HogqlNotebookController implements vscode.Disposable {
             this.underline(cell, statement, [{ message: e.message, start: e.start, end: e.end }]);
             return error(`${e.message} (${position(cell, statement.start + e.start)})`);
         }
-        const values = await this.variables(notebook, cell, findVariables(expansion.text));
+        const values = await this.variables(notebook, findVariables(expansion.text));
         if (!values) return error(vscode.l10n.t("The run was cancelled: a variable has no value."));
         let lastReport = 0;
         const outcome: RunOutcome = await this.ctx.runner.runStatement(
@@ -211,7 +211,6 @@ export class HogqlNotebookController implements vscode.Disposable {
      */
     private async variables(
         notebook: vscode.NotebookDocument,
-        cell: vscode.NotebookCell,
         names: string[],
     ): Promise<Record<string, string> | undefined> {
         const known = notebookVariables(notebook);
@@ -233,7 +232,6 @@ export class HogqlNotebookController implements vscode.Disposable {
             added[name] = value;
         }
         if (Object.keys(added).length) await setNotebookVariables(notebook, added);
-        void cell;
         return values;
     }
 

@@ -40,7 +40,6 @@ for (const theme of ["Default Dark Modern", "Default Light Modern"]) {
                 .first()
                 .waitFor({ timeout: 30_000 });
             fs.mkdirSync(SHOTS, { recursive: true });
-            await page.screenshot({ path: path.join(SHOTS, `notebook-${mode}-opened.png`) });
             await page
                 .locator('.notebook-toolbar-container .action-label[aria-label^="Run All"]')
                 .first()
