@@ -2,6 +2,7 @@ import type { CommandSpec } from "./commands";
 import { eventDefinitionCommands } from "./events/commands";
 import { experimentCommands } from "./experiments/commands";
 import { languageCommands } from "./language/commands";
+import { notebookCommands } from "./notebook";
 import { queryCommands } from "./query/commands";
 import { savedQueryCommands } from "./savedQueries/commands";
 
@@ -22,4 +23,5 @@ export const commandTable: readonly CommandSpec[] = [
     ...queryCommands,
     ...languageCommands,
     ...savedQueryCommands,
+    ...notebookCommands,
 ];
