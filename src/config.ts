@@ -137,6 +137,11 @@ export class Config {
         return this.section.get<string>("ai.draftWith") === "editorModel";
     }
 
+    /** Whether the editor's language models may use PostHog's tools and `@posthog`. */
+    get aiTools(): boolean {
+        return this.section.get<boolean>("ai.tools") ?? true;
+    }
+
     /** The language model vendor to draft with (e.g. "copilot"); "" lets VS Code choose. */
     get aiModelVendor(): string {
         return this.section.get<string>("ai.modelVendor") ?? "";

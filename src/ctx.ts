@@ -5,7 +5,6 @@ import { EventDefinitionsTree } from "./events/eventDefinitionsTree";
 import { ExperimentDocuments } from "./experiments/documents";
 import { ExperimentsTree } from "./experiments/experimentsTree";
 import { HogQLLanguage } from "./language";
-import { LmState } from "./lm/state";
 import { errorDetail, userMessageOf } from "./errorText";
 import { redact } from "./log";
 import { QueryHistory } from "./query/history";
@@ -35,8 +34,6 @@ export class Ctx implements vscode.Disposable {
     results: ResultsPresenter;
     /** The HogQL language pieces: schema cache, error ranges, PostHog's parser (src/language). */
     readonly language: HogQLLanguage;
-    /** Language model features' state (src/lm). */
-    readonly lm: LmState;
     private readonly disposables: vscode.Disposable[] = [];
 
     /**
@@ -70,7 +67,6 @@ export class Ctx implements vscode.Disposable {
                 eventDefinitions: this.push(new EventDefinitionsTree(this)),
             };
             this.language = new HogQLLanguage(this);
-            this.lm = new LmState();
         } catch (error) {
             this.dispose();
             throw error;

@@ -13,12 +13,27 @@ import { draftParserOf } from "./hogqlParse";
 export const NO_EDITOR_MODEL =
     "VS Code offers no language model to draft with; enable one (e.g. sign in to GitHub Copilot) or write the query yourself.";
 
-/** The model to draft with: a test's, else the one VS Code offers; undefined when there is none. */
+/** Shown when the user turned VS Code's AI features off (`chat.disableAIFeatures`). */
+export function aiFeaturesOffMessage(): string {
+    return vscode.l10n.t(
+        "VS Code's AI features are turned off (chat.disableAIFeatures), so nothing is sent to a language model; turn them on to draft with one, or write the query yourself.",
+    );
+}
+
+/** Whether the user turned VS Code's AI features off: then no text goes to any model. */
+function aiFeaturesOff(): boolean {
+    return vscode.workspace.getConfiguration("chat").get<boolean>("disableAIFeatures") === true;
+}
+
+/**
+ * The model VS Code offers to draft with (the setting may name a vendor); undefined when none,
+ * or when the user turned VS Code's AI features off (VS Code still lists models then).
+ */
 export async function draftModel(
     ctx: Ctx,
     token?: vscode.CancellationToken,
 ): Promise<DraftModel | undefined> {
-    if (ctx.lm?.model) return ctx.lm.model;
+    if (aiFeaturesOff()) return undefined;
     const model = await selectEditorModel(ctx.config.aiModelVendor);
     return model && draftModelOf(model, token);
 }
@@ -34,8 +49,9 @@ export async function draftWithEditorModel(
 ): Promise<string> {
     const model = await draftModel(ctx);
     if (!model) {
-        void ctx.ui.info(NO_EDITOR_MODEL);
-        return NO_EDITOR_MODEL;
+        const message = aiFeaturesOff() ? aiFeaturesOffMessage() : NO_EDITOR_MODEL;
+        void ctx.ui.info(message);
+        return message;
     }
     const client = await ctx.auth.session.client();
     const outcome = await vscode.window.withProgress(

@@ -1,5 +1,5 @@
-// The editor's AI features: language model tools, the `@posthog` chat participant, and the
-// state drafting with the editor's model keeps (src/lm/draftFlow.ts).
+// The editor's AI features: language model tools and the `@posthog` chat participant. Drafting
+// with the editor's model is reached from the Draft command (src/lm/draftFlow.ts).
 import type { Ctx } from "../ctx";
 import { registerChatParticipant } from "./chatParticipant";
 import { registerTools } from "./tools";

@@ -31,11 +31,23 @@ interface RunQueryInput {
     showInGrid?: boolean;
 }
 
+/**
+ * Why a tool does nothing while `posthog-workbench.ai.tools` is off. VS Code keeps
+ * a tool that its `when` clause hides callable through vscode.lm.invokeTool, so each checks.
+ */
+export function toolsOffMessage(): string {
+    return vscode.l10n.t(
+        "PostHog's tools for language models are turned off; turn on the posthog-workbench.ai.tools setting to use them.",
+    );
+}
+
 /** Runs `work` with an AbortSignal tied to the tool's cancellation token, and wraps its text. */
 async function answer(
+    ctx: Ctx,
     token: vscode.CancellationToken,
     work: (signal: AbortSignal) => Promise<string>,
 ): Promise<vscode.LanguageModelToolResult> {
+    if (!ctx.config.aiTools) throw new Error(toolsOffMessage());
     const text = await withAbortSignal(token, work);
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 }
@@ -47,26 +59,37 @@ function simpleTool<T>(
 ): vscode.LanguageModelTool<T> {
     return {
         prepareInvocation: (options) => ({ invocationMessage: describe(options.input) }),
-        invoke: (options, token) => answer(token, (signal) => run(ctx, options.input, signal)),
+        invoke: (options, token) => answer(ctx, token, (signal) => run(ctx, options.input, signal)),
     };
 }
 
 const client = (ctx: Ctx) => ctx.auth.session.client();
+
+/** What VS Code shows before the run tool runs; nothing while the tools are off (they refuse). */
+function runConfirmation(
+    ctx: Ctx,
+    query: string,
+): vscode.LanguageModelToolConfirmationMessages | undefined {
+    if (!ctx.config.aiTools) return undefined;
+    return {
+        title: "Run this HogQL query in PostHog?",
+        // The sentence first: VS Code's modal (outside a chat) shows this Markdown as plain
+        // text, where a code block ends without a line break.
+        message: new vscode.MarkdownString(
+            `The model sees at most 50 rows of the result.\n\n${fence(query)}`,
+        ),
+    };
+}
 
 /** The run tool: PostHog queries are read-only, but the user still sees and confirms the query. */
 export function runQueryTool(ctx: Ctx): vscode.LanguageModelTool<RunQueryInput> {
     return {
         prepareInvocation: (options) => ({
             invocationMessage: "Running a HogQL query in PostHog",
-            confirmationMessages: {
-                title: "Run this HogQL query in PostHog?",
-                message: new vscode.MarkdownString(
-                    `${fence(options.input.query)}\n\nThe model sees at most 50 rows of the result.`,
-                ),
-            },
+            confirmationMessages: runConfirmation(ctx, options.input.query),
         }),
         invoke: (options, token) =>
-            answer(token, async (signal) => {
+            answer(ctx, token, async (signal) => {
                 const started = performance.now();
                 const { text, result } = await runQueryText(
                     await client(ctx),
@@ -149,7 +172,6 @@ export function registerTools(ctx: Ctx): void {
         ],
     ];
     for (const [name, tool] of tools) {
-        ctx.lm?.tools.set(name, tool);
         ctx.push(vscode.lm.registerTool(name, tool));
     }
 }

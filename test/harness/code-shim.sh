@@ -10,6 +10,8 @@ for a in "$@"; do
     *) [ -z "$ws" ] && ws="$a" ;;            # first positional launchArg = folder to open
   esac
 done
-args=(--ext "${ext[0]}" --tests "$tests" --timeout "${TEST_TIMEOUT:-300}")
+args=()
+for e in "${ext[@]}"; do args+=(--ext "$e"); done   # several extensions under development
+args+=(--tests "$tests" --timeout "${TEST_TIMEOUT:-300}")
 [ -n "$ws" ] && args+=(--workspace "$ws")
 exec node "$(dirname "$0")/run-tests.mjs" "${args[@]}"

@@ -1,12 +1,9 @@
 // The PostHog tools for the editor's language models, called through vscode.lm.invokeTool in a
-// real editor against the sandbox; the run tool's confirmation; and Draft with the editor's
-// model, end to end: PostHog refuses the scoped key, the model drafts, PostHog's parser checks
-// the draft (one retry), and the draft lands as one undoable edit.
+// real editor against the sandbox (the run tool's confirmation dialog: test/ui/lmConfirm.test.ts).
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import { PostHogClient } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
-import type { DraftModel } from "../../src/lm/draftWithModel";
 import {
     eventDefinitionText,
     eventNamesText,
@@ -19,9 +16,7 @@ import type { ResultSet } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
 import { recordResults, responseOf, restoreResults, signedIn } from "./fixture";
 import { waitFor } from "./helpers";
-import { ScriptedUi } from "./scriptedUi";
 
-const P = "posthog-workbench";
 const TOOLS = [
     "posthog_run_query",
     "posthog_schema",
@@ -44,25 +39,9 @@ function invoke(name: string, input: object): Promise<string> {
     ).then(textOf);
 }
 
-/** A model that answers from a script and records the prompts it was given. */
-function scriptedModel(...answers: string[]): DraftModel & { prompts: string[] } {
-    const prompts: string[] = [];
-    return {
-        prompts,
-        async complete(prompt: string) {
-            prompts.push(prompt);
-            const next = answers.shift();
-            if (next === undefined)
-                throw new Error(`no scripted answer for prompt ${prompts.length}`);
-            return next;
-        },
-    };
-}
-
-describe("language model tools and drafting with the editor's model", function () {
+describe("language model tools through vscode.lm", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
-    let ui: ScriptedUi;
     let shown: ResultSet[][];
     let direct: PostHogClient;
 
@@ -73,21 +52,7 @@ describe("language model tools and drafting with the editor's model", function (
             apiKey: sandbox.keys.full,
             projectId: sandbox.projectId,
         });
-    });
-
-    beforeEach(() => {
-        ui = new ScriptedUi();
-        api.ctx.ui = ui;
         shown = recordResults(api);
-    });
-
-    afterEach(async () => {
-        assert.equal(ui.pending, 0, `unanswered script: ${ui.asked.join(" | ")}`);
-        api.ctx.lm!.model = undefined;
-        await vscode.workspace
-            .getConfiguration(P)
-            .update("ai.draftWith", undefined, vscode.ConfigurationTarget.Global);
-        await vscode.commands.executeCommand("workbench.action.closeAllEditors");
     });
 
     after(async () => {
@@ -140,29 +105,19 @@ describe("language model tools and drafting with the editor's model", function (
         assert.match(cases[6][2], /Automatically captured when a page is viewed\./);
     });
 
-    it("the run tool asks for confirmation showing the query, and opens the full result on request", async () => {
-        const tool = api.ctx.lm!.tools.get("posthog_run_query")!;
+    it("the run tool runs the query through vscode.lm.invokeTool and opens the full result on request", async () => {
+        // VS Code asks before the tool runs (prepareInvocation's confirmationMessages) with a
+        // modal dialog, but in an extension test run its dialog service answers every
+        // confirmation itself ("refused to show confirmation dialog in tests"), so the dialog is
+        // proven where VS Code does show it: test/ui/lmConfirm.test.ts, in the workbench.
         const query = "SELECT event, count() AS n FROM events GROUP BY event ORDER BY n DESC";
-        const prepared = await tool.prepareInvocation!(
-            { input: { query } as never },
-            new vscode.CancellationTokenSource().token,
-        );
-        assert.equal(prepared?.confirmationMessages?.title, "Run this HogQL query in PostHog?");
-        const message = prepared?.confirmationMessages?.message;
-        assert.ok(
-            (typeof message === "string" ? message : message?.value)?.includes(
-                `\`\`\`sql\n${query}\n\`\`\``,
-            ),
-        );
-        const text = textOf(
-            (await tool.invoke(
-                {
-                    input: { query, showInGrid: true } as never,
-                    toolInvocationToken: undefined,
-                },
-                new vscode.CancellationTokenSource().token,
-            ))!,
-        );
+        const ran = () =>
+            sandbox.requests.filter(
+                (r) => r.path.endsWith("/query/") && r.body.includes('ORDER BY n DESC"'),
+            ).length;
+        const before = ran();
+        const text = await invoke("posthog_run_query", { query, showInGrid: true });
+        assert.equal(ran(), before + 1, "the query ran once");
         assert.match(text, /^\d+ rows, 2 columns\./);
         assert.match(text, /\| event \| n \|/);
         assert.match(text, /The full result is open in the PostHog results grid\.$/);
@@ -171,83 +126,24 @@ describe("language model tools and drafting with the editor's model", function (
         assert.deepEqual(responseOf(shown[0][0]).columns, ["event", "n"]);
     });
 
-    async function draftDocument(content: string): Promise<vscode.TextDocument> {
-        const document = await vscode.workspace.openTextDocument({ language: "hogql", content });
-        await vscode.window.showTextDocument(document);
-        await waitFor(
-            "the draft document in front",
-            () => vscode.window.activeTextEditor?.document === document,
-        );
-        return document;
-    }
-
-    it("Draft: PostHog refuses the scoped key, the editor's model drafts, one undo takes it out", async () => {
-        const document = await draftDocument("");
-        const model = scriptedModel(
-            "```sql\nSELECT toStartOfWeek(timestamp) AS week, count() AS pageviews FROM events WHERE event = '$pageview' GROUP BY week ORDER BY week\n```",
-        );
-        api.ctx.lm!.model = model;
-        const refusedBefore = sandbox.requests.filter((r) =>
-            r.path.endsWith("/query/draft_sql/"),
-        ).length;
-        ui.answer("weekly pageviews");
-        const sql = await vscode.commands.executeCommand<string>(`${P}.draftSql`);
-        assert.equal(
-            sql,
-            "SELECT toStartOfWeek(timestamp) AS week, count() AS pageviews FROM events WHERE event = '$pageview' GROUP BY week ORDER BY week",
-        );
-        assert.equal(document.getText(), sql);
-        assert.deepEqual(ui.messages, [], "no refusal shown: the editor's model drafted");
-        assert.ok(
-            sandbox.requests.filter((r) => r.path.endsWith("/query/draft_sql/")).length >
-                refusedBefore,
-            "PostHog was asked first",
-        );
-        assert.equal(model.prompts.length, 1);
-        assert.match(model.prompts[0], /Recent event names, most frequent first: .*\$pageview/);
-        assert.match(model.prompts[0], /Request: weekly pageviews$/);
-        // The drafted query runs in PostHog.
-        const run = await direct.runQuery({ kind: "HogQLQuery", query: sql });
-        assert.deepEqual(run.response.columns, ["week", "pageviews"]);
-        await vscode.commands.executeCommand("undo");
-        assert.equal(document.getText(), "");
-    });
-
-    it("Draft: a draft PostHog's parser rejects goes back to the model once, and the fix is inserted", async () => {
-        const document = await draftDocument("");
-        await vscode.workspace
-            .getConfiguration(P)
-            .update("ai.draftWith", "editorModel", vscode.ConfigurationTarget.Global);
-        const model = scriptedModel("SELECT count( FROM events", "SELECT count() AS n FROM events");
-        api.ctx.lm!.model = model;
-        const asked = sandbox.requests.filter((r) => r.path.endsWith("/query/draft_sql/")).length;
-        ui.answer("count events");
-        await vscode.commands.executeCommand(`${P}.draftSql`);
-        assert.equal(model.prompts.length, 2, "one retry");
-        assert.match(model.prompts[1], /Your previous answer was:\nSELECT count\( FROM events/);
-        assert.match(model.prompts[1], /PostHog's HogQL parser rejected it/);
-        assert.equal(document.getText(), "SELECT count() AS n FROM events");
-        assert.equal(
-            sandbox.requests.filter((r) => r.path.endsWith("/query/draft_sql/")).length,
-            asked,
-            "with ai.draftWith = editorModel PostHog's drafting is not asked",
-        );
-    });
-
-    it("Draft: when the retry does not parse either, the error is shown and nothing changes", async () => {
-        const document = await draftDocument("SELECT 1");
-        await vscode.workspace
-            .getConfiguration(P)
-            .update("ai.draftWith", "editorModel", vscode.ConfigurationTarget.Global);
-        api.ctx.lm!.model = scriptedModel("SELEC 1", "SELECT FROM WHERE");
-        ui.answer("anything");
-        await vscode.commands.executeCommand(`${P}.draftSql`);
-        assert.equal(ui.messages.length, 1);
-        assert.equal(ui.messages[0].level, "error");
-        assert.match(
-            ui.messages[0].text,
-            /^The drafted query does not parse \(.+\) even after one retry; rephrase the request and try again\.$/,
-        );
-        assert.equal(document.getText(), "SELECT 1");
+    it("with posthog-workbench.ai.tools off, a tool called anyway refuses and asks PostHog nothing", async () => {
+        const config = vscode.workspace.getConfiguration("posthog-workbench");
+        await config.update("ai.tools", false, vscode.ConfigurationTarget.Global);
+        try {
+            // The `when` clause hides them from chat's tool picker; vscode.lm.invokeTool still
+            // reaches a registered tool, so each refuses by itself.
+            const before = sandbox.requests.length;
+            await assert.rejects(
+                invoke("posthog_schema", {}),
+                /posthog-workbench\.ai\.tools setting/,
+            );
+            await assert.rejects(
+                invoke("posthog_run_query", { query: "SELECT 1" }),
+                /posthog-workbench\.ai\.tools setting/,
+            );
+            assert.equal(sandbox.requests.length, before, "PostHog was not asked");
+        } finally {
+            await config.update("ai.tools", undefined, vscode.ConfigurationTarget.Global);
+        }
     });
 });

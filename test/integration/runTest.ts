@@ -16,7 +16,9 @@ async function main(): Promise<void> {
     try {
         await runTests({
             vscodeExecutablePath: path.join(root, "test", "harness", "code-shim.sh"),
-            extensionDevelopmentPath: root,
+            // Beside ours, a fixture extension that provides a scripted language model: VS Code
+            // accepts a model provider only from an extension that declares its vendor.
+            extensionDevelopmentPath: [root, path.join(root, "test", "fixtures", "lm-test-model")],
             extensionTestsPath: path.join(root, "out", "test", "integration", "index.js"),
             launchArgs: [workspace],
         });

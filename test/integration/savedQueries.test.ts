@@ -217,7 +217,7 @@ describe("saved queries", function () {
         assert.match(texts.at(-1) ?? "", /HogQLQuery/);
     });
 
-    it("runs a TrendsQuery and shows its series as a table of days with a summary", async () => {
+    it("runs a TrendsQuery and shows its series as lines over the days with a summary", async () => {
         const lens = (await lensesOf(file("trends.query.json"))).find(
             (l) => l.command?.command === `${P}.runSavedQuery`,
         );
@@ -234,7 +234,15 @@ describe("saved queries", function () {
         assert.ok(table.results?.every((row) => typeof row[1] === "number"));
         assert.deepEqual(byDay.summary.meta.columns, table.columns);
         assert.deepEqual(responseOf(summary).columns, ["series", "total", "min", "max", "trend"]);
-        assert.match(String(responseOf(summary).results?.[0][4]), /^[▁▂▃▄▅▆▇█]{8}$/);
+        // The trend is HogQL's sparkline tuple (drawn in the cell), eight days of numbers.
+        const trend = responseOf(summary).results?.[0][4] as unknown[];
+        assert.deepEqual(trend.slice(0, 3), ["__hx_tag", "Sparkline", "data"]);
+        assert.equal((trend[3] as number[]).length, 8);
+        // The days open as lines, one per series.
+        assert.deepEqual((responseOf(byDay) as { chart?: unknown }).chart, {
+            view: "chart",
+            spec: { type: "line", x: 0, ys: [1, 2], split: -1, log: false },
+        });
         assert.match(byDay.title, /trends\.query\.json · TrendsQuery/);
     });
 

@@ -23,6 +23,8 @@ export interface CodeServerOptions {
     env?: Record<string, string>;
     /** Keep stdout/stderr (for the demo); otherwise ignored. */
     inheritOutput?: boolean;
+    /** More extensions to load beside ours (folders, e.g. test/fixtures/lm-test-model). */
+    extensions?: string[];
 }
 
 export interface CodeServer {
@@ -88,8 +90,18 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     };
     process.once("exit", stop);
     await waitForHttp(`http://127.0.0.1:${port}/healthz`);
+    // The workbench keeps one extensionDevelopmentPath from the payload; a folder that is not
+    // itself an extension loads every extension in it, so several go in as links in one folder.
+    let development = ROOT;
+    if (options.extensions?.length) {
+        development = path.join(work, "dev-extensions");
+        fs.mkdirSync(development);
+        [ROOT, ...options.extensions].forEach((dir, i) =>
+            fs.symlinkSync(dir, path.join(development, `${i}-${path.basename(dir)}`), "dir"),
+        );
+    }
     const payload = [
-        ["extensionDevelopmentPath", `vscode-remote://127.0.0.1:${port}${ROOT}`],
+        ["extensionDevelopmentPath", `vscode-remote://127.0.0.1:${port}${development}`],
         ["skipWelcome", "true"],
         ["skipReleaseNotes", "true"],
     ];

@@ -1,0 +1,187 @@
+// `@posthog` in VS Code's own chat: each request is typed into the real chat widget
+// (`workbench.action.chat.open` with a query submits it and, with blockOnResponse, waits for the
+// answer), VS Code routes it to our registered participant with the model the request names (the
+// fixture extension's scripted model, test/fixtures/lm-test-model), and the answer is read back as
+// a user would copy it (`workbench.action.chat.copyAll`, then the clipboard).
+import * as assert from "node:assert/strict";
+import * as vscode from "vscode";
+import { PostHogClient } from "../../src/api";
+import type { ExtensionApi } from "../../src/extension";
+import { HOGQL_RULES } from "../../src/lm/draftWithModel";
+import { experimentResultsText, runQueryText } from "../../src/lm/toolText";
+import type { ResultSet } from "../../src/resultsPanel";
+import type { Sandbox } from "../sandbox";
+import { recordResults, responseOf, restoreResults, signedIn } from "./fixture";
+import { waitFor } from "./helpers";
+import { canProvideModels, testModel, type TestModel } from "./testModel";
+
+describe("@posthog chat participant in VS Code's chat", function () {
+    let api: ExtensionApi;
+    let sandbox: Sandbox;
+    let model: TestModel;
+    let shown: ResultSet[][];
+    let direct: PostHogClient;
+    let aiFeaturesOff: boolean | undefined;
+
+    const chat = () => vscode.workspace.getConfiguration("chat");
+
+    /** Sends `query` in a new chat session; returns VS Code's result and the copied transcript. */
+    async function ask(query: string): Promise<{ result: vscode.ChatResult; transcript: string }> {
+        await vscode.commands.executeCommand("workbench.action.chat.newChat");
+        await vscode.env.clipboard.writeText("");
+        const result = await vscode.commands.executeCommand<vscode.ChatResult>(
+            "workbench.action.chat.open",
+            { query, modelSelector: { vendor: model.vendor }, blockOnResponse: true },
+        );
+        await vscode.commands.executeCommand("workbench.action.chat.copyAll");
+        // Copy All writes the clipboard without waiting for it: wait for the text to land.
+        const transcript = await waitFor("the chat transcript on the clipboard", async () => {
+            const text = await vscode.env.clipboard.readText();
+            return text.includes(query) && text;
+        });
+        return { result, transcript };
+    }
+
+    before(async function () {
+        if (!canProvideModels) this.skip();
+        ({ api, sandbox } = await signedIn());
+        direct = new PostHogClient({
+            host: sandbox.url,
+            apiKey: sandbox.keys.full,
+            projectId: sandbox.projectId,
+        });
+        model = await testModel();
+        model.register();
+        // The harness turns VS Code's AI features off (no chat view); this suite needs the chat.
+        aiFeaturesOff = chat().inspect<boolean>("disableAIFeatures")?.globalValue;
+        await chat().update("disableAIFeatures", false, vscode.ConfigurationTarget.Global);
+        shown = recordResults(api);
+    });
+
+    afterEach(() => {
+        assert.equal(model.unused, 0, "every scripted answer was asked for");
+    });
+
+    after(async () => {
+        if (!model) return;
+        restoreResults(api);
+        model.unregister();
+        await chat().update("disableAIFeatures", aiFeaturesOff, vscode.ConfigurationTarget.Global);
+        await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+        await direct.close();
+    });
+
+    it("/query drafts with the chat's model, checks and runs the query, and opens the full result", async () => {
+        const sql =
+            "SELECT event, count() AS n FROM events WHERE timestamp > now() - INTERVAL 30 DAY GROUP BY event ORDER BY n DESC LIMIT 5";
+        model.script(`\`\`\`sql\n${sql}\n\`\`\``);
+        const before = shown.length;
+        const { result, transcript } = await ask("@posthog /query top five events this month");
+        assert.equal(result.errorDetails, undefined);
+        const prompts = model.requests;
+        assert.equal(prompts.length, 1);
+        assert.match(prompts[0][0], /Request: top five events this month$/);
+        assert.match(prompts[0][0], /Recent event names, most frequent first: .*\$pageview/);
+        // The answer: the query, the rows PostHog returned (as the run tool gives them), and
+        // where the full result is.
+        const { text } = await runQueryText(direct, sql);
+        assert.ok(transcript.includes(sql), transcript);
+        assert.ok(
+            transcript.includes(text.split("\n")[0]),
+            `the row count line in:\n${transcript}`,
+        );
+        assert.match(transcript, /\| event \| n \|/);
+        assert.match(transcript, /The full result is open in the PostHog results grid\./);
+        assert.equal(shown.length, before + 1, "the results panel opened once");
+        assert.equal(shown.at(-1)![0].queryText, sql);
+        assert.deepEqual(responseOf(shown.at(-1)![0]).columns, ["event", "n"]);
+    });
+
+    it("/query says so when the retry does not parse either, and runs nothing", async () => {
+        model.script("SELECT count( FROM events", "SELECT FROM WHERE");
+        const before = shown.length;
+        const { result, transcript } = await ask("@posthog /query count events");
+        assert.equal(result.errorDetails, undefined);
+        assert.equal(model.requests.length, 2, "one retry");
+        assert.match(transcript, /SELECT FROM WHERE/);
+        assert.match(transcript, /PostHog's parser rejects this query even after one retry: /);
+        assert.equal(shown.length, before, "nothing ran");
+    });
+
+    it("/explain explains the HogQL under the cursor with the errors PostHog's parser reports", async () => {
+        const broken = "SELECT count( FROM events";
+        const document = await vscode.workspace.openTextDocument({
+            language: "hogql",
+            content: `SELECT 1;\n\n${broken}`,
+        });
+        const editor = await vscode.window.showTextDocument(document);
+        editor.selection = new vscode.Selection(2, 3, 2, 3);
+        await waitFor(
+            "the parser's error on the broken statement",
+            () => vscode.languages.getDiagnostics(document.uri).length > 0,
+            30_000,
+        );
+        const explanation = "It counts events, but count( is never closed: write count().";
+        model.script(explanation);
+        const { result, transcript } = await ask("@posthog /explain");
+        assert.equal(result.errorDetails, undefined);
+        const prompt = model.requests[0][0];
+        assert.match(prompt, /Explain, briefly and concretely, what this HogQL does/);
+        assert.ok(prompt.includes(`Query:\n${broken}`), prompt);
+        assert.doesNotMatch(prompt, /SELECT 1/, "only the statement under the cursor");
+        assert.match(prompt, /Errors reported by PostHog:\n- line 3: /);
+        assert.ok(transcript.includes(explanation), transcript);
+    });
+
+    it("/experiment summarises an experiment's results read from PostHog", async () => {
+        const experiment = sandbox.state.experiments.find(
+            (e) => e.name === "Checkout button color" && !e.deleted,
+        );
+        assert.ok(experiment, "the seed has the checkout experiment");
+        const summary = "Variant test leads; it is not significant yet, so keep it running.";
+        model.script(summary);
+        const { result, transcript } = await ask("@posthog /experiment Checkout button color");
+        assert.equal(result.errorDetails, undefined);
+        const prompt = model.requests[0][0];
+        assert.match(prompt, /^Summarise these PostHog experiment results/);
+        assert.ok(
+            prompt.endsWith(await experimentResultsText(direct, experiment.id)),
+            `the model is given the experiment's results:\n${prompt}`,
+        );
+        assert.ok(transcript.includes(summary), transcript);
+    });
+
+    it("without a command, answers a HogQL question with PostHog's rules given to the model", async () => {
+        const answer = "Use count(DISTINCT person_id) for unique users.";
+        model.script(answer);
+        const { result, transcript } = await ask("@posthog how do I count unique users?");
+        assert.equal(result.errorDetails, undefined);
+        const prompt = model.requests[0][0];
+        assert.ok(prompt.startsWith(HOGQL_RULES), "PostHog's HogQL rules come first");
+        assert.match(prompt, /how do I count unique users\?$/);
+        assert.ok(transcript.includes(answer), transcript);
+    });
+
+    it("with posthog-workbench.ai.tools off, VS Code does not hand @posthog requests to us", async () => {
+        const config = vscode.workspace.getConfiguration("posthog-workbench");
+        await config.update("ai.tools", false, vscode.ConfigurationTarget.Global);
+        try {
+            model.script(); // forget earlier requests; no answers
+            // What our /query asks PostHog first (src/lm/draftContext.ts names those queries).
+            const drafting = () =>
+                sandbox.requests.filter((r) => r.body.includes("for drafting")).length;
+            const before = { drafting: drafting(), shown: shown.length };
+            // The participant's `when` clause fails, so VS Code gives the text to its default
+            // agent instead (which may ask the test model; no answer is scripted for it).
+            await ask("@posthog /query count events");
+            assert.ok(
+                model.requests.every((r) => !r.join("\n").includes(HOGQL_RULES)),
+                "our participant did not prompt the model",
+            );
+            assert.equal(drafting(), before.drafting, "PostHog was not asked");
+            assert.equal(shown.length, before.shown);
+        } finally {
+            await config.update("ai.tools", undefined, vscode.ConfigurationTarget.Global);
+        }
+    });
+});
