@@ -284,9 +284,12 @@ describe("experiments", function () {
         await run("showTimeseries", target);
         const page = api.ctx.documents.pages.get(target.experiment.id);
         assert.ok(page, "the experiment's page is open");
-        const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
-        assert.equal(tab?.label, "Experiment: Checkout button color");
-        assert.ok(tab?.input instanceof vscode.TabInputWebview, "a webview, not a text editor");
+        // The tab takes the panel's title after a round trip to the workbench.
+        const tab = await waitFor("the page's tab to show the experiment's name", () => {
+            const active = vscode.window.tabGroups.activeTabGroup.activeTab;
+            return active?.label === "Experiment: Checkout button color" && active;
+        });
+        assert.ok(tab.input instanceof vscode.TabInputWebview, "a webview, not a text editor");
         // The webview drew it: one band per test variant on each metric's line chart.
         const rendered = await waitFor("the page to draw", () => page.rendered, 60_000);
         const metrics = page.data?.metrics ?? [];
