@@ -66,7 +66,7 @@ export class ExperimentPage implements vscode.Disposable {
     async load(focusMetric: string | null): Promise<void> {
         const client = await this.ctx.auth.session.client();
         const { experiment, results } = await withProgress(
-            "Loading the experiment and its results...",
+            vscode.l10n.t("Loading the experiment and its results..."),
             async ({ signal, onRetry }) => {
                 const experiment = await client.getExperiment(this.id, { signal, onRetry });
                 const results = new Map<string, MetricResults>();
@@ -109,7 +109,7 @@ export class ExperimentPage implements vscode.Disposable {
             state.signedIn ? state.projectId : "",
         );
         this.rendered = undefined;
-        this.panel.title = `Experiment: ${experiment.name}`;
+        this.panel.title = vscode.l10n.t("Experiment: {0}", experiment.name);
         if (this.ready) this.post();
     }
 
@@ -185,7 +185,7 @@ export class ExperimentPage implements vscode.Disposable {
                 return actions.copyFlagKey(this.ctx, e);
             case "copyMarkdown":
                 await vscode.env.clipboard.writeText(this.markdown);
-                void this.ctx.ui.info(`Copied "${e.name}" as Markdown.`);
+                void this.ctx.ui.info(vscode.l10n.t('Copied "{0}" as Markdown.', e.name));
                 return;
             case "openMarkdown":
                 await this.ctx.documents.show(

@@ -284,10 +284,10 @@ describe("experiments", function () {
         await run("showTimeseries", target);
         const page = api.ctx.documents.pages.get(target.experiment.id);
         assert.ok(page, "the experiment's page is open");
-        // The tab takes the panel's title after a round trip to the workbench.
-        const tab = await waitFor("the page's tab to show the experiment's name", () => {
+        // The tab takes the title a moment after the panel sets it.
+        const tab = await waitFor("the page's tab", () => {
             const active = vscode.window.tabGroups.activeTabGroup.activeTab;
-            return active?.label === "Experiment: Checkout button color" && active;
+            return active?.label === "Experiment: Checkout button color" ? active : undefined;
         });
         assert.ok(tab.input instanceof vscode.TabInputWebview, "a webview, not a text editor");
         // The webview drew it: one band per test variant on each metric's line chart.
@@ -347,6 +347,9 @@ describe("experiments", function () {
         assert.match(text, /\| Variant \| Rollout \|/);
         assert.match(text, /## Holdout/);
         assert.match(text, /## Results/);
+        await page.act("copyMarkdown");
+        assert.equal(await vscode.env.clipboard.readText(), page.markdownText);
+        assert.match(ui.messages.at(-1)?.text ?? "", /Copied "Pricing page v2" as Markdown/);
         await run("copyFlagKey", target);
         assert.equal(await vscode.env.clipboard.readText(), target.experiment.feature_flag_key);
     });

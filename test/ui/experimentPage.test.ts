@@ -73,7 +73,9 @@ for (const theme of ["Default Dark Modern", "Default Light Modern"]) {
             const lines = metric.locator(".chart-box.lines");
             await lines.scrollIntoViewIfNeeded();
             // The band is drawn: pixels of the band's translucent fill inside the plot.
-            const bandPixels = await lines.evaluate((box: any) => {
+            // The first series colour of the theme's palette (src/webview/results/chart/theme.ts).
+            const series = mode === "dark" ? [0x6f, 0x8c, 0xff] : [0x1d, 0x4a, 0xff];
+            const bandPixels = await lines.evaluate((box: any, rgb: number[]) => {
                 const canvas = box.querySelector("canvas");
                 const over = box.querySelector(".u-over");
                 const ratio = canvas.width / canvas.clientWidth;
@@ -84,10 +86,15 @@ for (const theme of ["Default Dark Modern", "Default Light Modern"]) {
                 const h = Math.round(over.clientHeight * ratio);
                 const data = ctx.getImageData(x0, y0, w, h).data;
                 let count = 0;
-                // The band: 18% alpha fill (alpha 46); grid lines are fainter, lines opaque.
-                for (let i = 3; i < data.length; i += 4) if (Math.abs(data[i] - 46) < 12) count++;
+                // The band: the series colour at 18% alpha (46); grid lines are grey, lines opaque.
+                for (let i = 0; i < data.length; i += 4)
+                    if (
+                        Math.abs(data[i + 3] - 46) < 12 &&
+                        rgb.every((c, k) => Math.abs(data[i + k] - c) < 25)
+                    )
+                        count++;
                 return count / (w * h);
-            });
+            }, series);
             assert.ok(bandPixels > 0.05, `a band covers part of the plot (${bandPixels})`);
             const box = await lines.locator(".u-over").boundingBox();
             assert.ok(box && box.width > 200 && box.height > 100, "the chart has room");
