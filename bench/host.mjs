@@ -55,7 +55,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 export async function hostFigures(root, text) {
     const require = createRequire(import.meta.url);
     const api = require(path.join(root, "out", "src", "api", "index.js"));
-    const results = require(path.join(root, "out", "src", "results", "resultSet.js"));
+    const results = require(path.join(root, "out", "src", "resultsPanel", "resultSet.js"));
     const file = path.join(os.tmpdir(), `posthog-bench-response-${process.pid}.json`);
     fs.writeFileSync(file, text);
     const server = await serveFile(file);
@@ -144,8 +144,8 @@ export function wideResponseText() {
 /** Host side of the round trip: the summary's first rows and every export format. */
 export async function hostRoundTrip(root) {
     const require = createRequire(import.meta.url);
-    const results = require(path.join(root, "out", "src", "results", "resultSet.js"));
-    const formats = require(path.join(root, "out", "src", "results", "exportFormats.js"));
+    const results = require(path.join(root, "out", "src", "resultsPanel", "resultSet.js"));
+    const formats = require(path.join(root, "out", "src", "resultsPanel", "exportFormats.js"));
     const lossless = require(path.join(root, "out", "src", "json", "lossless.js"));
     const bytes = new TextEncoder().encode(wideResponseText());
     const layout = await results.scanLayout(bytes, results.nextTurn);
@@ -178,4 +178,61 @@ export async function hostRoundTrip(root) {
         }
     }
     return { checked, changed };
+}
+
+/**
+ * Longest extension-host task while exporting the 50k x 20 result to CSV and while building Open
+ * JSON's text, ours (500-row slices with a turn of the event loop between, cancellable) against
+ * the previous paths in the same process on the same result set: the export in 2,000-row slices,
+ * and Open JSON's text built in one go.
+ */
+export async function exportFigures(root, text) {
+    const require = createRequire(import.meta.url);
+    const out = (f) => path.join(root, "out", "src", "resultsPanel", f);
+    const results = require(out("resultSet.js"));
+    const formats = require(out("exportFormats.js"));
+    const writer = require(out("exportWriter.js"));
+    const { textOf } = require(path.join(root, "out", "src", "json", "responseScan.js"));
+    const info = { title: "bench", queryText: "", durationMs: 0 };
+    const set = await results.resultSetFromText(text, info, results.nextTurn);
+    const file = path.join(os.tmpdir(), `posthog-bench-export-${process.pid}.csv`);
+    const previousExport = async () => {
+        const slices = formats.exportSlices(
+            set.summary.meta.columns,
+            results.rowSlices(set, results.nextTurn),
+            "csv",
+        );
+        const stream = fs.createWriteStream(file);
+        for await (const slice of slices) {
+            if (!stream.write(slice)) await new Promise((r) => stream.once("drain", r));
+        }
+        await new Promise((r) => stream.end(r));
+    };
+    const oneTaskJson = async () => {
+        const layout = await results.layoutOf(set, results.nextTurn);
+        const rows = layout.rowStarts.map((start, r) =>
+            textOf(set.bytes, { start, end: layout.rowEnds[r] }),
+        );
+        return formats.editorJson(layout.head, rows);
+    };
+    const runs = { exportOurs: [], exportBase: [], jsonOurs: [], jsonBase: [] };
+    try {
+        for (let i = 0; i < RUNS; i++) {
+            runs.exportBase.push(await longestTask(previousExport));
+            runs.exportOurs.push(await longestTask(() => writer.exportToFile(set, "csv", file)));
+            runs.jsonBase.push(await longestTask(oneTaskJson));
+            runs.jsonOurs.push(
+                await longestTask(() => formats.editorJsonOf(set, results.nextTurn)),
+            );
+        }
+    } finally {
+        fs.rmSync(file, { force: true });
+    }
+    const longest = (key) => median(runs[key].map((r) => r.longest));
+    return {
+        exportOurs: longest("exportOurs"),
+        exportBaseline: longest("exportBase"),
+        jsonOurs: longest("jsonOurs"),
+        jsonBaseline: longest("jsonBase"),
+    };
 }

@@ -47,8 +47,8 @@ export interface ResultPayload {
     chart?: ChartPrefs | null;
 }
 
-/** Chart types the Chart view draws ("number": one big number). */
-export type ChartType = "line" | "bar" | "stackedBar" | "area" | "scatter" | "number";
+/** Chart types the Chart view draws ("number": one big number; "heatmap": a shaded table). */
+export type ChartType = "line" | "bar" | "stackedBar" | "area" | "scatter" | "number" | "heatmap";
 
 /** What a chart draws. */
 export interface ChartSpec {

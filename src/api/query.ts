@@ -240,36 +240,63 @@ export async function runQuery<T = QueryResponse>(
             };
         }
         if (status) opts.onStatus?.(status);
-        const initial = opts.pollInterval?.initialMs ?? 300;
-        const max = opts.pollInterval?.maxMs ?? 2000;
-        const factor = opts.pollInterval?.factor ?? 1.5;
-        let delay = initial;
-        const pollUntil = Date.now() + pollDeadlineMs;
+        const waitToPoll = pollWaits(opts, projectPath, pollDeadlineMs);
         for (;;) {
-            if (Date.now() + delay > pollUntil)
-                throw pollDeadlineError(projectPath, pollDeadlineMs);
-            await sleep(delay, opts.signal);
+            await waitToPoll();
             const polled = await getQueryStatus(core, projectPath, pollId, callOpts);
             const st = polled.query_status;
             opts.onStatus?.(st);
             if (st.error) throw failedQueryError(core, queryPath(projectPath, pollId), st);
             if (st.complete) return finish<T>(st.results, pollId, undefined);
-            delay = Math.min(max, delay * factor);
         }
     } catch (err) {
-        if (err instanceof PostHogApiError && err.code === "deadline") {
-            // Given up on: free the server's worker too.
-            await cancelAfterAbort(core, projectPath, pollId, cancelTimeout);
-            throw err;
-        }
-        if (isCancellation(err) || opts.signal?.aborted) {
-            await cancelAfterAbort(core, projectPath, pollId, cancelTimeout);
-            throw err instanceof PostHogCancelledError
-                ? err
-                : new PostHogCancelledError("The query was cancelled.");
-        }
+        return runFailed(core, projectPath, pollId, cancelTimeout, opts.signal, err);
+    }
+}
+
+/**
+ * The wait before each poll of a background run (runQuery and runQueryRaw): from `initialMs`,
+ * growing by `factor` up to `maxMs`; fails with the deadline error once a wait would pass it.
+ */
+export function pollWaits(
+    opts: RunQueryOptions,
+    projectPath: string,
+    pollDeadlineMs: number,
+): () => Promise<void> {
+    let delay = opts.pollInterval?.initialMs ?? 300;
+    const max = opts.pollInterval?.maxMs ?? 2000;
+    const factor = opts.pollInterval?.factor ?? 1.5;
+    const pollUntil = Date.now() + pollDeadlineMs;
+    return async () => {
+        if (Date.now() + delay > pollUntil) throw pollDeadlineError(projectPath, pollDeadlineMs);
+        await sleep(delay, opts.signal);
+        delay = Math.min(max, delay * factor);
+    };
+}
+
+/**
+ * A started run failed (runQuery and runQueryRaw): when the client gave up on it (deadline,
+ * cancellation) the server's worker is freed too; then the error is thrown.
+ */
+export async function runFailed(
+    core: ApiCore,
+    projectPath: string,
+    pollId: string,
+    cancelTimeout: number,
+    signal: AbortSignal | undefined,
+    err: unknown,
+): Promise<never> {
+    if (err instanceof PostHogApiError && err.code === "deadline") {
+        await cancelAfterAbort(core, projectPath, pollId, cancelTimeout);
         throw err;
     }
+    if (isCancellation(err) || signal?.aborted) {
+        await cancelAfterAbort(core, projectPath, pollId, cancelTimeout);
+        throw err instanceof PostHogCancelledError
+            ? err
+            : new PostHogCancelledError("The query was cancelled.");
+    }
+    throw err;
 }
 
 /** Whether a server-sent id can be used as a path segment. */

@@ -6,17 +6,16 @@
 import { parseLossless } from "../json/lossless";
 import { ObjectScanner, scanObject, textOf, type ByteRange } from "../json/responseScan";
 import type { ApiCore, CallOptions } from "./core";
-import { PostHogApiError, PostHogCancelledError, invalidJsonError, isCancellation } from "./errors";
+import { PostHogApiError, invalidJsonError } from "./errors";
 import {
-    cancelAfterAbort,
     failedQueryError,
-    pollDeadlineError,
+    pollWaits,
     queryPath,
     queryStartCall,
+    runFailed,
     usableId,
     type RunQueryOptions,
 } from "./query";
-import { sleep } from "./retry";
 import type { QueryNode, QueryStatus } from "./types/query";
 
 /** A finished query run, as bytes plus what the host needs to know about them. */
@@ -133,14 +132,9 @@ export async function runQueryRaw(
             };
         }
         if (status) opts.onStatus?.(status.fields as unknown as QueryStatus);
-        let delay = opts.pollInterval?.initialMs ?? 300;
-        const max = opts.pollInterval?.maxMs ?? 2000;
-        const factor = opts.pollInterval?.factor ?? 1.5;
-        const pollUntil = Date.now() + pollDeadlineMs;
+        const waitToPoll = pollWaits(opts, projectPath, pollDeadlineMs);
         for (;;) {
-            if (Date.now() + delay > pollUntil)
-                throw pollDeadlineError(projectPath, pollDeadlineMs);
-            await sleep(delay, opts.signal);
+            await waitToPoll();
             const path = queryPath(projectPath, pollId);
             const polled = await core.call<undefined>(
                 { method: "GET", url: path, context: { query: true }, raw: true },
@@ -165,21 +159,9 @@ export async function runQueryRaw(
             if (fields.complete) {
                 return await rawResult(st.results ?? new TextEncoder().encode("{}"), pollId, true);
             }
-            delay = Math.min(max, delay * factor);
         }
     } catch (err) {
-        if (err instanceof PostHogApiError && err.code === "deadline") {
-            // Given up on: free the server's worker too.
-            await cancelAfterAbort(core, projectPath, pollId, cancelTimeout);
-            throw err;
-        }
-        if (isCancellation(err) || opts.signal?.aborted) {
-            await cancelAfterAbort(core, projectPath, pollId, cancelTimeout);
-            throw err instanceof PostHogCancelledError
-                ? err
-                : new PostHogCancelledError("The query was cancelled.");
-        }
-        throw err;
+        return runFailed(core, projectPath, pollId, cancelTimeout, opts.signal, err);
     }
 }
 

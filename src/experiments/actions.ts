@@ -12,7 +12,6 @@ import {
     metricFingerprint,
 } from "./model";
 import { ExperimentNode } from "./nodes";
-import { timeseriesMarkdown } from "./timeseries";
 
 const TYPE_FLAG_KEY = Symbol("type a key");
 
@@ -268,23 +267,11 @@ export async function recalculateTimeseries(ctx: Ctx, experiment: Experiment): P
     );
 }
 
+/** Opens the experiment's page at the picked metric: its change over time with intervals. */
 export async function showTimeseries(ctx: Ctx, experiment: Experiment): Promise<void> {
     const metric = await pickMetric(ctx, experiment);
     if (!metric) return;
-    const client = await ctx.auth.session.client();
-    const data = await withProgress(
-        `Loading the timeseries of "${metric.name}"...`,
-        ({ signal, onRetry }) =>
-            client.getTimeseriesResults(
-                experiment.id,
-                { metric_uuid: metric.uuid, fingerprint: metricFingerprint(metric.metric) },
-                { signal, onRetry },
-            ),
-    );
-    await ctx.documents.show(
-        `timeseries/${experiment.id}/${metric.uuid}.md`,
-        timeseriesMarkdown(experiment.name, metric.name, data),
-    );
+    await ctx.documents.showDetails(experiment.id, metric.uuid);
 }
 
 export async function checkFlagImplementation(ctx: Ctx): Promise<boolean> {

@@ -1,19 +1,24 @@
 import * as vscode from "vscode";
 import type { Ctx } from "../ctx";
-import { experimentMarkdown } from "./markdown";
+import { ExperimentPage, ExperimentPages } from "./page";
 
 export const EXPERIMENT_SCHEME = "posthog-experiment";
 
 /**
- * Read-only Markdown documents for experiment details and timeseries results, served from
- * memory: `posthog-experiment:/<kind>/<id>/<title>.md`.
+ * Experiment details and results: the experiment page (a webview with charts, `pages`), and the
+ * same content as read-only Markdown documents served from memory
+ * (`posthog-experiment:/<kind>/<id>/<title>.md`) for "Open as Markdown".
  */
 export class ExperimentDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
     private readonly changed = new vscode.EventEmitter<vscode.Uri>();
     readonly onDidChange = this.changed.event;
     private readonly contents = new Map<string, string>();
+    /** The open experiment pages. */
+    readonly pages: ExperimentPages;
 
-    constructor(private readonly ctx: Ctx) {}
+    constructor(ctx: Ctx) {
+        this.pages = new ExperimentPages(ctx);
+    }
 
     /** Serves the documents; called once from activation. */
     register(): vscode.Disposable {
@@ -27,17 +32,9 @@ export class ExperimentDocuments implements vscode.TextDocumentContentProvider, 
         );
     }
 
-    /** Fetches the experiment and shows its details. */
-    async showDetails(id: number): Promise<vscode.TextEditor> {
-        const client = await this.ctx.auth.session.client();
-        const experiment = await client.getExperiment(id);
-        const state = this.ctx.auth.session.state;
-        const markdown = experimentMarkdown(
-            experiment,
-            client.host,
-            state.signedIn ? state.projectId : "",
-        );
-        return this.show(`details/${id}/${safeName(experiment.name)}.md`, markdown);
+    /** Fetches the experiment and its results and shows them on its page. */
+    showDetails(id: number, focusMetric: string | null = null): Promise<ExperimentPage> {
+        return this.pages.show(id, focusMetric);
     }
 
     /** Shows (or updates in place) a Markdown document. */
@@ -51,10 +48,7 @@ export class ExperimentDocuments implements vscode.TextDocumentContentProvider, 
     }
 
     dispose(): void {
+        this.pages.dispose();
         this.changed.dispose();
     }
-}
-
-function safeName(name: string): string {
-    return name.replace(/[^\w.-]+/g, "-").slice(0, 60) || "experiment";
 }

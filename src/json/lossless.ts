@@ -91,6 +91,9 @@ const tagPattern = new RegExp(`"${tag}([-+.0-9eE]+)"`, "g");
 
 /** `JSON.stringify` that writes {@link BigNumber}s as the numbers they are, every digit kept. */
 export function stringifyLossless(value: unknown, space?: number): string {
+    // A replacer is called for every value and makes stringify several times slower: most cells
+    // (arrays, tuples) hold no wide number and go without one.
+    if (!holdsBigNumber(value, 0)) return JSON.stringify(value, undefined, space);
     let tagged = false;
     const text = JSON.stringify(
         value,
@@ -102,6 +105,18 @@ export function stringifyLossless(value: unknown, space?: number): string {
         space,
     );
     return tagged ? text.replace(tagPattern, "$1") : text;
+}
+
+/** True when `value` is or holds a {@link BigNumber} (or is too deep to tell cheaply). */
+function holdsBigNumber(value: unknown, depth: number): boolean {
+    if (typeof value !== "object" || value === null) return false;
+    if (isBigNumber(value) || depth > 32) return true;
+    if (Array.isArray(value)) {
+        for (const v of value) if (holdsBigNumber(v, depth + 1)) return true;
+        return false;
+    }
+    for (const v of Object.values(value)) if (holdsBigNumber(v, depth + 1)) return true;
+    return false;
 }
 
 /** Splits a decimal text into sign, integer digits and fraction digits, exponent applied. */

@@ -48,14 +48,35 @@ export class ObjectScanner {
      * path. False means plain `JSON.parse` loses nothing.
      */
     wide = false;
+    /**
+     * With `recordCells`: where each value of each row starts (rows are arrays), in row order;
+     * row r's values are `cellStarts[rowFirstCell[r]]` up to the next row's first. A sort then
+     * reads one column's values straight from the bytes without parsing whole rows.
+     */
+    cellStarts = new Uint32Array(0);
+    /** Number of entries used in {@link cellStarts}. */
+    cellCount = 0;
+    /** Index into {@link cellStarts} of each row's first value. */
+    rowFirstCell: number[] = [];
 
     constructor(
         private readonly bytes: Uint8Array,
         private readonly start = 0,
         private readonly end = bytes.length,
         private readonly rowsKey = "results",
+        private readonly recordCells = false,
     ) {
         this.pos = start;
+        if (recordCells) this.cellStarts = new Uint32Array(1 << 16);
+    }
+
+    private addCell(at: number): void {
+        if (this.cellCount === this.cellStarts.length) {
+            const grown = new Uint32Array(this.cellStarts.length * 2);
+            grown.set(this.cellStarts);
+            this.cellStarts = grown;
+        }
+        this.cellStarts[this.cellCount++] = at;
     }
 
     /** True once the whole object was scanned. */
@@ -76,6 +97,7 @@ export class ObjectScanner {
             if (depth >= 3) {
                 // Inside a row (or any deeper value): only nesting, strings and digit runs
                 // matter. This tight loop is where a large result spends its scan.
+                const record = this.recordCells && this.inRows;
                 while (i < stop) {
                     const d = bytes[i];
                     if (d === QUOTE) {
@@ -89,7 +111,9 @@ export class ObjectScanner {
                         continue;
                     }
                     run = 0;
-                    if (d === OPEN_OBJECT || d === OPEN_ARRAY) depth++;
+                    if (d === COMMA) {
+                        if (depth === 3 && record) this.addCell(i);
+                    } else if (d === OPEN_OBJECT || d === OPEN_ARRAY) depth++;
                     else if ((d === CLOSE_OBJECT || d === CLOSE_ARRAY) && --depth === 2) break;
                 }
                 continue;
@@ -129,6 +153,9 @@ export class ObjectScanner {
                     } else if (depth === 2 && c === OPEN_ARRAY && this.key === this.rowsKey) {
                         this.inRows = true;
                         this.expectRow = true;
+                    } else if (depth === 3 && this.inRows && this.recordCells) {
+                        this.rowFirstCell.push(this.cellCount);
+                        if (c === OPEN_ARRAY) this.addCell(i + 1);
                     }
                     break;
                 case CLOSE_OBJECT:

@@ -5,6 +5,7 @@
  * splitter. Pure: no `vscode` import.
  */
 import { lexicalStateAt, statementAt } from "../query/statementSplitter";
+import { quotedEnd } from "./format/tokens";
 
 export interface CallContext {
     /** The function's name as written. */
@@ -84,17 +85,6 @@ export function callAt(text: string, offset: number): CallContext | undefined {
     const open = stack[stack.length - 1];
     if (!open?.name) return undefined;
     return { name: open.name, nameStart: open.nameStart, argument: open.commas, group: open.group };
-}
-
-function quotedEnd(text: string, from: number, quote: string): number {
-    let i = from + 1;
-    while (i < text.length) {
-        if (text[i] === "\\") i += 2;
-        else if (text[i] === quote && text[i + 1] === quote) i += 2;
-        else if (text[i] === quote) return i + 1;
-        else i++;
-    }
-    return text.length;
 }
 
 /** The parameters of each parenthesised group of the signature, as offsets into its label. */

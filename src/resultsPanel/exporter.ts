@@ -1,11 +1,10 @@
-// Writes a whole result to a file the user picks, streaming slice by slice from the extension side.
-import { once } from "node:events";
-import fs from "node:fs";
+// Writes a whole result to a file the user picks, streaming slice by slice from the extension side,
+// with its progress in a notification whose Cancel stops it and removes the partial file.
 import * as vscode from "vscode";
 import type { ExportFormat } from "../protocol";
 import type { Ui } from "../userPrompts";
-import { exportSlices } from "./exportFormats";
-import { nextTurn, ResultSet, rowSlices } from "./resultSet";
+import { exportText, exportToFile, type ExportOptions } from "./exportWriter";
+import { layoutOf, nextTurn, ResultSet } from "./resultSet";
 
 const filters: Record<ExportFormat, Record<string, string[]>> = {
     csv: { CSV: ["csv"] },
@@ -13,7 +12,10 @@ const filters: Record<ExportFormat, Record<string, string[]>> = {
     ndjson: { "Newline-delimited JSON": ["ndjson", "jsonl"] },
 };
 
-/** Asks where to save, then writes. Returns the file, or undefined when the user cancelled. */
+/**
+ * Asks where to save, then writes. Returns the file, or undefined when the user cancelled (the
+ * dialog or the export).
+ */
 export async function exportResult(
     ui: Ui,
     set: ResultSet,
@@ -28,31 +30,52 @@ export async function exportResult(
         title: `Export result as ${format.toUpperCase()}`,
     });
     if (!target) return undefined;
-    const slices = exportSlices(set.summary.meta.columns, rowSlices(set, nextTurn), format);
-    await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Exporting ${fileName}…` },
-        () => writeSlices(target, slices),
+    const total = (await layoutOf(set, nextTurn)).rowStarts.length;
+    const written = await vscode.window.withProgress(
+        {
+            location: vscode.ProgressLocation.Notification,
+            title: `Exporting ${fileName}`,
+            cancellable: true,
+        },
+        async (progress, token) => {
+            const abort = new AbortController();
+            const cancelled = token.onCancellationRequested(() => abort.abort());
+            let reported = 0;
+            const options: ExportOptions = {
+                signal: abort.signal,
+                onRows: (done) => {
+                    // Notifications take increments in percent.
+                    const percent = total ? (100 * done) / total : 100;
+                    progress.report({
+                        increment: percent - reported,
+                        message: `${done.toLocaleString()} of ${total.toLocaleString()} rows`,
+                    });
+                    reported = percent;
+                },
+            };
+            try {
+                return await writeExport(target, set, format, options);
+            } finally {
+                cancelled.dispose();
+            }
+        },
     );
-    return target;
+    return written ? target : undefined;
 }
 
-async function writeSlices(target: vscode.Uri, slices: AsyncIterable<string>): Promise<void> {
-    if (target.scheme === "file") {
-        const out = fs.createWriteStream(target.fsPath, { encoding: "utf8" });
-        const failed = new Promise<never>((_, reject) => out.once("error", reject));
-        try {
-            for await (const slice of slices) {
-                if (!out.write(slice)) await Promise.race([once(out, "drain"), failed]);
-            }
-            out.end();
-            await Promise.race([once(out, "finish"), failed]);
-        } finally {
-            out.destroy();
-        }
-        return;
-    }
-    // Remote or virtual file systems offer no streams through the API: gather, then write once.
+/** Writes the export; false when cancelled (no file is left behind). */
+async function writeExport(
+    target: vscode.Uri,
+    set: ResultSet,
+    format: ExportFormat,
+    options: ExportOptions,
+): Promise<boolean> {
+    if (target.scheme === "file") return exportToFile(set, format, target.fsPath, options);
+    // Remote or virtual file systems offer no streams through the API: gather, then write once
+    // (nothing is written when cancelled meanwhile).
     const parts: string[] = [];
-    for await (const slice of slices) parts.push(slice);
+    for await (const slice of exportText(set, format, options)) parts.push(slice);
+    if (options.signal?.aborted) return false;
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(parts.join("")));
+    return true;
 }

@@ -4,13 +4,13 @@
 import { randomBytes } from "node:crypto";
 import * as vscode from "vscode";
 import type { FromWebview, LoadMessage, ResultPayload, ToWebview } from "../protocol";
-import { editorJson } from "./exportFormats";
+import { editorJsonOf } from "./exportFormats";
 import { exportResult } from "./exporter";
+import { chartHintOf } from "./chartHint";
 import type { ChartPrefsStore } from "./chartPrefs";
 import { saveChartImage } from "./chartExport";
 import { resultsHtml } from "./html";
-import { layoutOf, nextTurn, ownBytes, ResultSet } from "./resultSet";
-import { textOf } from "../json/responseScan";
+import { nextTurn, ownBytes, ResultSet } from "./resultSet";
 import type { Ui } from "../userPrompts";
 
 /** How the panel asks and tells the user: the context's, so tests script them like any other. */
@@ -118,7 +118,8 @@ export class ResultsPanel implements vscode.Disposable {
                 // The response's bytes as received: no decode, no parse, no re-encode here. VS Code
                 // passes typed arrays through without serializing them.
                 bytes: ownBytes(set.bytes),
-                chart: charts[i],
+                // The user's choice for this query, else the chart the result asks for.
+                chart: charts[i] ?? chartHintOf(set.layout?.head),
             };
         });
         const msg: LoadMessage = { type: "load", results, active: 0, storeKey: this.storeKey };
@@ -190,11 +191,7 @@ export class ResultsPanel implements vscode.Disposable {
                 case "openJson": {
                     const set = this.set(msg.resultId);
                     if (!set) return;
-                    const layout = await layoutOf(set, nextTurn);
-                    const rowTexts = layout.rowStarts.map((start, r) =>
-                        textOf(set.bytes, { start, end: layout.rowEnds[r] }),
-                    );
-                    const content = editorJson(layout.head, rowTexts);
+                    const content = await editorJsonOf(set, nextTurn);
                     const doc = await vscode.workspace.openTextDocument({
                         language: "json",
                         content,

@@ -1,6 +1,10 @@
 // Turns the answers of non-HogQL query kinds into HogQL-shaped tables (`columns`, `types`,
 // `results` as rows), which is what the results grid reads. Trends-like series become one row
-// per day and one column per series, with a summary table carrying a text sparkline. Pure.
+// per day and one column per series, with a summary table carrying a sparkline per series. Each
+// table may carry a chart hint (`chart`): the results panel opens it as that chart, the one
+// PostHog draws for the kind (trend lines, funnel steps as bars, retention as a heat table),
+// unless the user chose otherwise for the query. Pure.
+import type { ChartPrefs, ChartSpec } from "../protocol";
 
 /** A result the grid can show. */
 export interface Table {
@@ -16,29 +20,14 @@ export interface Table {
     is_cached?: boolean | null;
     last_refresh?: string | null;
     hogql?: string | null;
+    /** How the results panel opens this table when the user has no choice saved for it. */
+    chart?: ChartPrefs;
 }
 
 type Obj = Record<string, unknown>;
 
 function isObj(v: unknown): v is Obj {
     return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-const BARS = "▁▂▃▄▅▆▇█";
-
-/** `▁▃█▅`: one block per value, scaled between the smallest and largest. */
-export function sparkline(values: readonly number[]): string {
-    const finite = values.filter((v) => Number.isFinite(v));
-    if (finite.length === 0) return "";
-    const min = Math.min(...finite);
-    const max = Math.max(...finite);
-    return values
-        .map((v) => {
-            if (!Number.isFinite(v)) return " ";
-            if (max === min) return v === 0 ? BARS[0] : BARS[3];
-            return BARS[Math.round(((v - min) / (max - min)) * (BARS.length - 1))];
-        })
-        .join("");
 }
 
 function typeOf(values: unknown[]): string {
@@ -49,6 +38,16 @@ function typeOf(values: unknown[]): string {
     if (present.every((v) => typeof v === "boolean")) return "Bool";
     if (present.every((v) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v))) return "Date";
     return "String";
+}
+
+/** Opens as this chart (x column, y columns, split column). */
+function chartHint(type: ChartSpec["type"], x: number, ys: number[], split = -1): ChartPrefs {
+    return { view: "chart", spec: { type, x, ys, split, log: false } };
+}
+
+/** HogQL's sparkline tuple (posthog/hogql/functions/sparkline.py): the grid draws it in the cell. */
+function sparklineCell(values: number[]): unknown[] {
+    return ["__hx_tag", "Sparkline", "data", values];
 }
 
 function typed(columns: string[], rows: unknown[][]): [string, string][] {
@@ -102,6 +101,7 @@ function seriesTables(results: Obj[], response: Obj): Table[] {
                 types: typed(["series", "value"], rows),
                 results: rows,
                 ...carry(response),
+                chart: chartHint("bar", 0, [1]),
             },
         ];
     }
@@ -136,8 +136,10 @@ function seriesTables(results: Obj[], response: Obj): Table[] {
     const summary = results.map((s, i) => {
         const values = axis.map((k) => Number(byKey[i].get(k) ?? 0));
         const total = typeof s.count === "number" ? s.count : values.reduce((a, b) => a + b, 0);
-        return [names[i], total, Math.min(...values), Math.max(...values), sparkline(values)];
+        return [names[i], total, Math.min(...values), Math.max(...values), sparklineCell(values)];
     });
+    const summaryTypes = typed(summaryColumns, summary);
+    summaryTypes[4] = ["trend", "Tuple(String, String, String, Array(Float64))"];
     return [
         {
             label: `by ${axisName}`,
@@ -145,17 +147,27 @@ function seriesTables(results: Obj[], response: Obj): Table[] {
             types: typed(columns, rows),
             results: rows,
             ...carry(response),
+            // One line per series (a breakdown value is a series) over the days.
+            chart: chartHint(
+                "line",
+                0,
+                names.map((_, i) => i + 1),
+            ),
         },
         {
             label: "summary",
             columns: summaryColumns,
-            types: typed(summaryColumns, summary),
+            types: summaryTypes,
             results: summary,
         },
     ];
 }
 
-/** Funnels: steps `[{order, name, count, ...}]` (or one list of steps per breakdown). */
+/**
+ * Funnels: steps `[{order, name, count, ...}]` (or one list of steps per breakdown). Conversion is
+ * each step's share of the first step, as PostHog's funnel bars show it; the label names the step
+ * with its conversion so the bars read like PostHog's.
+ */
 function funnelTable(results: unknown[], response: Obj): Table {
     const groups = (Array.isArray(results[0]) ? results : [results]) as Obj[][];
     const breakdowns = groups.length > 1;
@@ -164,8 +176,8 @@ function funnelTable(results: unknown[], response: Obj): Table {
         "step",
         "name",
         "count",
-        "conversion",
-        "bar",
+        "conversion %",
+        "label",
     ];
     const rows: unknown[][] = [];
     for (const steps of groups) {
@@ -174,24 +186,30 @@ function funnelTable(results: unknown[], response: Obj): Table {
             const count = Number(step.count ?? 0);
             const rate = first > 0 ? count / first : 0;
             const name = String(step.custom_name ?? step.name ?? `step ${i + 1}`);
-            const bar = "█".repeat(Math.round(rate * 20));
             const breakdown = step.breakdown_value ?? step.breakdown;
+            const order = Number(step.order ?? i) + 1;
+            const percent = Math.round(rate * 1000) / 10;
             rows.push([
                 ...(breakdowns ? [cell(breakdown ?? null)] : []),
-                Number(step.order ?? i) + 1,
+                order,
                 name,
                 count,
-                `${(rate * 100).toFixed(1)}%`,
-                bar,
+                percent,
+                `${order}. ${name} · ${percent.toFixed(1)}%`,
             ]);
         }
     }
+    const at = (name: string) => columns.indexOf(name);
     return {
         label: "steps",
         columns,
         types: typed(columns, rows),
         results: rows,
         ...carry(response),
+        // Steps as bars: labelled bars, or (with a breakdown) bars per step side by side.
+        chart: breakdowns
+            ? chartHint("bar", at("step"), [at("count")], at("breakdown"))
+            : chartHint("bar", at("label"), [at("count")]),
     };
 }
 
@@ -218,6 +236,15 @@ function retentionTable(results: Obj[], response: Obj): Table {
         types: typed(columns, rows),
         results: rows,
         ...carry(response),
+        // The cohort heat table: each period shaded by its share of the cohort (period 0).
+        chart:
+            periods > 0
+                ? chartHint(
+                      "heatmap",
+                      0,
+                      Array.from({ length: periods }, (_, i) => i + 1),
+                  )
+                : undefined,
     };
 }
 

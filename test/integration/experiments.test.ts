@@ -271,7 +271,7 @@ describe("experiments", function () {
         assert.match(error?.text ?? "", /Create Exposure Cohort failed: .*cohort/i);
     });
 
-    it("recalculates and shows the timeseries of a metric", async () => {
+    it("recalculates, and Show Timeseries opens the experiment page with bands", async () => {
         const target = await row("Checkout button color");
         ui.answer((choices) => choices[0].value);
         await run("recalculateTimeseries", target);
@@ -282,9 +282,40 @@ describe("experiments", function () {
         assert.equal(sandbox.state.recalculations.length > 0, true);
         ui.answer((choices) => choices[0].value);
         await run("showTimeseries", target);
-        const text = vscode.window.activeTextEditor?.document.getText() ?? "";
-        assert.match(text, /# Checkout button color/);
-        assert.match(text, /\| Day \| Result \|/);
+        const page = api.ctx.documents.pages.get(target.experiment.id);
+        assert.ok(page, "the experiment's page is open");
+        // The tab takes the title a moment after the panel sets it.
+        const tab = await waitFor("the page's tab", () => {
+            const active = vscode.window.tabGroups.activeTabGroup.activeTab;
+            return active?.label === "Experiment: Checkout button color" ? active : undefined;
+        });
+        assert.ok(tab.input instanceof vscode.TabInputWebview, "a webview, not a text editor");
+        // The webview drew it: one band per test variant on each metric's line chart.
+        const rendered = await waitFor("the page to draw", () => page.rendered, 60_000);
+        const metrics = page.data?.metrics ?? [];
+        const withResults = metrics.filter((m) => m.timeseries);
+        assert.ok(withResults.length >= 2, "the sandbox serves results for every metric");
+        assert.equal(rendered.metrics, metrics.length);
+        assert.equal(rendered.charts, withResults.length * 2, "bars and lines per metric");
+        assert.equal(rendered.bands, withResults.length, "one band per test variant");
+        // Focused on the picked metric, its result stated as PostHog states it.
+        const picked = metrics[0];
+        assert.equal(page.data?.focusMetric, picked.uuid);
+        const ts = picked.timeseries!;
+        assert.equal(ts.statisticLabel, "Chance to win");
+        assert.equal(ts.intervalLabel, "Credible interval");
+        assert.deepEqual(
+            ts.latest?.rows.map((r) => r.key),
+            ["control", "test"],
+        );
+        const test = ts.latest!.rows[1];
+        assert.match(test.statistic, /^(\d+\.\d%|> 99\.9%)$/);
+        assert.match(test.intervalText, /^\[-?\d+\.\d\d%, -?\d+\.\d\d%\]$/);
+        assert.ok(["Won", "Lost", "Not significant"].includes(test.verdict ?? ""));
+        assert.equal(ts.days.length, ts.variants[0].delta.length);
+        // The Markdown text carries the same result.
+        assert.match(page.markdownText, /\| Variant \| Total users \| .* \| Chance to win \|/);
+        assert.ok(page.markdownText.includes(`| test | ${test.samples} |`));
     });
 
     it("checks flag implementation", async () => {
@@ -295,14 +326,30 @@ describe("experiments", function () {
         );
     });
 
-    it("opens details and copies the flag key", async () => {
+    it("opens details on the experiment page, keeps them as Markdown, copies the flag key", async () => {
         const target = await row("Pricing page v2");
         await run("openExperiment", target);
+        const page = api.ctx.documents.pages.get(target.experiment.id);
+        assert.ok(page, "the experiment's page is open");
+        await waitFor("the page to draw", () => page.rendered, 60_000);
+        const facts = Object.fromEntries((page.data?.facts ?? []).map((f) => [f.label, f.value]));
+        assert.equal(facts.Status, "running");
+        assert.deepEqual(
+            page.data?.variants.map((v) => v.key),
+            ["control", "test", "test-2"],
+        );
+        assert.ok(page.data?.actions.some((a) => a.id === "copyMarkdown"));
+        // The Markdown is still there: Open as Markdown shows it in an editor.
+        await page.act("openMarkdown");
         const text = vscode.window.activeTextEditor?.document.getText() ?? "";
         assert.match(text, /# Pricing page v2/);
         assert.match(text, /## Feature flag/);
         assert.match(text, /\| Variant \| Rollout \|/);
         assert.match(text, /## Holdout/);
+        assert.match(text, /## Results/);
+        await page.act("copyMarkdown");
+        assert.equal(await vscode.env.clipboard.readText(), page.markdownText);
+        assert.match(ui.messages.at(-1)?.text ?? "", /Copied "Pricing page v2" as Markdown/);
         await run("copyFlagKey", target);
         assert.equal(await vscode.env.clipboard.readText(), target.experiment.feature_flag_key);
     });

@@ -1,8 +1,11 @@
+import * as assert from "node:assert/strict";
+import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
 import { parseLossless } from "../../src/json/lossless";
 import type { HogQLResponseLike, ResultSet } from "../../src/resultsPanel";
 import { startSandbox, type Sandbox } from "../sandbox";
 import { activateExtension, waitFor } from "./helpers";
+import { ScriptedUi } from "./scriptedUi";
 import { signInToSandbox } from "./signIn";
 
 let shared: Promise<Sandbox> | undefined;
@@ -58,4 +61,25 @@ export function responseOf(set: ResultSet): HogQLResponseLike {
 export function restoreResults(api: ExtensionApi): void {
     if (panel) api.ctx.results = panel;
     panel = undefined;
+}
+
+/**
+ * Starts a test that drives commands (call it in `beforeEach`): a fresh scripted Ui, a results
+ * recorder in place of the panel, and no sandbox faults left from the test before.
+ */
+export function startScriptedTest(
+    api: ExtensionApi,
+    sandbox: Sandbox,
+): { ui: ScriptedUi; shown: ResultSet[][] } {
+    const ui = new ScriptedUi();
+    api.ctx.ui = ui;
+    const shown = recordResults(api);
+    sandbox.faults.clear();
+    return { ui, shown };
+}
+
+/** Ends it (in `afterEach`): every scripted answer was asked for; editors close for the next. */
+export async function endScriptedTest(ui: ScriptedUi): Promise<void> {
+    assert.equal(ui.pending, 0, `unanswered script: ${ui.asked.join(" | ")}`);
+    await vscode.commands.executeCommand("workbench.action.closeAllEditors");
 }

@@ -3,7 +3,7 @@ import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
 import type { ResultSet } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
-import { recordResults, responseOf, restoreResults, signedIn } from "./fixture";
+import { responseOf, restoreResults, signedIn, startScriptedTest } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 import { signInToSandbox } from "./signIn";
@@ -46,12 +46,7 @@ describe("running queries", function () {
         ({ api, sandbox } = await signedIn());
     });
 
-    beforeEach(() => {
-        ui = new ScriptedUi();
-        api.ctx.ui = ui;
-        shown = recordResults(api);
-        sandbox.faults.clear();
-    });
+    beforeEach(() => ({ ui, shown } = startScriptedTest(api, sandbox)));
 
     after(async () => {
         restoreResults(api);

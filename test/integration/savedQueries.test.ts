@@ -5,7 +5,13 @@ import type { ExtensionApi } from "../../src/extension";
 import type { ResultSet } from "../../src/resultsPanel";
 import type { UpgradeReport } from "../../src/savedQueries/upgrade";
 import type { Sandbox } from "../sandbox";
-import { recordResults, responseOf, restoreResults, signedIn } from "./fixture";
+import {
+    endScriptedTest,
+    responseOf,
+    restoreResults,
+    signedIn,
+    startScriptedTest,
+} from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 import { signInToSandbox } from "./signIn";
@@ -69,17 +75,9 @@ describe("saved queries", function () {
         ({ api, sandbox } = await signedIn());
     });
 
-    beforeEach(() => {
-        ui = new ScriptedUi();
-        api.ctx.ui = ui;
-        shown = recordResults(api);
-        sandbox.faults.clear();
-    });
+    beforeEach(() => ({ ui, shown } = startScriptedTest(api, sandbox)));
 
-    afterEach(async () => {
-        assert.equal(ui.pending, 0, `unanswered script: ${ui.asked.join(" | ")}`);
-        await vscode.commands.executeCommand("workbench.action.closeAllEditors");
-    });
+    afterEach(() => endScriptedTest(ui));
 
     after(() => {
         restoreResults(api);
@@ -219,7 +217,7 @@ describe("saved queries", function () {
         assert.match(texts.at(-1) ?? "", /HogQLQuery/);
     });
 
-    it("runs a TrendsQuery and shows its series as a table of days with a summary", async () => {
+    it("runs a TrendsQuery and shows its series as lines over the days with a summary", async () => {
         const lens = (await lensesOf(file("trends.query.json"))).find(
             (l) => l.command?.command === `${P}.runSavedQuery`,
         );
@@ -236,7 +234,15 @@ describe("saved queries", function () {
         assert.ok(table.results?.every((row) => typeof row[1] === "number"));
         assert.deepEqual(byDay.summary.meta.columns, table.columns);
         assert.deepEqual(responseOf(summary).columns, ["series", "total", "min", "max", "trend"]);
-        assert.match(String(responseOf(summary).results?.[0][4]), /^[▁▂▃▄▅▆▇█]{8}$/);
+        // The trend is HogQL's sparkline tuple (drawn in the cell), eight days of numbers.
+        const trend = responseOf(summary).results?.[0][4] as unknown[];
+        assert.deepEqual(trend.slice(0, 3), ["__hx_tag", "Sparkline", "data"]);
+        assert.equal((trend[3] as number[]).length, 8);
+        // The days open as lines, one per series.
+        assert.deepEqual((responseOf(byDay) as { chart?: unknown }).chart, {
+            view: "chart",
+            spec: { type: "line", x: 0, ys: [1, 2], split: -1, log: false },
+        });
         assert.match(byDay.title, /trends\.query\.json · TrendsQuery/);
     });
 

@@ -11,7 +11,13 @@ import type { ResultSet } from "../../src/resultsPanel";
 import { DRAFT_REFUSED } from "../../src/query/draftCommand";
 import type { UpgradeReport } from "../../src/savedQueries/upgrade";
 import type { Sandbox } from "../sandbox";
-import { recordResults, responseOf, restoreResults, signedIn } from "./fixture";
+import {
+    endScriptedTest,
+    responseOf,
+    restoreResults,
+    signedIn,
+    startScriptedTest,
+} from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 import { signInToSandbox } from "./signIn";
@@ -88,17 +94,9 @@ describe("scoped personal API keys", function () {
         ({ api, sandbox } = await signedIn());
     });
 
-    beforeEach(() => {
-        ui = new ScriptedUi();
-        api.ctx.ui = ui;
-        shown = recordResults(api);
-        sandbox.faults.clear();
-    });
+    beforeEach(() => ({ ui, shown } = startScriptedTest(api, sandbox)));
 
-    afterEach(async () => {
-        assert.equal(ui.pending, 0, `unanswered script: ${ui.asked.join(" | ")}`);
-        await vscode.commands.executeCommand("workbench.action.closeAllEditors");
-    });
+    afterEach(() => endScriptedTest(ui));
 
     after(async () => {
         restoreResults(api);

@@ -1,9 +1,15 @@
 // The results panel's life in the real workbench: export the whole result through the save
 // dialog, and see the last result again after a window reload without re-running the query.
 import * as assert from "node:assert/strict";
-import * as fs from "node:fs";
 import * as path from "node:path";
-import { openFile, openWorkbench, runCommand, webviewFrame, type Workbench } from "./workbench";
+import {
+    exportThroughSaveDialog,
+    openFile,
+    openWorkbench,
+    runCommand,
+    webviewFrame,
+    type Workbench,
+} from "./workbench";
 
 describe("results panel in VS Code", function () {
     let bench: Workbench;
@@ -37,19 +43,9 @@ describe("results panel in VS Code", function () {
     it("exports the whole result to CSV through the save dialog", async () => {
         const { page } = bench;
         const frame = await webviewFrame(page, '[data-action="export"]');
-        await frame.locator('[data-action="export"]').first().click();
-        await frame.locator(".menu-item", { hasText: "CSV" }).first().click();
-        const input = page.locator(".quick-input-widget input");
-        await input.waitFor({ timeout: 15_000 });
         const target = path.join(bench.server.workspace, "exported-pageviews.csv");
-        // The simple file dialog completes paths as you type: let it settle before accepting.
-        await page.waitForTimeout(1000);
-        await input.fill(target);
-        await page.waitForTimeout(1000);
-        await page.keyboard.press("Enter");
-        for (let i = 0; i < 100 && !fs.existsSync(target); i++) await page.waitForTimeout(100);
-        await page.waitForTimeout(300);
-        const lines = fs.readFileSync(target, "utf8").trim().split(/\r?\n/);
+        const text = await exportThroughSaveDialog(page, frame, "CSV", target);
+        const lines = text.trim().split(/\r?\n/);
         assert.equal(lines[0], "day,pageviews");
         assert.ok(lines.length >= 2, `rows were exported (${lines.length - 1})`);
         assert.match(lines[1], /^\d{4}-\d{2}-\d{2}/);

@@ -2,41 +2,16 @@
 // 2^53 + 1 shows every digit in the grid, and the CSV and JSON exports keep them too. Needs an
 // engine that returns these values faithfully (ClickHouse/chDB in the sandbox).
 import * as assert from "node:assert/strict";
-import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Frame, Page } from "playwright-core";
-import { openFile, openWorkbench, webviewFrame, type Workbench } from "./workbench";
+import {
+    exportThroughSaveDialog,
+    openFile,
+    openWorkbench,
+    webviewFrame,
+    type Workbench,
+} from "./workbench";
 
 const expected = ["18446744073709551615", "-9223372036854775808", "9007199254740993"];
-
-async function exportAs(
-    page: Page,
-    frame: Frame,
-    format: "CSV" | "JSON",
-    target: string,
-): Promise<string> {
-    await frame.locator('[data-action="export"]').first().click();
-    await frame
-        .locator(".menu-item", { hasText: new RegExp(`^${format}`) })
-        .first()
-        .click();
-    const input = page.locator(".quick-input-widget input");
-    await input.waitFor({ timeout: 15_000 });
-    // The simple file dialog completes paths as you type: let it settle before accepting.
-    await page.waitForTimeout(1000);
-    await input.fill(target);
-    await page.waitForTimeout(1000);
-    await page.keyboard.press("Enter");
-    for (let i = 0; i < 100 && !fs.existsSync(target); i++) await page.waitForTimeout(100);
-    // The file appears when the write starts; wait until it holds the whole result.
-    for (let i = 0; i < 50; i++) {
-        const text = fs.readFileSync(target, "utf8");
-        if (format === "CSV" ? text.split(/\r?\n/).length >= 2 : text.trim().endsWith("]"))
-            return text;
-        await page.waitForTimeout(100);
-    }
-    return fs.readFileSync(target, "utf8");
-}
 
 describe("wide integers in VS Code", function () {
     let bench: Workbench;
@@ -60,18 +35,18 @@ describe("wide integers in VS Code", function () {
         await cell.first().waitFor({ timeout: 30_000 });
         assert.deepEqual(await cell.allTextContents(), expected, "every digit in the grid");
 
-        const csv = await exportAs(
+        const csv = await exportThroughSaveDialog(
             page,
             frame,
-            "CSV",
+            /^CSV/,
             path.join(bench.server.workspace, "wide-numbers.csv"),
         );
         assert.deepEqual(csv.trim().split(/\r?\n/), ["u,i,n", expected.join(",")]);
 
-        const json = await exportAs(
+        const json = await exportThroughSaveDialog(
             page,
             frame,
-            "JSON",
+            /^JSON/,
             path.join(bench.server.workspace, "wide-numbers.json"),
         );
         // As JSON numbers, digit for digit (JSON.parse would round them; read the text).

@@ -176,6 +176,46 @@ export async function openFile(page: Page, name: string): Promise<void> {
     await page.locator(`.tab[aria-label^="${name}"]`).first().waitFor({ timeout: 15_000 });
 }
 
+/**
+ * Exports the result the results page shows through its Export menu and VS Code's simple save
+ * dialog, and returns the file once the extension says it is written ("Exported to ...").
+ */
+export async function exportThroughSaveDialog(
+    page: Page,
+    frame: Frame,
+    menuItem: string | RegExp,
+    target: string,
+): Promise<string> {
+    await frame.locator('[data-action="export"]').first().click();
+    await frame.locator(".menu-item", { hasText: menuItem }).first().click();
+    const input = page.locator(".quick-input-widget input");
+    await input.waitFor({ timeout: 15_000 });
+    // The dialog fills in the suggested file itself; text typed before that would be replaced.
+    const extension = path.extname(target);
+    await waitFor("the save dialog's suggested file", async () =>
+        (await input.inputValue()).endsWith(extension),
+    );
+    await input.fill(target);
+    // It completes paths as you type and reads folders while busy: accept only once it shows
+    // exactly the path typed and is idle.
+    const busy = page.locator(".quick-input-widget .monaco-progress-container.active");
+    await waitFor(
+        "the save dialog to settle on the typed path",
+        async () => (await input.inputValue()) === target && (await busy.count()) === 0,
+    );
+    await page.keyboard.press("Enter");
+    // The headless workbench keeps toasts hidden; the notification centre lists them as they come.
+    await runCommand(page, "Notifications: Show Notifications");
+    await page
+        .locator(".notifications-center .notification-list-item", {
+            hasText: `Exported to ${path.basename(target)}`,
+        })
+        .first()
+        .waitFor({ timeout: 30_000 });
+    await runCommand(page, "Notifications: Hide Notifications");
+    return fs.readFileSync(target, "utf8");
+}
+
 /** The inner frame of the webview whose HTML has an element matching `selector`. */
 export async function webviewFrame(
     page: Page,

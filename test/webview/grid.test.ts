@@ -162,6 +162,8 @@ describe("results grid (webview)", function () {
     });
 
     it("distinguishes null from the empty string and formats by type", async () => {
+        // Tooltips are written when the pointer comes over a cell: hover the timestamp first.
+        await page.hover('.row[aria-rowindex="2"] .cell[aria-colindex="5"]');
         const cls = await page.$$eval(
             '.row[aria-rowindex="2"] .cell, .row[aria-rowindex="3"] .cell',
             (cells) =>

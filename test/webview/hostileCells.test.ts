@@ -3,17 +3,13 @@
 // a 1 MB string. Nothing runs, nothing navigates, no element is created from a value, and a
 // value can't move or restyle its neighbours.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { makeFixture } from "./fixtures";
-import { clickCell, launch, loadResults, nextFrame, openPage, visibleRows } from "./page";
-import { startServer, type TestServer } from "./server";
+import { clickCell, loadResults, nextFrame, openPage, visibleRows } from "./page";
+import { startWebviewSuite, type WebviewSuite } from "./suite";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const window: any;
-
-const root = path.resolve(__dirname, "../../..");
 
 /** The corpus: each value goes into a string column, the JSON column and an array. */
 const HOSTILE: [string, string][] = [
@@ -37,15 +33,11 @@ const HOSTILE: [string, string][] = [
 ];
 
 describe("results grid with hostile cell values (webview)", function () {
-    let browser: Browser;
-    let server: TestServer;
+    let suite: WebviewSuite;
     let page: Page;
 
     before(async function () {
         this.timeout(120_000);
-        execFileSync(process.execPath, [path.join(root, "bench", "buildWebview.mjs")], {
-            cwd: root,
-        });
         const rows = HOSTILE.map(([, v], i) => [
             v,
             i,
@@ -59,17 +51,12 @@ describe("results grid with hostile cell values (webview)", function () {
             "2024-01-01",
         ]);
         const fixture = makeFixture(0, rows);
-        server = await startServer();
-        server.setData("hostile", fixture.text);
-        browser = await launch();
-        page = await openPage(browser, server);
+        suite = await startWebviewSuite({ hostile: fixture.text });
+        page = await openPage(suite.browser, suite.server);
         await loadResults(page, [{ name: "hostile", fixture }]);
     });
 
-    after(async () => {
-        await browser?.close();
-        await server?.close();
-    });
+    after(() => suite?.close());
 
     it("shows every value as text, cut only by the grid's own clip", async () => {
         const rows = await visibleRows(page);

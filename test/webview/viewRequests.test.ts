@@ -2,46 +2,33 @@
 // result stays usable. A row that is not an array (a malformed or hostile response) makes the
 // worker's sort and filter throw.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { FromWebview } from "../../src/protocol";
 import { makeFixture } from "./fixtures";
-import { launch, loadResults, openPage, posted } from "./page";
-import { startServer, type TestServer } from "./server";
+import { loadResults, openPage, posted } from "./page";
+import { startWebviewSuite, type WebviewSuite } from "./suite";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const window: any;
-
-const root = path.resolve(__dirname, "../../..");
 
 function errorLogs(messages: FromWebview[]): string[] {
     return messages.flatMap((m) => (m.type === "log" && m.level === "error" ? [m.message] : []));
 }
 
 describe("sort and filter requests that fail (webview)", function () {
-    let browser: Browser;
-    let server: TestServer;
+    let suite: WebviewSuite;
     let page: Page;
 
     before(async function () {
         this.timeout(120_000);
-        execFileSync(process.execPath, [path.join(root, "bench", "buildWebview.mjs")], {
-            cwd: root,
-        });
         // 300 good rows, then a null where a row belongs (never drawn: it is far below the fold).
         const fixture = makeFixture(300, [null as unknown as unknown[]]);
-        server = await startServer();
-        server.setData("malformed", fixture.text);
-        browser = await launch();
-        page = await openPage(browser, server);
+        suite = await startWebviewSuite({ malformed: fixture.text });
+        page = await openPage(suite.browser, suite.server);
         await loadResults(page, [{ name: "malformed", fixture }]);
     });
 
-    after(async () => {
-        await browser?.close();
-        await server?.close();
-    });
+    after(() => suite?.close());
 
     /** Waits until the page has logged `count` errors, and returns them. */
     async function waitForErrors(count: number): Promise<string[]> {

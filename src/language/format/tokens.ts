@@ -64,7 +64,8 @@ export function tokenize(text: string): Token[] {
     return tokens;
 }
 
-function quotedEnd(text: string, from: number, quote: string): number {
+/** Where the quoted text starting at `from` ends: past its closing quote (doubled or escaped quotes inside). */
+export function quotedEnd(text: string, from: number, quote: string): number {
     let i = from + 1;
     while (i < text.length) {
         if (text[i] === "\\") i += 2;

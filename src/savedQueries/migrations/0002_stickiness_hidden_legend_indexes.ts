@@ -11,16 +11,15 @@ import {
     type JsonObject,
     type SchemaMigration,
 } from "./base";
-import { hasBreakdown, hasCompare, KIND_TO_FILTER_KEY } from "./insightFilter";
+import { hasBreakdown, hasCompare, insightFilterOf } from "./insightFilter";
 
 export const migration0002: SchemaMigration = {
     name: "0002_stickiness_hidden_legend_indexes",
     targets: { TrendsQuery: 1, StickinessQuery: 1 },
     transform(query: JsonObject): JsonObject {
-        const filterKey = KIND_TO_FILTER_KEY[String(query.kind)];
-        if (!filterKey) return query;
-        const insightFilter = query[filterKey];
-        if (!isObject(insightFilter)) return query;
+        const found = insightFilterOf(query);
+        if (!found) return query;
+        const { key: filterKey, filter: insightFilter } = found;
 
         const hiddenIndexes = insightFilter.hiddenLegendIndexes;
         const rc = insightFilter.resultCustomizations;

@@ -10,19 +10,20 @@ import {
     type JsonObject,
     type SchemaMigration,
 } from "./base";
-import { hasBreakdown, hasCompare, KIND_TO_FILTER_KEY } from "./insightFilter";
+import { customizedFilterOf, hasBreakdown, hasCompare } from "./insightFilter";
 import { pyInt, pyJsonDumps, pyJsonLoads } from "./python";
 
 export const migration0003: SchemaMigration = {
     name: "0003_trends_result_customizations_compare",
     targets: { TrendsQuery: 2, StickinessQuery: 2 },
     transform(query: JsonObject): JsonObject {
-        const filterKey = KIND_TO_FILTER_KEY[String(query.kind)];
-        if (!filterKey) return query;
-        const insightFilter = query[filterKey];
-        if (!isObject(insightFilter)) return query;
-        const resultCustomizations = insightFilter.resultCustomizations;
-        if (!isObject(resultCustomizations) || !truthy(resultCustomizations)) return query;
+        const found = customizedFilterOf(query);
+        if (!found) return query;
+        const {
+            key: filterKey,
+            filter: insightFilter,
+            customizations: resultCustomizations,
+        } = found;
 
         const compareOn = hasCompare(query);
         const updated =

@@ -9,18 +9,19 @@ import {
     type JsonObject,
     type SchemaMigration,
 } from "./base";
-import { KIND_TO_FILTER_KEY } from "./insightFilter";
+import { customizedFilterOf } from "./insightFilter";
 
 export const migration0005: SchemaMigration = {
     name: "0005_trends_result_customizations_homogeneous",
     targets: { TrendsQuery: 4, StickinessQuery: 4 },
     transform(query: JsonObject): JsonObject {
-        const filterKey = KIND_TO_FILTER_KEY[String(query.kind)];
-        if (!filterKey) return query;
-        const insightFilter = query[filterKey];
-        if (!isObject(insightFilter)) return query;
-        const resultCustomizations = insightFilter.resultCustomizations;
-        if (!isObject(resultCustomizations) || !truthy(resultCustomizations)) return query;
+        const found = customizedFilterOf(query);
+        if (!found) return query;
+        const {
+            key: filterKey,
+            filter: insightFilter,
+            customizations: resultCustomizations,
+        } = found;
 
         const by = insightFilter.resultCustomizationBy;
         const target = truthy(by) ? by : "value";

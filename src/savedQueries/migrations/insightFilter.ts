@@ -1,12 +1,35 @@
 // Helpers the result-customization migrations share in PostHog
 // (posthog/schema_migrations/0002_..., 0003_..., 0005_...: KIND_TO_FILTER_KEY, _has_breakdown,
 // _has_compare), ported once here.
-import { pyGet, truthy, type JsonObject } from "./base";
+import { isObject, pyGet, truthy, type JsonObject } from "./base";
 
 export const KIND_TO_FILTER_KEY: Readonly<Record<string, string>> = {
     TrendsQuery: "trendsFilter",
     StickinessQuery: "stickinessFilter",
 };
+
+/** The query's insight filter (`trendsFilter`, `stickinessFilter`) and its key, when it has one. */
+export function insightFilterOf(
+    query: JsonObject,
+): { key: string; filter: JsonObject } | undefined {
+    const key = KIND_TO_FILTER_KEY[String(query.kind)];
+    if (!key) return undefined;
+    const filter = query[key];
+    return isObject(filter) ? { key, filter } : undefined;
+}
+
+/**
+ * The insight filter with its result customizations, when it has some: the only case 0003 and
+ * 0005 change anything.
+ */
+export function customizedFilterOf(
+    query: JsonObject,
+): { key: string; filter: JsonObject; customizations: JsonObject } | undefined {
+    const found = insightFilterOf(query);
+    const customizations = found?.filter.resultCustomizations;
+    if (!found || !isObject(customizations) || !truthy(customizations)) return undefined;
+    return { ...found, customizations };
+}
 
 export function hasBreakdown(query: JsonObject): boolean {
     const breakdownFilter = query.breakdownFilter;

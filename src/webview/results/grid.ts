@@ -24,6 +24,11 @@ export interface GridData {
     rowCount(): number;
     /** The row at a view position, or undefined while it is still being parsed. */
     row(viewIndex: number): unknown[] | undefined;
+    /**
+     * Optional, for speed: values `c0` to `c1` of the row at a view position into `out`, or false
+     * while it is still being parsed (the grid paints only the columns in view).
+     */
+    rowCells?(viewIndex: number, c0: number, c1: number, out: unknown[]): boolean;
 }
 
 /** What the grid asks of its owner. */
@@ -47,6 +52,12 @@ interface CellState {
     col: number;
     text: string;
     cls: string;
+    /** aria-selected as last written. */
+    selected: boolean;
+    /**
+     * Tooltip for the value shown; written to the element only when the pointer comes over it
+     * (a scroll frame then writes one attribute less per timestamp or long value).
+     */
     title: string;
     left: number;
     width: number;
@@ -59,6 +70,8 @@ interface Slot {
     cells: CellState[];
     row: number;
     version: number;
+    /** The row's selected mark as last written. */
+    sel: boolean;
     /** Some row of it was still being parsed when painted: repaint when rows arrive. */
     missing: boolean;
 }
@@ -130,9 +143,13 @@ export class Grid {
     private viewW = -1;
     private scrollY = 0;
     private scrollX = 0;
+    /** scrollX at the last paint: tells which way a horizontal scroll goes. */
+    private paintedX = 0;
     /** Nesting depth of `batch`; renders asked for meanwhile happen once at its end. */
     private batchDepth = 0;
     private batchedRender = false;
+    /** Scratch: the values of the row being painted, columns in view only. */
+    private readonly values: unknown[] = [];
     /** Scratch cell view, filled for each cell painted. */
     private readonly view: CellView = { text: "", cls: "", title: "" };
     private version = 1;
@@ -142,6 +159,10 @@ export class Grid {
     private dragging: SelectionMode | null = null;
     private renderQueued = false;
     private activeCell: HTMLElement | null = null;
+    /** Each cell element's state, for the tooltip written on hover. */
+    private readonly cellStates = new WeakMap<Element, CellState>();
+    /** The cell under the pointer: repainting it rewrites its tooltip at once. */
+    private hovered: Element | null = null;
 
     constructor(
         host: HTMLElement,
@@ -176,6 +197,7 @@ export class Grid {
         this.element.addEventListener("mousedown", (e) => this.onMouseDown(e));
         this.element.addEventListener("dblclick", (e) => this.onDoubleClick(e));
         this.element.addEventListener("contextmenu", (e) => this.onContextMenu(e));
+        this.element.addEventListener("mouseover", (e) => this.showTitle(e));
         this.element.addEventListener("keydown", (e) => this.onKeyDown(e));
         new ResizeObserver(() => {
             // Layout is clean in resize observations too.
@@ -312,7 +334,10 @@ export class Grid {
                     if (cell.cls !== "cell") {
                         cell.cls = "cell";
                         cell.el.className = "cell";
-                        cell.el.removeAttribute("aria-selected");
+                    }
+                    if (cell.selected) {
+                        cell.selected = false;
+                        cell.el.setAttribute("aria-selected", "false");
                     }
                 }
             }
@@ -404,8 +429,13 @@ export class Grid {
         if (n === 0) return { c0: 0, c1: -1 };
         const x0 = this.scrollX;
         const x1 = x0 + this.viewW - this.rowNumWidth;
-        const c0 = Math.max(0, this.columnAt(x0) - 1);
-        const c1 = Math.min(n - 1, this.columnAt(x1) + 1);
+        // One column more on the side a horizontal scroll moves to (the compositor may scroll
+        // before this paints); none while scrolling vertically, where each new row would paint
+        // a cell nobody sees.
+        const moved = x0 - this.paintedX;
+        this.paintedX = x0;
+        const c0 = Math.max(0, this.columnAt(x0) - (moved < 0 ? 1 : 0));
+        const c1 = Math.min(n - 1, this.columnAt(x1) + (moved > 0 ? 1 : 0));
         return { c0, c1 };
     }
 
@@ -435,7 +465,16 @@ export class Grid {
             num.append(numText);
             el.append(num);
             this.body.append(el);
-            this.slots.push({ el, num, numText, cells: [], row: -1, version: 0, missing: false });
+            this.slots.push({
+                el,
+                num,
+                numText,
+                cells: [],
+                row: -1,
+                version: 0,
+                sel: false,
+                missing: false,
+            });
         }
     }
 
@@ -512,34 +551,48 @@ export class Grid {
         if (slot.row === r && slot.version === this.version && !slot.missing) return;
         const el = slot.el;
         if (slot.row !== r) {
+            if (slot.row === -1) el.hidden = false;
             slot.row = r;
-            el.hidden = false;
             el.style.transform = `translateY(${r * rowHeight}px)`;
             el.setAttribute("aria-rowindex", String(r + 2));
             slot.numText.data = String(r + 1);
         }
         slot.version = this.version;
         const rowSel = range !== null && r >= range.r0 && r <= range.r1;
-        el.classList.toggle("sel", rowSel);
-        const row = this.data.row(r);
-        slot.missing = row === undefined;
+        if (slot.sel !== rowSel) {
+            slot.sel = rowSel;
+            el.classList.toggle("sel", rowSel);
+        }
+        const values = this.values;
+        let have: boolean;
+        if (this.data.rowCells) have = this.data.rowCells(r, c0, c1, values);
+        else {
+            const row = this.data.row(r);
+            have = row !== undefined;
+            if (row) for (let c = c0; c <= c1; c++) values[c - c0] = row[c];
+        }
+        slot.missing = !have;
         const count = Math.max(0, c1 - c0 + 1);
         const cells = slot.cells;
         while (cells.length < count) {
             const cellEl = div("cell", "gridcell");
+            cellEl.setAttribute("aria-selected", "false");
             const txt = document.createTextNode("");
             cellEl.append(txt);
             el.append(cellEl);
-            cells.push({
+            const state: CellState = {
                 el: cellEl,
                 txt,
                 col: -1,
                 text: "",
                 cls: "\0",
+                selected: false,
                 title: "",
                 left: -1,
                 width: -1,
-            });
+            };
+            this.cellStates.set(cellEl, state);
+            cells.push(state);
         }
         while (cells.length > count) cells.pop()?.el.remove();
         const focusR = this.selection.active && r === this.selection.focusRow;
@@ -566,7 +619,8 @@ export class Grid {
                 cellEl.style.width = `${width}px`;
             }
             let flags = 0;
-            if (row) writeCellView(row[c], kinds[c], view);
+            const value = values[k];
+            if (have) writeCellView(value, kinds[c], view);
             else {
                 view.text = "";
                 view.cls = "";
@@ -577,7 +631,7 @@ export class Grid {
             if (cell.text !== text) {
                 cell.text = text;
                 // HogQL's sparkline(...) draws as a small line (see chart/sparkline.ts).
-                const spark = view.cls === "json" ? sparklineOf(row?.[c]) : null;
+                const spark = view.cls === "json" ? sparklineOf(value) : null;
                 if (spark) cellEl.replaceChildren(sparklineSvg(spark));
                 else {
                     cell.txt.data = text;
@@ -592,13 +646,13 @@ export class Grid {
             if (cell.cls !== cls) {
                 cell.cls = cls;
                 cellEl.className = cls;
+            }
+            if (cell.selected !== selected) {
+                cell.selected = selected;
                 cellEl.setAttribute("aria-selected", selected ? "true" : "false");
             }
-            const title = view.title;
-            if (cell.title !== title) {
-                cell.title = title;
-                cellEl.title = title;
-            }
+            cell.title = view.title;
+            if (cellEl === this.hovered) this.writeTitle(cellEl, cell);
         }
     }
 
@@ -621,6 +675,20 @@ export class Grid {
     }
 
     // ---- pointer ------------------------------------------------------------------------------
+
+    /** Writes a cell's tooltip when the pointer comes over it (see CellState.title). */
+    private showTitle(e: MouseEvent): void {
+        const el = (e.target as Element | null)?.closest?.(".cell") ?? null;
+        this.hovered = el;
+        const state = el ? this.cellStates.get(el) : undefined;
+        if (el && state) this.writeTitle(el, state);
+    }
+
+    private writeTitle(el: Element, state: CellState): void {
+        if (el.getAttribute("title") === (state.title || null)) return;
+        if (state.title) el.setAttribute("title", state.title);
+        else el.removeAttribute("title");
+    }
 
     private hit(clientX: number, clientY: number): Hit {
         const rect = this.element.getBoundingClientRect();

@@ -1,20 +1,22 @@
-// Parses a result's bytes off the page's main thread. First it finds where each row is (a byte
-// scan) and hands the bytes back to the page with those offsets, so the page can draw any row by
-// parsing just that row; then it parses every row (every digit of wide numbers kept) and answers
-// sort, filter and large-copy requests from its own copy. Rows never cross to the page in bulk:
-// structured-cloning 50,000 rows cost the page as much as parsing them.
-import { parseLossless } from "../../json/lossless";
+// Reads a result's bytes off the page's main thread. One scan finds where each row and each value
+// is; the bytes go back to the page with the rows' offsets (the page draws a row by parsing just
+// that row), and the worker keeps a copy with the values' offsets to answer sort, filter and
+// large-copy requests. Nothing is parsed as a whole: a sort reads its column's values from the
+// bytes (every digit of wide numbers kept), a filter or copy the rows it needs. Measured on
+// 50,000 x 20 (17 MB): the scan takes about half a bare JSON.parse, and the worker holds the
+// bytes plus 4 bytes a value instead of 50,000 parsed rows (about 3x the JSON's size). Rows never
+// cross to the page in bulk: structured-cloning 50,000 rows cost the page as much as parsing them.
+import { ByteRows } from "../../json/byteRows";
 import { ObjectScanner } from "../../json/responseScan";
 import { copyText } from "./clipboard";
 import { ColumnKind } from "./format";
 import type { GridData } from "./grid";
-import { computeView, RowTextIndex } from "./view";
+import { RowViews } from "./view";
 import type { FromWorker, ToWorker } from "./workerProtocol";
 
 interface Held {
-    rows: unknown[][];
+    views: RowViews;
     kinds: ColumnKind[];
-    index: RowTextIndex;
 }
 
 const held = new Map<string, Held>();
@@ -26,34 +28,50 @@ const scope = self as unknown as {
 function parse(resultId: string, buffer: ArrayBuffer, kinds: ColumnKind[]): void {
     const t0 = performance.now();
     const bytes = new Uint8Array(buffer);
-    const text = new TextDecoder().decode(bytes);
-    const scan = new ObjectScanner(bytes).run();
+    const scan = new ObjectScanner(bytes, 0, bytes.length, "results", true).run();
     const starts = Uint32Array.from(scan.rowStarts);
     const ends = Uint32Array.from(scan.rowEnds);
     const wide = scan.wide;
-    const layout: FromWorker = { type: "layout", resultId, buffer, starts, ends, wide };
-    scope.postMessage(layout, [buffer, starts.buffer, ends.buffer]);
-    // The scan saw every number: without a 16-digit one, the bare JSON.parse loses nothing.
-    const response = (wide ? parseLossless(text) : JSON.parse(text)) as {
-        results?: unknown[][] | null;
+    // The page gets the buffer (transferred); the worker reads its own copy.
+    const own = bytes.slice();
+    const rows = new ByteRows(own, scan);
+    // The page's copies of the values' offsets (the worker keeps the scanner's).
+    const cellStarts = scan.cellStarts.slice(0, scan.cellCount);
+    const rowFirstCell = Uint32Array.from(scan.rowFirstCell);
+    const layout: FromWorker = {
+        type: "layout",
+        resultId,
+        buffer,
+        starts,
+        ends,
+        wide,
+        cellStarts,
+        rowFirstCell,
     };
-    const rows = Array.isArray(response.results) ? response.results : [];
+    scope.postMessage(layout, [
+        buffer,
+        starts.buffer,
+        ends.buffer,
+        cellStarts.buffer,
+        rowFirstCell.buffer,
+    ]);
     const parseMs = performance.now() - t0;
-    held.set(resultId, { rows, kinds, index: new RowTextIndex(rows) });
-    scope.postMessage({ type: "done", resultId, rowCount: rows.length, parseMs });
+    held.set(resultId, { views: new RowViews(rows, kinds), kinds });
+    scope.postMessage({ type: "done", resultId, rowCount: rows.count, parseMs });
 }
 
 function copy(msg: Extract<ToWorker, { type: "copy" }>): void {
     const h = held.get(msg.resultId);
     if (!h) throw new Error(`no rows for ${msg.resultId}`);
-    const { rows, kinds } = h;
+    const { kinds } = h;
+    const rows = h.views.rows;
     const order = msg.order;
     const data: GridData = {
         columns: msg.columns,
         types: [],
         kinds,
-        rowCount: () => (order ? order.length : rows.length),
-        row: (i) => rows[order ? order[i] : i],
+        rowCount: () => (order ? order.length : rows.count),
+        row: (i) => rows.row(order ? order[i] : i),
     };
     const text = copyText(data, msg.range, msg.format);
     scope.postMessage({ type: "copy", resultId: msg.resultId, seq: msg.seq, text });
@@ -75,7 +93,7 @@ scope.onmessage = (event) => {
         } else if (msg.type === "view") {
             const h = held.get(msg.resultId);
             if (!h) throw new Error(`no rows for ${msg.resultId}`);
-            const order = computeView(h.rows, h.kinds, msg.query, h.index);
+            const order = h.views.order(msg.query);
             const reply: FromWorker = { type: "view", resultId: msg.resultId, seq: msg.seq, order };
             scope.postMessage(reply, order ? [order.buffer] : []);
         }

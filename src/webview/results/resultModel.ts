@@ -2,6 +2,7 @@
 // grid reads. The page holds the response's bytes and where each row is in them, and parses a row
 // only when it is drawn or copied (a bounded cache keeps recent ones): 50,000 parsed rows would
 // cost the page twice the JSON's size in memory, and receiving them as much time as parsing them.
+import { ByteRows, type CellLayout } from "../../json/byteRows";
 import { parseLossless } from "../../json/lossless";
 import type { ResultPayload, ViewState } from "../../protocol";
 import { columnKind, ColumnKind } from "./format";
@@ -31,9 +32,11 @@ export class ResultModel implements GridData {
     private readonly first: unknown[][];
     private cache = new Map<number, unknown[]>();
     private bytes: Uint8Array | null = null;
-    private starts: Uint32Array | null = null;
-    private ends: Uint32Array | null = null;
+    private starts: ArrayLike<number> | null = null;
+    private ends: ArrayLike<number> | null = null;
     private wide = true;
+    /** Reads single values from the bytes: a scroll frame parses only the cells it shows. */
+    private values: ByteRows | null = null;
 
     constructor(readonly payload: ResultPayload) {
         const meta = payload.meta;
@@ -94,12 +97,38 @@ export class ResultModel implements GridData {
     }
 
     /** The bytes and where each row is: every row can be drawn from now on. */
-    setLayout(bytes: Uint8Array, starts: Uint32Array, ends: Uint32Array, wide: boolean): void {
-        this.wide = wide;
+    setLayout(bytes: Uint8Array, cells: CellLayout): void {
+        this.wide = cells.wide;
         this.bytes = bytes;
-        this.starts = starts;
-        this.ends = ends;
-        this.received = starts.length;
+        this.starts = cells.rowStarts;
+        this.ends = cells.rowEnds;
+        this.values = new ByteRows(bytes, cells);
+        this.received = cells.rowStarts.length;
+    }
+
+    /**
+     * Values `c0` to `c1` of the row at a view position, into `out`; false while that row cannot
+     * be read yet. Reads only those values from the bytes (a row parsed whole costs about twice
+     * as much, for the columns out of view).
+     */
+    rowCells(viewIndex: number, c0: number, c1: number, out: unknown[]): boolean {
+        const index = this.order ? this.order[viewIndex] : viewIndex;
+        const row = index < this.first.length ? this.first[index] : this.cache.get(index);
+        if (row) {
+            for (let c = c0; c <= c1; c++) out[c - c0] = row[c];
+            return true;
+        }
+        const values = this.values;
+        if (!values || index >= values.count) return false;
+        if (!values.indexed) {
+            // Some row is not an array (a malformed response): draw what its text holds.
+            const parsed = this.rowAt(index);
+            if (!parsed) return false;
+            for (let c = c0; c <= c1; c++) out[c - c0] = parsed[c];
+            return true;
+        }
+        for (let c = c0; c <= c1; c++) out[c - c0] = values.cell(index, c);
+        return true;
     }
 
     /** The current row order (null: the service's). */

@@ -2,19 +2,19 @@
 // the main thread itself when it cannot (a CSP or a webview host without blob workers). Either
 // way the page gets the response's bytes back with the position of each row, and parses only the
 // rows it draws; sort, filter and large copies run where every row is parsed.
-import { parseLossless } from "../../json/lossless";
+import { ByteRows, type CellLayout } from "../../json/byteRows";
 import { ObjectScanner } from "../../json/responseScan";
 import type { CopyFormat } from "../../protocol";
 import { copyText } from "./clipboard";
 import { ColumnKind } from "./format";
 import type { Range } from "./selection";
-import { computeView, RowTextIndex, ViewQuery } from "./view";
+import { RowViews, ViewQuery } from "./view";
 import type { FromWorker, ToWorker } from "./workerProtocol";
 
 /** Receives one result as it is parsed. */
 export interface RowSink {
     /** The bytes, and where each row is in them: any row can now be drawn. */
-    layout(bytes: Uint8Array, starts: Uint32Array, ends: Uint32Array, wide: boolean): void;
+    layout(bytes: Uint8Array, cells: CellLayout): void;
     /** Every row is parsed: sort and filter work. */
     done(rowCount: number, parseMs: number, inWorker: boolean): void;
     /** Parsing failed. */
@@ -22,9 +22,8 @@ export interface RowSink {
 }
 
 interface Local {
-    rows: unknown[][];
+    views: RowViews;
     kinds: ColumnKind[];
-    index: RowTextIndex;
 }
 
 /** Starts a worker from a same-origin script through a blob URL, as webviews require. */
@@ -77,7 +76,16 @@ export class RowSource {
             worker.postMessage(msg, [buffer]);
             return;
         }
-        this.parseHere(resultId, bytes, kinds, sink);
+        // On this thread the scan would hold up the first screen: it waits for that paint (a
+        // hidden page gets no animation frames, hence the timer too).
+        let started = false;
+        const start = () => {
+            if (started || this.sinks.get(resultId) !== sink) return;
+            started = true;
+            this.parseHere(resultId, bytes, kinds, sink);
+        };
+        requestAnimationFrame(() => setTimeout(start));
+        setTimeout(start, 100);
     }
 
     private parseHere(
@@ -88,15 +96,11 @@ export class RowSource {
     ): void {
         const t0 = performance.now();
         try {
-            const scan = new ObjectScanner(bytes).run();
-            const starts = Uint32Array.from(scan.rowStarts);
-            sink.layout(bytes, starts, Uint32Array.from(scan.rowEnds), scan.wide);
-            const response = parseLossless(new TextDecoder().decode(bytes)) as {
-                results?: unknown[][];
-            };
-            const rows = Array.isArray(response.results) ? response.results : [];
-            this.local.set(resultId, { rows, kinds, index: new RowTextIndex(rows) });
-            sink.done(rows.length, performance.now() - t0, false);
+            const scan = new ObjectScanner(bytes, 0, bytes.length, "results", true).run();
+            sink.layout(bytes, scan);
+            const rows = new ByteRows(bytes, scan);
+            this.local.set(resultId, { views: new RowViews(rows, kinds), kinds });
+            sink.done(rows.count, performance.now() - t0, false);
         } catch (err) {
             sink.failed(String(err));
         }
@@ -105,7 +109,7 @@ export class RowSource {
     /** Row order for a sort/filter; resolves with null for the service's order. */
     async view(resultId: string, query: ViewQuery): Promise<Uint32Array | null> {
         const local = this.local.get(resultId);
-        if (local) return computeView(local.rows, local.kinds, query, local.index);
+        if (local) return local.views.order(query);
         const worker = await this.worker;
         if (!worker) return null;
         const seq = ++this.seq;
@@ -129,14 +133,14 @@ export class RowSource {
     ): Promise<string> {
         const local = this.local.get(resultId);
         if (local) {
-            const rows = local.rows;
+            const rows = local.views.rows;
             return copyText(
                 {
                     columns,
                     types: [],
                     kinds: local.kinds,
-                    rowCount: () => (order ? order.length : rows.length),
-                    row: (i) => rows[order ? order[i] : i],
+                    rowCount: () => (order ? order.length : rows.count),
+                    row: (i) => rows.row(order ? order[i] : i),
                 },
                 range,
                 format,
@@ -185,7 +189,14 @@ export class RowSource {
         const sink = this.sinks.get(msg.resultId);
         switch (msg.type) {
             case "layout":
-                sink?.layout(new Uint8Array(msg.buffer), msg.starts, msg.ends, msg.wide);
+                sink?.layout(new Uint8Array(msg.buffer), {
+                    rowStarts: msg.starts,
+                    rowEnds: msg.ends,
+                    cellStarts: msg.cellStarts,
+                    cellCount: msg.cellStarts.length,
+                    rowFirstCell: msg.rowFirstCell,
+                    wide: msg.wide,
+                });
                 break;
             case "done":
                 sink?.done(msg.rowCount, msg.parseMs, true);

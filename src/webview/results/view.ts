@@ -1,4 +1,4 @@
-// Sorting and filtering as pure functions over rows kept as arrays. They run in the parse worker
+// Sorting and filtering over rows read on use (or kept as arrays). They run in the parse worker
 // (so the UI never waits on them) and, when no worker can start, on the main thread.
 import { compareNumbers, isBigNumber, needsBigNumber, type BigNumber } from "../../json/lossless";
 import { ColumnKind, plainText } from "./format";
@@ -62,17 +62,40 @@ function compareKeys(a: Key, b: Key): number {
     return collator.compare(a as string, b as string);
 }
 
-/** Lower-cased text of each row, joined so a filter can match with one `includes` per row. */
-export class RowTextIndex {
+/** Rows to sort and filter: read on use (from the response's bytes) or held as arrays. */
+export interface RowReader {
+    /** Number of rows. */
+    readonly count: number;
+    /** Row `i`. */
+    row(i: number): unknown[];
+    /** Value `c` of row `i`: a sort reads one column without parsing whole rows. */
+    cell(i: number, c: number): unknown;
+}
+
+/** A {@link RowReader} over rows already parsed. */
+export function arrayRows(rows: unknown[][]): RowReader {
+    return { count: rows.length, row: (i) => rows[i], cell: (i, c) => rows[i][c] };
+}
+
+/**
+ * Sorts and filters one result. A column's sort keys are built the first time it is sorted and
+ * kept (the other direction, or the same sort after a filter, reuses them); each row's
+ * searchable text the first time a filter reads it.
+ */
+export class RowViews {
     private readonly texts: string[] = [];
+    private readonly keyCache = new Map<number, SortKeys>();
 
-    constructor(private readonly rows: unknown[][]) {}
+    constructor(
+        readonly rows: RowReader,
+        private readonly kinds: ColumnKind[],
+    ) {}
 
-    /** The searchable text of row `i`, built on first use. */
-    get(i: number): string {
+    /** Lower-cased text of row `i`, cells joined so a filter matches with one `includes`. */
+    text(i: number): string {
         let t = this.texts[i];
         if (t === undefined) {
-            const row = this.rows[i];
+            const row = this.rows.row(i);
             const parts = new Array<string>(row.length);
             for (let c = 0; c < row.length; c++) parts[c] = plainText(row[c]);
             // A separator no value contains, so a match cannot straddle two cells.
@@ -81,40 +104,106 @@ export class RowTextIndex {
         }
         return t;
     }
+
+    /**
+     * The row order for `query` as row indices, or null when it is the identity (no sort and no
+     * filter), so the common case costs nothing.
+     */
+    order(query: ViewQuery): Uint32Array | null {
+        const count = this.rows.count;
+        const needle = query.filter.trim().toLowerCase();
+        if (needle === "" && query.sortColumn < 0) return null;
+        let order: number[] = [];
+        if (needle === "") {
+            order = new Array<number>(count);
+            for (let i = 0; i < count; i++) order[i] = i;
+        } else {
+            for (let i = 0; i < count; i++) if (this.text(i).includes(needle)) order.push(i);
+        }
+        const col = query.sortColumn;
+        if (col >= 0) sortRows(order, this.keys(col), query.sortDir === "desc" ? -1 : 1);
+        return Uint32Array.from(order);
+    }
+
+    private keys(col: number): SortKeys {
+        let keys = this.keyCache.get(col);
+        if (!keys) {
+            keys = sortKeys(this.rows, col, this.kinds[col] ?? "string");
+            this.keyCache.set(col, keys);
+        }
+        return keys;
+    }
 }
 
 /**
- * Returns the row order for `query` as indices into `rows`, or null when it is the identity (no
- * sort and no filter), so the common case costs nothing.
+ * A column's sort keys. When every key is a double or null (numbers, dates, bools; text
+ * columns through their ranks), a typed array holds them and the sort compares plain numbers;
+ * otherwise (wide numbers, mixed values) the keys themselves.
  */
-export function computeView(
-    rows: unknown[][],
-    kinds: ColumnKind[],
-    query: ViewQuery,
-    index: RowTextIndex,
-): Uint32Array | null {
-    const needle = query.filter.trim().toLowerCase();
-    if (needle === "" && query.sortColumn < 0) return null;
-    let order: number[] = [];
-    if (needle === "") {
-        order = new Array<number>(rows.length);
-        for (let i = 0; i < rows.length; i++) order[i] = i;
-    } else {
-        for (let i = 0; i < rows.length; i++) if (index.get(i).includes(needle)) order.push(i);
+type SortKeys =
+    { typed: true; values: Float64Array; isNull: Uint8Array } | { typed: false; keys: Key[] };
+
+function sortKeys(rows: RowReader, col: number, kind: ColumnKind): SortKeys {
+    const n = rows.count;
+    const keys = new Array<Key>(n);
+    let numbers = true;
+    let strings = true;
+    for (let i = 0; i < n; i++) {
+        const k = sortKey(rows.cell(i, col), kind);
+        keys[i] = k;
+        if (k === null) continue;
+        if (typeof k !== "number") numbers = false;
+        if (typeof k !== "string") strings = false;
     }
-    const col = query.sortColumn;
-    if (col >= 0) {
-        const kind = kinds[col] ?? "string";
-        const keys = new Array<Key>(rows.length);
-        for (const i of order) keys[i] = sortKey(rows[i][col], kind);
-        const dir = query.sortDir === "desc" ? -1 : 1;
-        // Array.prototype.sort is stable; ties keep the service's order in both directions.
+    const values = new Float64Array(n);
+    const isNull = new Uint8Array(n);
+    if (numbers) {
+        for (let i = 0; i < n; i++) {
+            const k = keys[i];
+            if (k === null) isNull[i] = 1;
+            else values[i] = k as number;
+        }
+        return { typed: true, values, isNull };
+    }
+    if (strings) {
+        // Rank each distinct text once with the collator, then sort the rows by rank: far fewer
+        // collator calls when texts repeat (events, browsers), never more when they do not.
+        const distinct = [...new Set(keys.filter((k): k is string => k !== null))];
+        distinct.sort(collator.compare);
+        const rank = new Map<string, number>();
+        for (let r = 0; r < distinct.length; r++) {
+            // Texts the collator finds equal share a rank (ties keep the service's order).
+            const same = r > 0 && collator.compare(distinct[r - 1], distinct[r]) === 0;
+            rank.set(distinct[r], same ? (rank.get(distinct[r - 1]) as number) : r);
+        }
+        for (let i = 0; i < n; i++) {
+            const k = keys[i];
+            if (k === null) isNull[i] = 1;
+            else values[i] = rank.get(k as string) as number;
+        }
+        return { typed: true, values, isNull };
+    }
+    return { typed: false, keys };
+}
+
+/** Sorts row indices in place; stable, nulls last in both directions. */
+function sortRows(order: number[], keys: SortKeys, dir: number): void {
+    if (keys.typed) {
+        const { values, isNull } = keys;
         order.sort((a, b) => {
-            const ka = keys[a];
-            const kb = keys[b];
-            if (ka === null || kb === null) return compareKeys(ka, kb);
-            return dir * compareKeys(ka, kb) || a - b;
+            const na = isNull[a];
+            const nb = isNull[b];
+            if (na || nb) return na - nb || a - b;
+            return dir * (values[a] - values[b]) || a - b;
         });
+        return;
     }
-    return Uint32Array.from(order);
+    const k = keys.keys;
+    // Array.prototype.sort is stable; ties keep the service's order in both directions.
+    order.sort((a, b) => {
+        const ka = k[a];
+        const kb = k[b];
+        if (ka === null || kb === null) return compareKeys(ka, kb) || a - b;
+        return dir * compareKeys(ka, kb) || a - b;
+    });
 }

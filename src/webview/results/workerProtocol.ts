@@ -67,6 +67,10 @@ export type FromWorker =
           ends: Uint32Array;
           /** Some number may be wider than a double: parse rows with `parseLossless`. */
           wide: boolean;
+          /** Where each value starts (the grid reads only the values it shows). */
+          cellStarts: Uint32Array;
+          /** Index into `cellStarts` of each row's first value; empty when rows are not arrays. */
+          rowFirstCell: Uint32Array;
       }
     | {
           /** Every row has been sent. */

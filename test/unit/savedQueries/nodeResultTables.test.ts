@@ -3,10 +3,13 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { sparkline, tablesFor } from "../../../src/savedQueries/nodeResultTables";
+import { stringifyLossless } from "../../../src/json/lossless";
+import { chartHintOf } from "../../../src/resultsPanel/chartHint";
+import { resultSetFromText } from "../../../src/resultsPanel/resultSet";
+import { tablesFor } from "../../../src/savedQueries/nodeResultTables";
 
 describe("result tables for query kinds", () => {
-    it("turns trends series into rows of day x series and a summary with a sparkline", () => {
+    it("turns trends series into rows of day x series, opening as lines, and a summary with sparklines", () => {
         const series = (label: string, data: number[]) => ({
             action: { name: label, order: 0 },
             label,
@@ -28,7 +31,98 @@ describe("result tables for query kinds", () => {
         assert.equal(byDay.is_cached, false);
         assert.deepEqual(summary.columns, ["series", "total", "min", "max", "trend"]);
         assert.deepEqual(summary.results[0].slice(0, 4), ["$pageview", 9, 1, 5]);
-        assert.equal(summary.results[0][4], "▁█▅");
+        // The trend is HogQL's sparkline tuple, which the grid draws as a line in the cell.
+        assert.deepEqual(summary.results[0][4], ["__hx_tag", "Sparkline", "data", [1, 5, 3]]);
+        assert.equal(summary.types[4][1], "Tuple(String, String, String, Array(Float64))");
+        // The days open as a line chart: one line per series over the day column.
+        assert.deepEqual(byDay.chart, {
+            view: "chart",
+            spec: { type: "line", x: 0, ys: [1, 2], split: -1, log: false },
+        });
+        assert.equal(summary.chart, undefined, "the summary opens as a grid");
+    });
+
+    it("hands the hint to the panel through the result's bytes", async () => {
+        const [byDay] = tablesFor("TrendsQuery", {
+            results: [{ label: "a", data: [1, 2], days: ["2024-05-01", "2024-05-02"] }],
+        });
+        // As the saved-query runner builds the result set, and as the panel reads it back.
+        const set = await resultSetFromText(stringifyLossless(byDay), {
+            title: "t",
+            queryText: "q",
+            durationMs: 1,
+        });
+        assert.deepEqual(chartHintOf(set.layout?.head), byDay.chart);
+        assert.equal(chartHintOf(set.layout?.head)?.spec?.type, "line");
+    });
+
+    it("opens funnels as bars of steps with conversion, retention as a heat table", () => {
+        const [f] = tablesFor("FunnelsQuery", {
+            results: [
+                { order: 0, name: "$pageview", count: 200 },
+                { order: 1, name: "signed_up", count: 50 },
+                { order: 2, name: "$pageview", count: 20 },
+            ],
+        });
+        assert.deepEqual(f.columns, ["step", "name", "count", "conversion %", "label"]);
+        assert.deepEqual(
+            f.results.map((r) => [r[3], r[4]]),
+            [
+                [100, "1. $pageview · 100.0%"],
+                [25, "2. signed_up · 25.0%"],
+                [10, "3. $pageview · 10.0%"],
+            ],
+        );
+        assert.deepEqual(f.chart?.spec, { type: "bar", x: 4, ys: [2], split: -1, log: false });
+        const [byBreakdown] = tablesFor("FunnelsQuery", {
+            results: [
+                [
+                    { order: 0, name: "a", count: 10, breakdown_value: ["Chrome"] },
+                    { order: 1, name: "b", count: 5, breakdown_value: ["Chrome"] },
+                ],
+                [
+                    { order: 0, name: "a", count: 8, breakdown_value: ["Safari"] },
+                    { order: 1, name: "b", count: 2, breakdown_value: ["Safari"] },
+                ],
+            ],
+        });
+        // Per breakdown: bars per step number, one series per breakdown value.
+        assert.deepEqual(byBreakdown.chart?.spec, {
+            type: "bar",
+            x: 1,
+            ys: [3],
+            split: 0,
+            log: false,
+        });
+        const [r] = tablesFor("RetentionQuery", {
+            results: [
+                { date: "2024-05-01", values: [{ count: 5 }, { count: 2 }, { count: 1 }] },
+                { date: "2024-05-02", values: [{ count: 4 }, { count: 1 }] },
+            ],
+        });
+        assert.deepEqual(r.chart?.spec, {
+            type: "heatmap",
+            x: 0,
+            ys: [1, 2, 3],
+            split: -1,
+            log: false,
+        });
+    });
+
+    it("reads a chart hint only when every field is sound", () => {
+        const spec = { type: "line", x: 0, ys: [1], split: -1, log: false };
+        assert.deepEqual(chartHintOf({ chart: { view: "chart", spec } }), { view: "chart", spec });
+        for (const bad of [
+            undefined,
+            {},
+            { chart: "line" },
+            { chart: { view: "grid", spec } },
+            { chart: { view: "chart", spec: { ...spec, type: "pie" } } },
+            { chart: { view: "chart", spec: { ...spec, ys: [] } } },
+            { chart: { view: "chart", spec: { ...spec, ys: ["1"] } } },
+            { chart: { view: "chart", spec: { ...spec, x: 0.5 } } },
+        ])
+            assert.equal(chartHintOf(bad as Record<string, unknown> | undefined), null);
     });
 
     it("passes HogQL-shaped answers through with types as pairs", () => {
@@ -54,8 +148,8 @@ describe("result tables for query kinds", () => {
         assert.deepEqual(
             f.results.map((r) => r.slice(0, 4)),
             [
-                [1, "a", 10, "100.0%"],
-                [2, "b", 4, "40.0%"],
+                [1, "a", 10, 100],
+                [2, "b", 4, 40],
             ],
         );
         const [r] = tablesFor("RetentionQuery", {
@@ -70,7 +164,6 @@ describe("result tables for query kinds", () => {
             ["isValid", true],
             ["errors", "[]"],
         ]);
-        assert.equal(sparkline([2, 2]), "▄▄");
     });
 });
 

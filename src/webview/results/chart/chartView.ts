@@ -7,6 +7,7 @@ import type { ColumnKind } from "../format";
 import chartCss from "./chart.css";
 import { ChartData, chartData } from "./data";
 import { chartPng, chartSvg } from "./exportImage";
+import { heatTable } from "./heatTable";
 import { ChartSpec, ChartType, chartTypes, columnRoles, pickChart } from "./pick";
 import { makePlot, tooltipDate, utcDates } from "./plot";
 import { readTheme, seriesColor } from "./theme";
@@ -309,6 +310,18 @@ export class ChartView {
             this.note.textContent = source.columns[spec.ys[0]];
             return;
         }
+        if (spec.type === "heatmap") {
+            // A shaded table, not a plot (retention's cohorts): no uPlot, nothing to export.
+            this.data = null;
+            this.host.classList.add("heat");
+            heatTable(this.host, spec, source.columns, rows, readTheme());
+            this.element.dataset.drawMs = (performance.now() - t0).toFixed(1);
+            this.element.dataset.points = String(rows.length * spec.ys.length);
+            this.note.textContent = `Each cell is its share of ${source.columns[spec.ys[0]]}.`;
+            return;
+        }
+        this.host.classList.remove("heat");
+        this.host.replaceChildren();
         const xIsTime = spec.x >= 0 && this.roles[spec.x] === "time";
         const data = chartData(spec, source.columns, rows, xIsTime);
         this.data = data;

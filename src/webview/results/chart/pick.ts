@@ -14,6 +14,7 @@ export const chartTypes: { type: ChartType; label: string }[] = [
     { type: "area", label: "Area" },
     { type: "scatter", label: "Scatter" },
     { type: "number", label: "Big number" },
+    { type: "heatmap", label: "Heat table" },
 ];
 
 /** The roles of every column, judged from the type and the first rows. */

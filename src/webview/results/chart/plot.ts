@@ -13,6 +13,14 @@ export interface PlotOptions {
     height: number;
     /** Optional interval band per series: lower and upper arrays (experiments). */
     bands?: { lower: (number | null)[]; upper: (number | null)[] }[];
+    /** Optional interval whiskers per bar series: lower and upper arrays (experiments). */
+    whiskers?: { lower: (number | null)[]; upper: (number | null)[] }[];
+    /** Y tick labels (default: compact numbers). */
+    yFormat?: (v: number) => string;
+    /** Fixed y range (default: from the data). */
+    yRange?: [number, number];
+    /** Draw the y = 0 line stronger (changes against a baseline). */
+    zeroLine?: boolean;
 }
 
 /** Dates with no time part (every x at midnight UTC) read best in UTC: a day stays that day. */
@@ -21,6 +29,10 @@ function allMidnightUtc(xs: number[]): boolean {
         if (xs[i] % 86_400_000 !== 0) return false;
     return true;
 }
+
+const dayMs = 86_400_000;
+/** Tick spacings for a date axis: days, weeks, months, years. */
+const dayIncrements = [1, 2, 3, 7, 14, 28, 56, 91, 182, 364, 728, 1820].map((d) => d * dayMs);
 
 /** Locale formats for time ticks, chosen by the tick spacing. */
 function timeTickFormatter(utc: boolean): (incr: number) => Intl.DateTimeFormat {
@@ -103,6 +115,77 @@ export function plotArrays(data: ChartData, type: ChartType, log: boolean): (num
     return [data.xs, ...series];
 }
 
+/** Bar centres as barPaths places them: series `index` of `count` at each x. */
+function barCentre(u: uPlot, x: number, gap: number, index: number, count: number): number {
+    const group = gap * 0.8;
+    const width = group / count;
+    return u.valToPos(x, "x", true) - group / 2 + index * width + width / 2;
+}
+
+/** Smallest distance between neighbouring x positions, in canvas pixels. */
+function xGap(u: uPlot): number {
+    const xs = u.data[0];
+    let gap = Infinity;
+    for (let i = 1; i < xs.length; i++)
+        gap = Math.min(gap, u.valToPos(xs[i], "x", true) - u.valToPos(xs[i - 1], "x", true));
+    return Number.isFinite(gap) ? gap : u.bbox.width / 2;
+}
+
+/** Interval whiskers over bars: a vertical line from lower to upper with caps. */
+function drawWhiskers(
+    whiskers: NonNullable<PlotOptions["whiskers"]>,
+    count: number,
+    color: string,
+): (u: uPlot) => void {
+    return (u) => {
+        const ctx = u.ctx;
+        const gap = xGap(u);
+        const cap = Math.max(3, Math.min(10, (gap * 0.8) / count / 4));
+        ctx.save();
+        ctx.strokeStyle = color;
+        // Two device pixels wide on whole pixels, so the line is crisp.
+        ctx.lineWidth = 2 * Math.max(1, devicePixelRatio || 1);
+        whiskers.forEach((w, k) => {
+            if (u.series[k + 1]?.show === false) return;
+            u.data[0].forEach((x, i) => {
+                const lo = w.lower[i];
+                const hi = w.upper[i];
+                if (lo === null || hi === null || lo === undefined || hi === undefined) return;
+                const cx = Math.round(barCentre(u, x, gap, k, count));
+                const y0 = u.valToPos(lo, "y", true);
+                const y1 = u.valToPos(hi, "y", true);
+                ctx.beginPath();
+                ctx.moveTo(cx, y0);
+                ctx.lineTo(cx, y1);
+                ctx.moveTo(cx - cap, y0);
+                ctx.lineTo(cx + cap, y0);
+                ctx.moveTo(cx - cap, y1);
+                ctx.lineTo(cx + cap, y1);
+                ctx.stroke();
+            });
+        });
+        ctx.restore();
+    };
+}
+
+/** The y = 0 line, drawn stronger than the grid (a change of zero: no difference). */
+function drawZeroLine(color: string): (u: uPlot) => void {
+    return (u) => {
+        const { min, max } = u.scales.y;
+        if (min === undefined || max === undefined || min > 0 || max < 0) return;
+        const y = Math.round(u.valToPos(0, "y", true)) + 0.5;
+        const ctx = u.ctx;
+        ctx.save();
+        ctx.strokeStyle = color;
+        ctx.lineWidth = Math.max(1, devicePixelRatio || 1);
+        ctx.beginPath();
+        ctx.moveTo(u.bbox.left, y);
+        ctx.lineTo(u.bbox.left + u.bbox.width, y);
+        ctx.stroke();
+        ctx.restore();
+    };
+}
+
 export function makePlot(
     host: HTMLElement,
     data: ChartData,
@@ -160,6 +243,8 @@ export function makePlot(
         });
     }
     const padded = (_u: uPlot, min: number, max: number): uPlot.Range.MinMax => {
+        // One x (one bar): uPlot's own single-point range is lopsided; centre it.
+        if (data.xs.length === 1) return [data.xs[0] - 1, data.xs[0] + 1];
         if (min === max) return [min - 1, max + 1];
         const pad = data.xs.length > 1 ? (max - min) / (data.xs.length - 1) / 2 : 0.5;
         return [min - pad, max + pad];
@@ -175,11 +260,13 @@ export function makePlot(
                 time: data.xKind === "time",
                 ...(bars || data.xKind === "category" ? { range: padded } : {}),
             },
-            y: o.log
-                ? { distr: 3 }
-                : bars
-                  ? { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 0] }
-                  : {},
+            y: o.yRange
+                ? { range: () => o.yRange as [number, number] }
+                : o.log
+                  ? { distr: 3 }
+                  : bars
+                    ? { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 0] }
+                    : {},
         },
         axes: [
             {
@@ -197,6 +284,9 @@ export function makePlot(
                       }
                     : data.xKind === "time"
                       ? {
+                            // Dates (every x at midnight): ticks a whole number of days apart,
+                            // never hours between two days.
+                            ...(utc ? { incrs: dayIncrements } : {}),
                             values: (_u, splits, _ax, _space, incr) =>
                                 splits.map((v) => tickFormat(incr).format(v)),
                         }
@@ -208,7 +298,7 @@ export function makePlot(
                 grid: { stroke: o.theme.grid, width: 1 },
                 ticks: { stroke: o.theme.grid, width: 1 },
                 size: 60,
-                values: (_u, splits) => splits.map(tickNumber),
+                values: (_u, splits) => splits.map(o.yFormat ?? tickNumber),
             },
         ],
         series,
@@ -218,7 +308,16 @@ export function makePlot(
             drag: { x: true, y: false },
             points: { size: 7 },
         },
-        hooks: { setCursor: [onCursor], draw: [onDraw] },
+        hooks: {
+            setCursor: [onCursor],
+            draw: [
+                ...(o.zeroLine ? [drawZeroLine(o.theme.muted)] : []),
+                ...(o.whiskers
+                    ? [drawWhiskers(o.whiskers, data.series.length, o.theme.foreground)]
+                    : []),
+                onDraw,
+            ],
+        },
     };
     return new uPlot(opts, arrays as uPlot.AlignedData, host);
 }

@@ -1,0 +1,273 @@
+// The experiment page: a webview showing an experiment's details, its actions as buttons, and each
+// metric's results as charts (change over time with its interval as a band, the latest change per
+// variant as bars with whiskers). One page per experiment; opening it again reveals and reloads it.
+import { randomBytes } from "node:crypto";
+import * as vscode from "vscode";
+import type { Experiment } from "../api";
+import type { Ctx } from "../ctx";
+import { redact } from "../log";
+import { withProgress } from "../progress";
+import * as actions from "./actions";
+import { experimentMetrics, metricFingerprint } from "./model";
+import { experimentPageData, pageMarkdown, type MetricResults } from "./pageData";
+import { experimentHtml } from "./pageHtml";
+import type {
+    ExperimentPageData,
+    FromExperimentPage,
+    PageActionId,
+    ToExperimentPage,
+} from "./pageProtocol";
+
+/** What the page reported after drawing (the tests wait on it). */
+export interface PageRendered {
+    metrics: number;
+    charts: number;
+    bands: number;
+}
+
+/** One open experiment page. */
+export class ExperimentPage implements vscode.Disposable {
+    private ready = false;
+    private experiment: Experiment | undefined;
+    private markdown = "";
+    /** What the page shows now (also read by tests). */
+    data: ExperimentPageData | undefined;
+    /** The page's `rendered` report since the last load (the tests wait on it). */
+    rendered: PageRendered | undefined;
+    private readonly disposables: vscode.Disposable[] = [];
+
+    constructor(
+        private readonly ctx: Ctx,
+        readonly id: number,
+        readonly panel: vscode.WebviewPanel,
+        private readonly onClose: () => void,
+    ) {
+        const dist = vscode.Uri.joinPath(ctx.extensionUri, "dist", "webview");
+        panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
+        panel.webview.html = experimentHtml({
+            cspSource: panel.webview.cspSource,
+            nonce: randomBytes(18).toString("base64"),
+            scriptUri: panel.webview
+                .asWebviewUri(vscode.Uri.joinPath(dist, "experiment.js"))
+                .toString(),
+        });
+        this.disposables.push(
+            panel.webview.onDidReceiveMessage((m: FromExperimentPage) => void this.onMessage(m)),
+            panel.onDidDispose(() => this.dispose()),
+            panel.onDidChangeViewState(() => {
+                // A hidden page is discarded; its next `ready` gets the data again.
+                if (!panel.visible) this.ready = false;
+            }),
+        );
+    }
+
+    /** Reads the experiment and its metrics' results, then shows them. */
+    async load(focusMetric: string | null): Promise<void> {
+        const client = await this.ctx.auth.session.client();
+        const { experiment, results } = await withProgress(
+            vscode.l10n.t("Loading the experiment and its results..."),
+            async ({ signal, onRetry }) => {
+                const experiment = await client.getExperiment(this.id, { signal, onRetry });
+                const results = new Map<string, MetricResults>();
+                if (experiment.start_date) {
+                    await Promise.all(
+                        experimentMetrics(experiment).map(async (m) => {
+                            try {
+                                const data = await client.getTimeseriesResults(
+                                    experiment.id,
+                                    {
+                                        metric_uuid: m.uuid,
+                                        fingerprint: metricFingerprint(m.metric),
+                                    },
+                                    { signal, onRetry },
+                                );
+                                results.set(m.uuid, { kind: "loaded", data });
+                            } catch (error) {
+                                if (signal.aborted) throw error;
+                                this.ctx.log.warn(
+                                    `experiment page: results of metric ${m.uuid} failed: ${redact(String(error))}`,
+                                );
+                                results.set(m.uuid, {
+                                    kind: "failed",
+                                    message: redact(userText(error)),
+                                });
+                            }
+                        }),
+                    );
+                }
+                return { experiment, results };
+            },
+        );
+        const state = this.ctx.auth.session.state;
+        this.experiment = experiment;
+        this.data = experimentPageData(experiment, results, focusMetric, new Date());
+        this.markdown = pageMarkdown(
+            experiment,
+            this.data,
+            client.host,
+            state.signedIn ? state.projectId : "",
+        );
+        this.rendered = undefined;
+        this.panel.title = vscode.l10n.t("Experiment: {0}", experiment.name);
+        if (this.ready) this.post();
+    }
+
+    /** The Markdown text of the page (Copy as Markdown). */
+    get markdownText(): string {
+        return this.markdown;
+    }
+
+    private post(): void {
+        if (!this.data) return;
+        const msg: ToExperimentPage = { type: "load", data: this.data };
+        void this.panel.webview.postMessage(msg);
+    }
+
+    private async onMessage(msg: FromExperimentPage): Promise<void> {
+        switch (msg.type) {
+            case "ready":
+                this.ready = true;
+                this.post();
+                return;
+            case "log":
+                this.ctx.log[msg.level](`experiment page: ${msg.message}`);
+                return;
+            case "rendered":
+                this.rendered = { metrics: msg.metrics, charts: msg.charts, bands: msg.bands };
+                return;
+            case "action":
+                await this.act(msg.action);
+                return;
+        }
+    }
+
+    /** Runs one of the page's buttons; failures are reported like the commands' failures. */
+    async act(action: PageActionId): Promise<void> {
+        const e = this.experiment;
+        if (!e) return;
+        try {
+            await this.runAction(action, e);
+        } catch (error) {
+            if (error instanceof vscode.CancellationError) return;
+            if (error instanceof Error && error.name === "AbortError") return;
+            await this.ctx.reportError(actionTitle(action), error);
+        }
+    }
+
+    private async runAction(action: PageActionId, e: Experiment): Promise<void> {
+        const reload = () => this.load(this.data?.focusMetric ?? null);
+        switch (action) {
+            case "refresh":
+                return reload();
+            case "edit":
+                if (await actions.editExperiment(this.ctx, e)) await reload();
+                return;
+            case "archive":
+            case "unarchive":
+                await actions.setArchived(this.ctx, e, action === "archive");
+                return reload();
+            case "delete":
+                if (await actions.deleteExperiment(this.ctx, e)) this.panel.dispose();
+                return;
+            case "duplicate":
+                await actions.duplicateExperiment(this.ctx, e);
+                return;
+            case "createExposureCohort":
+                await actions.createExposureCohort(this.ctx, e);
+                return reload();
+            case "recalculateTimeseries":
+                await actions.recalculateTimeseries(this.ctx, e);
+                return;
+            case "openInPostHog":
+                return actions.openInPostHog(this.ctx, e);
+            case "copyFlagKey":
+                return actions.copyFlagKey(this.ctx, e);
+            case "copyMarkdown":
+                await vscode.env.clipboard.writeText(this.markdown);
+                void this.ctx.ui.info(vscode.l10n.t('Copied "{0}" as Markdown.', e.name));
+                return;
+            case "openMarkdown":
+                await this.ctx.documents.show(
+                    `details/${e.id}/${safeName(e.name)}.md`,
+                    this.markdown,
+                );
+                return;
+        }
+    }
+
+    dispose(): void {
+        this.onClose();
+        for (const d of this.disposables.splice(0)) d.dispose();
+        this.panel.dispose();
+    }
+}
+
+/** The open experiment pages, one per experiment. */
+export class ExperimentPages implements vscode.Disposable {
+    private readonly pages = new Map<number, ExperimentPage>();
+
+    constructor(private readonly ctx: Ctx) {}
+
+    /** Opens (or reveals and reloads) the page of an experiment, scrolled to `focusMetric`. */
+    async show(id: number, focusMetric: string | null = null): Promise<ExperimentPage> {
+        let page = this.pages.get(id);
+        if (page) page.panel.reveal(undefined, false);
+        else {
+            const panel = vscode.window.createWebviewPanel(
+                "posthog-workbench.experiment",
+                "Experiment",
+                { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
+                { enableScripts: true, retainContextWhenHidden: false, enableFindWidget: true },
+            );
+            page = new ExperimentPage(this.ctx, id, panel, () => this.pages.delete(id));
+            this.pages.set(id, page);
+        }
+        try {
+            await page.load(focusMetric);
+        } catch (error) {
+            // Nothing to show: close the empty page, and let the command report the failure.
+            if (!page.data) page.dispose();
+            throw error;
+        }
+        return page;
+    }
+
+    /** The open page of an experiment, if any (tests). */
+    get(id: number): ExperimentPage | undefined {
+        return this.pages.get(id);
+    }
+
+    dispose(): void {
+        for (const page of [...this.pages.values()]) page.dispose();
+    }
+}
+
+function safeName(name: string): string {
+    return name.replace(/[^\w.-]+/g, "-").slice(0, 60) || "experiment";
+}
+
+function userText(error: unknown): string {
+    if (error && typeof error === "object" && "userMessage" in error) {
+        const m = (error as { userMessage?: unknown }).userMessage;
+        if (typeof m === "string" && m) return m;
+    }
+    return error instanceof Error ? error.message : String(error);
+}
+
+function actionTitle(action: PageActionId): string {
+    const titles: Record<PageActionId, string> = {
+        refresh: "Refresh Experiment",
+        edit: "Edit Experiment",
+        archive: "Archive Experiment",
+        unarchive: "Unarchive Experiment",
+        delete: "Delete Experiment",
+        duplicate: "Duplicate Experiment",
+        createExposureCohort: "Create Exposure Cohort",
+        recalculateTimeseries: "Recalculate Timeseries",
+        openInPostHog: "Open in PostHog",
+        copyFlagKey: "Copy Flag Key",
+        copyMarkdown: "Copy as Markdown",
+        openMarkdown: "Open as Markdown",
+    };
+    return titles[action];
+}

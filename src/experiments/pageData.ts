@@ -1,0 +1,392 @@
+// Builds what the experiment page shows from the API's records. Pure (no vscode), so the wording
+// and the numbers are unit-tested in plain Node.
+//
+// The statistics are read and worded the way PostHog's experiment view does:
+// - frontend/src/scenes/experiments/MetricsView/shared/utils.ts: `formatChanceToWin`,
+//   `formatPValue`, `getVariantInterval` (credible interval for Bayesian results, confidence
+//   interval for frequentist ones), `getDelta` (the middle of the interval), `formatMetricValue`;
+// - frontend/src/scenes/experiments/MetricsView/new/ResultDetails.tsx: the columns "Variant",
+//   "Total users", "Conversion rate" / "Mean" / "Ratio", "Chance to win" / "p-value",
+//   "Significant" (Yes/No), "Credible interval (95%)" / "Confidence interval (95%)";
+// - frontend/src/scenes/experiments/MetricsView/new/MetricRowGroupTooltip.tsx: "Won", "Lost",
+//   "Not significant";
+// - frontend/src/scenes/experiments/experimentTimeseriesLogic.ts: per variant and day the change
+//   (middle of the interval) with its bounds; a day not computed yet carries the last known value
+//   forward; "Computed N of M days" while partial.
+import type { Experiment, TimeseriesResults } from "../api";
+import { experimentMarkdown, mdText } from "./markdown";
+import {
+    experimentMetrics,
+    experimentState,
+    experimentVariants,
+    type ExperimentMetric,
+    flagRollout,
+} from "./model";
+import type {
+    ExperimentPageData,
+    LatestRow,
+    PageAction,
+    PageFact,
+    PageMetric,
+    PageTimeseries,
+    VariantSeries,
+} from "./pageProtocol";
+
+type Obj = Record<string, unknown>;
+
+function isObj(v: unknown): v is Obj {
+    return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function num(v: unknown): number | null {
+    return typeof v === "number" && Number.isFinite(v) ? v : null;
+}
+
+/** `formatChanceToWin` of PostHog's shared/utils.ts. */
+export function formatChanceToWin(chance: number | null | undefined): string {
+    if (chance === null || chance === undefined) return "—";
+    const percentage = chance * 100;
+    if (percentage >= 99.9) return "> 99.9%";
+    if (percentage <= 0.1) return "< 0.1%";
+    if (percentage < 1) return percentage.toFixed(2) + "%";
+    return percentage.toFixed(1) + "%";
+}
+
+/** `formatPValue` of PostHog's shared/utils.ts. */
+export function formatPValue(p: number | null | undefined): string {
+    if (!p) return "—";
+    if (p < 0.001) return "< 0.001";
+    if (p < 0.01) return p.toFixed(4);
+    return p.toFixed(3);
+}
+
+/** `[lower%, upper%]` with two decimals, as PostHog prints an interval. */
+export function formatInterval(interval: [number, number] | null): string {
+    if (!interval) return "—";
+    return `[${(interval[0] * 100).toFixed(2)}%, ${(interval[1] * 100).toFixed(2)}%]`;
+}
+
+/** `+3.60%`: the change with its sign, as `formatDeltaPercent` prints it. */
+export function formatDelta(delta: number | null): string {
+    if (delta === null) return "—";
+    const percent = delta * 100;
+    return `${percent > 0 ? "+" : ""}${percent.toFixed(2)}%`;
+}
+
+/** The interval of a variant result: credible (Bayesian) or confidence (frequentist). */
+function intervalOf(v: Obj): [number, number] | null {
+    const raw = v.method === "frequentist" ? v.confidence_interval : v.credible_interval;
+    const interval = raw ?? v.credible_interval ?? v.confidence_interval;
+    if (!Array.isArray(interval) || interval.length < 2) return null;
+    const [lo, hi] = [num(interval[0]), num(interval[1])];
+    return lo === null || hi === null ? null : [lo, hi];
+}
+
+function metricType(metric: Obj): string {
+    if (typeof metric.metric_type === "string") return metric.metric_type;
+    if (metric.kind === "ExperimentFunnelsQuery") return "funnel";
+    if (metric.kind === "ExperimentTrendsQuery") return "trend";
+    return typeof metric.kind === "string" ? metric.kind : "metric";
+}
+
+/** The value column's title (ResultDetails.tsx). */
+function valueLabel(type: string): string {
+    return type === "mean" ? "Mean" : type === "ratio" ? "Ratio" : "Conversion rate";
+}
+
+/** `formatMetricValue` of PostHog's shared/utils.ts. */
+function metricValue(stats: Obj, type: string): string {
+    const sum = num(stats.sum);
+    if (type === "ratio") {
+        const denominator = num(stats.denominator_sum);
+        return sum !== null && denominator ? (sum / denominator).toFixed(2) : "0.000";
+    }
+    const samples = num(stats.number_of_samples);
+    if (sum === null || !samples) return "—";
+    const value = sum / samples;
+    return type === "mean" ? value.toFixed(2) : `${(value * 100).toFixed(2)}%`;
+}
+
+/** A day's result in the shape PostHog's experiment query answers (baseline + variant_results). */
+function dayResult(raw: unknown): { baseline: Obj; variants: Obj[] } | null {
+    if (!isObj(raw) || !isObj(raw.baseline) || !Array.isArray(raw.variant_results)) return null;
+    return { baseline: raw.baseline, variants: raw.variant_results.filter(isObj) };
+}
+
+function latestRows(result: { baseline: Obj; variants: Obj[] }, type: string): LatestRow[] {
+    const samples = (s: Obj) => {
+        const n = num(s.number_of_samples);
+        return n === null ? "—" : n.toLocaleString("en-US");
+    };
+    const control: LatestRow = {
+        key: String(result.baseline.key ?? "control"),
+        control: true,
+        samples: samples(result.baseline),
+        value: metricValue(result.baseline, type),
+        statistic: "—",
+        significant: "—",
+        verdict: null,
+        delta: null,
+        interval: null,
+        intervalText: "—",
+        deltaText: "Baseline",
+    };
+    const rows = result.variants.map((v): LatestRow => {
+        const interval = intervalOf(v);
+        const delta = interval ? (interval[0] + interval[1]) / 2 : null;
+        const significant = v.significant === true;
+        return {
+            key: String(v.key ?? "?"),
+            control: false,
+            samples: samples(v),
+            value: metricValue(v, type),
+            statistic:
+                v.method === "frequentist"
+                    ? formatPValue(num(v.p_value))
+                    : formatChanceToWin(num(v.chance_to_win)),
+            significant: "significant" in v ? (significant ? "Yes" : "No") : "—",
+            verdict: !significant ? "Not significant" : (delta ?? 0) > 0 ? "Won" : "Lost",
+            delta,
+            interval,
+            intervalText: formatInterval(interval),
+            deltaText: formatDelta(delta),
+        };
+    });
+    return [control, ...rows];
+}
+
+/** The timeseries of one metric as lines with bands, and its latest result per variant. */
+export function pageTimeseries(data: TimeseriesResults, metric: Obj): PageTimeseries | null {
+    const type = metricType(metric);
+    const days = Object.keys(data.timeseries ?? {}).sort();
+    const results = days.map((d) => dayResult((data.timeseries ?? {})[d]));
+    const firstKnown = results.find((r) => r !== null);
+    if (!firstKnown) return null;
+    const method = firstKnown.variants.some((v) => v.method === "frequentist")
+        ? "frequentist"
+        : "bayesian";
+    const keys: string[] = [];
+    for (const r of results)
+        for (const v of r?.variants ?? [])
+            if (!keys.includes(String(v.key ?? "?"))) keys.push(String(v.key ?? "?"));
+    const variants = keys.map((key): VariantSeries => {
+        const series: VariantSeries = {
+            key,
+            delta: [],
+            lower: [],
+            upper: [],
+            measured: [],
+            significant: [],
+            samples: [],
+        };
+        let last: { delta: number; lower: number; upper: number; sig: boolean; n: number | null } =
+            { delta: NaN, lower: NaN, upper: NaN, sig: false, n: null };
+        for (const r of results) {
+            const v = r?.variants.find((x) => String(x.key ?? "?") === key);
+            const interval = v ? intervalOf(v) : null;
+            if (v && interval) {
+                last = {
+                    delta: (interval[0] + interval[1]) / 2,
+                    lower: interval[0],
+                    upper: interval[1],
+                    sig: v.significant === true,
+                    n: num(v.number_of_samples),
+                };
+                series.measured.push(true);
+            } else series.measured.push(false);
+            // Carried forward (PostHog's experimentTimeseriesLogic); nothing before the first day.
+            const known = !Number.isNaN(last.delta);
+            series.delta.push(known ? last.delta : null);
+            series.lower.push(known ? last.lower : null);
+            series.upper.push(known ? last.upper : null);
+            series.significant.push(known && last.sig);
+            series.samples.push(known ? last.n : null);
+        }
+        return series;
+    });
+    let latest: PageTimeseries["latest"] = null;
+    for (let i = results.length - 1; i >= 0; i--) {
+        const r = results[i];
+        if (r) {
+            latest = { day: days[i], rows: latestRows(r, type) };
+            break;
+        }
+    }
+    const computed = results.filter((r) => r !== null).length;
+    return {
+        status: String(data.status),
+        computedAt: typeof data.computed_at === "string" ? data.computed_at : null,
+        progress:
+            data.status === "partial" && days.length > 0
+                ? `Computed ${computed} of ${days.length} days`
+                : null,
+        method,
+        intervalLabel: method === "bayesian" ? "Credible interval" : "Confidence interval",
+        statisticLabel: method === "bayesian" ? "Chance to win" : "p-value",
+        valueLabel: valueLabel(type),
+        days,
+        variants,
+        latest,
+    };
+}
+
+/** What a metric shows: its chart data, or why there is none. */
+export type MetricResults =
+    | { kind: "loaded"; data: TimeseriesResults }
+    | { kind: "failed"; message: string }
+    | { kind: "notStarted" };
+
+export function pageMetric(m: ExperimentMetric, results: MetricResults | undefined): PageMetric {
+    const base = { uuid: m.uuid, name: m.name, role: m.role, type: metricType(m.metric) };
+    if (!results || results.kind === "notStarted")
+        return { ...base, timeseries: null, note: "No results: the experiment has not started." };
+    if (results.kind === "failed")
+        return {
+            ...base,
+            timeseries: null,
+            note: `Results could not be loaded: ${results.message}`,
+        };
+    const timeseries = pageTimeseries(results.data, m.metric);
+    if (!timeseries) {
+        const status = String(results.data.status);
+        return {
+            ...base,
+            timeseries: null,
+            note:
+                status === "failed"
+                    ? "PostHog could not compute these results. Run Recalculate Timeseries to try again."
+                    : "No daily results yet. Run Recalculate Timeseries and refresh in a few minutes.",
+        };
+    }
+    return { ...base, timeseries, note: null };
+}
+
+function person(p: Experiment["created_by"]): string {
+    if (!p) return "—";
+    const name = [p.first_name, p.last_name].filter(Boolean).join(" ");
+    return name ? `${name} <${p.email ?? ""}>` : (p.email ?? String(p.id));
+}
+
+const dash = (v: string | null | undefined): string => (v ? v : "—");
+
+/** The buttons, as the experiment's state allows them. */
+export function pageActions(e: Experiment): PageAction[] {
+    const started = !!e.start_date;
+    const actions: PageAction[] = [
+        { id: "refresh", label: "Refresh", title: "Read the experiment and its results again" },
+        { id: "edit", label: "Edit…", title: "Edit the name, description or conclusion" },
+    ];
+    if (started)
+        actions.push({
+            id: "recalculateTimeseries",
+            label: "Recalculate Timeseries…",
+            title: "Ask PostHog to recompute a metric's daily results",
+        });
+    if (started && !e.exposure_cohort)
+        actions.push({
+            id: "createExposureCohort",
+            label: "Create Exposure Cohort",
+            title: "Create a cohort of the users exposed to this experiment",
+        });
+    actions.push(
+        { id: "duplicate", label: "Duplicate…", title: "Create a copy of this experiment" },
+        e.archived
+            ? { id: "unarchive", label: "Unarchive", title: "Show it in the lists again" }
+            : { id: "archive", label: "Archive", title: "Hide it from the lists" },
+        { id: "delete", label: "Delete…", title: "Delete this experiment (its flag is kept)" },
+        { id: "copyFlagKey", label: "Copy Flag Key", title: e.feature_flag_key },
+        {
+            id: "copyMarkdown",
+            label: "Copy as Markdown",
+            title: "Copy these details and the latest results as Markdown text",
+        },
+        {
+            id: "openMarkdown",
+            label: "Open as Markdown",
+            title: "Open these details as a Markdown document",
+        },
+        { id: "openInPostHog", label: "Open in PostHog", title: "Open this experiment in PostHog" },
+    );
+    return actions;
+}
+
+/** The page for an experiment and the results of its metrics (by uuid). */
+export function experimentPageData(
+    e: Experiment,
+    results: Map<string, MetricResults>,
+    focusMetric: string | null,
+    loadedAt: Date,
+): ExperimentPageData {
+    const facts: PageFact[] = [
+        { label: "Status", value: `${experimentState(e)}${e.archived ? " (archived)" : ""}` },
+        { label: "Start", value: e.start_date ?? "not started" },
+        { label: "End", value: dash(e.end_date) },
+        { label: "Conclusion", value: dash(e.conclusion) },
+        { label: "Conclusion comment", value: dash(e.conclusion_comment) },
+        { label: "Created by", value: person(e.created_by) },
+        { label: "Created", value: dash(e.created_at) },
+        { label: "Updated", value: dash(e.updated_at) },
+        { label: "Exposure cohort", value: e.exposure_cohort ? String(e.exposure_cohort) : "—" },
+    ];
+    const rollout = flagRollout(e);
+    const flag: PageFact[] = [{ label: "Key", value: e.feature_flag_key }];
+    if (e.feature_flag) {
+        flag.push({ label: "Active", value: e.feature_flag.active ? "yes" : "no" });
+        flag.push({ label: "Rollout", value: rollout === undefined ? "—" : `${rollout}%` });
+    }
+    return {
+        id: e.id,
+        name: e.name,
+        description: e.description ?? null,
+        state: experimentState(e),
+        archived: e.archived,
+        facts,
+        flag,
+        variants: experimentVariants(e).map((v) => ({
+            key: v.key,
+            rollout: v.rollout === undefined ? "—" : `${v.rollout}%`,
+        })),
+        holdout: e.holdout ? `${e.holdout.name} (id ${e.holdout.id})` : null,
+        metrics: experimentMetrics(e).map((m) => pageMetric(m, results.get(m.uuid))),
+        savedMetrics: (e.saved_metrics ?? []).map(
+            (s) => `${s.name ?? `Saved metric ${s.saved_metric}`} (id ${s.saved_metric})`,
+        ),
+        actions: pageActions(e),
+        focusMetric,
+        loadedAt: loadedAt.toISOString(),
+    };
+}
+
+/**
+ * The page as Markdown (Copy as Markdown, Open as Markdown): the details as before, then each
+ * metric's latest result per variant.
+ */
+export function pageMarkdown(
+    e: Experiment,
+    data: ExperimentPageData,
+    host: string,
+    projectId: string,
+): string {
+    const lines = [experimentMarkdown(e, host, projectId).trimEnd(), "", "## Results", ""];
+    const cell = (t: string) => mdText(t);
+    for (const m of data.metrics) {
+        lines.push(`### ${cell(m.name)} (${m.role})`, "");
+        const ts = m.timeseries;
+        if (!ts?.latest) {
+            lines.push(m.note ?? "No results yet.", "");
+            continue;
+        }
+        lines.push(
+            `Latest day: ${ts.latest.day}${ts.progress ? ` · ${ts.progress}` : ""}`,
+            "",
+            `| Variant | Total users | ${ts.valueLabel} | ${ts.statisticLabel} | Significant | Delta | ${ts.intervalLabel} (95%) |`,
+            "|---|---|---|---|---|---|---|",
+        );
+        for (const r of ts.latest.rows)
+            lines.push(
+                `| ${cell(r.key)} | ${r.samples} | ${r.value} | ${r.statistic} | ${r.significant} | ${r.deltaText} | ${r.intervalText} |`,
+            );
+        lines.push("");
+    }
+    return lines.join("\n");
+}

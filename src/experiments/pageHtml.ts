@@ -1,0 +1,43 @@
+// The experiment page's HTML. Pure (no `vscode` import) so the webview tests serve exactly this
+// page. The data never enters the HTML: it is posted after `ready` and rendered as text.
+
+export interface ExperimentHtmlOptions {
+    /** `webview.cspSource`. */
+    cspSource: string;
+    /** A fresh random nonce for this load; only scripts carrying it run. */
+    nonce: string;
+    /** URI of dist/webview/experiment.js as the webview sees it. */
+    scriptUri: string;
+}
+
+function attr(text: string): string {
+    return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+}
+
+/** The Content-Security-Policy of the page: our script by nonce, nothing fetched. */
+export function experimentCsp(cspSource: string, nonce: string): string {
+    return [
+        "default-src 'none'",
+        `script-src 'nonce-${nonce}'`,
+        // Constructable stylesheets (our sheet and uPlot's); the nonce covers nothing inline else.
+        `style-src ${cspSource} 'nonce-${nonce}'`,
+        `font-src ${cspSource}`,
+        `img-src ${cspSource} data:`,
+    ].join("; ");
+}
+
+export function experimentHtml(o: ExperimentHtmlOptions): string {
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${attr(experimentCsp(o.cspSource, o.nonce))}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>PostHog Experiment</title>
+</head>
+<body>
+<main id="app" aria-busy="true"></main>
+<script type="module" nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
+</body>
+</html>`;
+}

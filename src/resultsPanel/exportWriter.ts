@@ -1,0 +1,86 @@
+// Writes a whole result to a local file, slice by slice: each slice of rows is parsed, formatted
+// and written in its own turn of the event loop, so a 50,000-row export never holds the extension
+// host for long. It reports rows done, stops when its signal aborts, and then (or when writing
+// fails) removes the partial file: a cancelled export leaves nothing behind. No `vscode` import:
+// unit tests drive it in plain Node.
+import { once } from "node:events";
+import fs from "node:fs";
+import type { ExportFormat } from "../protocol";
+import { parseLossless } from "../json/lossless";
+import { rowsJson } from "../json/responseScan";
+import { exportSlices } from "./exportFormats";
+import { layoutOf, nextTurn, ResultSet } from "./resultSet";
+
+/**
+ * Rows parsed, formatted and written per turn of the event loop. 2,000 (a 700 KB slice) took
+ * up to 64 ms on this 2-core machine under load; 500 keeps each turn to a few milliseconds.
+ */
+const exportSliceRows = 500;
+
+/** What an export run was told. */
+export interface ExportOptions {
+    /** Aborting stops the export and removes the partial file. */
+    signal?: AbortSignal;
+    /** Rows written so far, of the total; called after each slice. */
+    onRows?: (done: number, total: number) => void;
+}
+
+/** The file's text, slice by slice, counting rows as they are read; stops when aborted. */
+export async function* exportText(
+    set: ResultSet,
+    format: ExportFormat,
+    options: ExportOptions = {},
+): AsyncGenerator<string> {
+    const layout = await layoutOf(set, nextTurn);
+    const total = layout.rowStarts.length;
+    async function* counted(): AsyncGenerator<unknown[][]> {
+        for (let start = 0; start < total; start += exportSliceRows) {
+            if (options.signal?.aborted) return;
+            const end = Math.min(total, start + exportSliceRows);
+            yield parseLossless(rowsJson(set.bytes, layout, start, end)) as unknown[][];
+            options.onRows?.(end, total);
+            await nextTurn();
+        }
+    }
+    for await (const text of exportSlices(set.summary.meta.columns, counted(), format)) {
+        if (options.signal?.aborted) return;
+        yield text;
+    }
+}
+
+/**
+ * Writes the export to `filePath`. Resolves true when the file is complete, false when the signal
+ * aborted it (the partial file is removed); a write error removes it too and is thrown.
+ */
+export async function exportToFile(
+    set: ResultSet,
+    format: ExportFormat,
+    filePath: string,
+    options: ExportOptions = {},
+): Promise<boolean> {
+    const out = fs.createWriteStream(filePath, { encoding: "utf8" });
+    // Only a file this export opened (created or truncated) is removed when it does not finish.
+    let opened = false;
+    out.once("open", () => (opened = true));
+    const failed = new Promise<never>((_, reject) => out.once("error", reject));
+    // Keep an unobserved failure from becoming an unhandled rejection; the races observe it.
+    failed.catch(() => undefined);
+    let complete = false;
+    try {
+        for await (const slice of exportText(set, format, options)) {
+            if (!out.write(slice)) await Promise.race([once(out, "drain"), failed]);
+        }
+        if (options.signal?.aborted) return false;
+        out.end();
+        await Promise.race([once(out, "finish"), failed]);
+        complete = true;
+        return true;
+    } finally {
+        if (!complete) {
+            out.destroy();
+            // The stream may still be opening the file: remove it once it is closed.
+            if (!out.closed) await once(out, "close").catch(() => undefined);
+            if (opened) await fs.promises.rm(filePath, { force: true });
+        }
+    }
+}
