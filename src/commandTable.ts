@@ -3,6 +3,7 @@ import type { CommandSpec } from "./commands";
 import { eventDefinitionCommands } from "./events/commands";
 import { experimentCommands } from "./experiments/commands";
 import { languageCommands } from "./language/commands";
+import { notebookCommands } from "./notebook";
 import { queryCommands } from "./query/commands";
 import { savedQueryCommands } from "./savedQueries/commands";
 import { walkthroughCommands } from "./walkthrough/commands";
@@ -29,4 +30,5 @@ export const commandTable: readonly CommandSpec[] = [
     ...languageCommands,
     ...savedQueryCommands,
     ...walkthroughCommands,
+    ...notebookCommands,
 ];

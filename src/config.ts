@@ -153,6 +153,19 @@ export class Config {
         return this.section.get<string>("ai.modelVendor") ?? "";
     }
 
+    /** The most rows a notebook output keeps (and saves). */
+    get notebookOutputRows(): number {
+        const value = this.section.get<number>("notebook.outputRows");
+        return typeof value === "number" && Number.isFinite(value)
+            ? Math.min(50_000, Math.max(1, Math.round(value)))
+            : 500;
+    }
+
+    /** Whether notebook outputs (and execution order and time) are written into the file. */
+    get notebookSaveOutputs(): boolean {
+        return this.section.get<boolean>("notebook.saveOutputs") ?? true;
+    }
+
     async setProjectId(projectId: string | undefined): Promise<void> {
         await this.section.update(
             "projectId",

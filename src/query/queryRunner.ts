@@ -49,6 +49,8 @@ interface StatementRun {
     values: Record<string, string>;
     token: vscode.CancellationToken;
     report: (message: string) => void;
+    /** The caller shows failures itself (the notebook controller): no diagnostics or messages. */
+    quiet?: boolean;
 }
 
 const VARIABLES_KEY = "posthog-workbench.variables";
@@ -169,6 +171,54 @@ export class QueryRunner implements vscode.Disposable {
         return outcomes;
     }
 
+    /**
+     * Runs one statement for another front end (the notebook controller): no prompts, no results
+     * panel and no error messages, the caller shows the outcome; history, the server-side cancel
+     * and Cancel Query work as for files. `values` are the `{variables.x}` values to send.
+     */
+    async runStatement(
+        document: vscode.TextDocument,
+        target: Statement,
+        options: {
+            values: Record<string, string>;
+            token: vscode.CancellationToken;
+            title: string;
+            report?: (message: string) => void;
+            refresh?: RefreshMode;
+        },
+    ): Promise<RunOutcome> {
+        const client = await this.ctx.auth.session.client();
+        const source = new vscode.CancellationTokenSource();
+        const link = options.token.onCancellationRequested(() => source.cancel());
+        if (options.token.isCancellationRequested) source.cancel();
+        this.running.add(source);
+        void vscode.commands.executeCommand("setContext", "posthog-workbench.queryRunning", true);
+        try {
+            return await this.runOne({
+                client,
+                document,
+                target,
+                title: options.title,
+                fileName: document.isUntitled ? "untitled" : document.uri.path,
+                refresh: options.refresh ?? this.ctx.config.refreshMode,
+                values: options.values,
+                token: source.token,
+                report: options.report ?? (() => undefined),
+                quiet: true,
+            });
+        } finally {
+            link.dispose();
+            this.running.delete(source);
+            source.dispose();
+            if (this.running.size === 0)
+                void vscode.commands.executeCommand(
+                    "setContext",
+                    "posthog-workbench.queryRunning",
+                    false,
+                );
+        }
+    }
+
     /** Runs one statement; its result set is built here, once, from the bytes as received. */
     private async runOne(run: StatementRun): Promise<RunOutcome> {
         const { client, document, target, report } = run;
@@ -206,7 +256,7 @@ export class QueryRunner implements vscode.Disposable {
                 run.token.isCancellationRequested || loadApi().isCancellation(error);
         }
         await this.remember(document, outcome, started);
-        if (outcome.error && !outcome.cancelled)
+        if (!run.quiet && outcome.error && !outcome.cancelled)
             this.reportFailure(document, target, outcome.error);
         return outcome;
     }

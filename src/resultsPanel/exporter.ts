@@ -2,6 +2,7 @@
 // with its progress in a notification whose Cancel stops it and removes the partial file.
 import * as vscode from "vscode";
 import type { ExportFormat } from "../protocol";
+import { withAbortSignal } from "../cancellation";
 import type { Ui } from "../userPrompts";
 import { exportText, exportToFile, type ExportOptions } from "./exportWriter";
 import { layoutOf, nextTurn, ResultSet } from "./resultSet";
@@ -38,32 +39,27 @@ export async function exportResult(
             title: vscode.l10n.t("Exporting {0}", fileName),
             cancellable: true,
         },
-        async (progress, token) => {
-            const abort = new AbortController();
-            const cancelled = token.onCancellationRequested(() => abort.abort());
-            let reported = 0;
-            const options: ExportOptions = {
-                signal: abort.signal,
-                onRows: (done) => {
-                    // Notifications take increments in percent.
-                    const percent = total ? (100 * done) / total : 100;
-                    progress.report({
-                        increment: percent - reported,
-                        message: vscode.l10n.t(
-                            "{0} of {1} rows",
-                            done.toLocaleString(displayLanguage()),
-                            total.toLocaleString(displayLanguage()),
-                        ),
-                    });
-                    reported = percent;
-                },
-            };
-            try {
-                return await writeExport(target, set, format, options);
-            } finally {
-                cancelled.dispose();
-            }
-        },
+        (progress, token) =>
+            withAbortSignal(token, (signal) => {
+                let reported = 0;
+                const options: ExportOptions = {
+                    signal,
+                    onRows: (done) => {
+                        // Notifications take increments in percent.
+                        const percent = total ? (100 * done) / total : 100;
+                        progress.report({
+                            increment: percent - reported,
+                            message: vscode.l10n.t(
+                                "{0} of {1} rows",
+                                done.toLocaleString(displayLanguage()),
+                                total.toLocaleString(displayLanguage()),
+                            ),
+                        });
+                        reported = percent;
+                    },
+                };
+                return writeExport(target, set, format, options);
+            }),
     );
     return written ? target : undefined;
 }

@@ -136,13 +136,6 @@ export class App {
             return model;
         });
         const active = sameResult ? Math.min(saved.active, this.models.length - 1) : msg.active;
-        // The worker reads the bytes on its own thread while this one builds and paints the
-        // first screen (from `firstRowsJson`): handing them over costs microseconds (a transfer,
-        // no copy), so it comes first. Waiting for the paint made every row sortable about
-        // 40 ms later. The shown result first: the worker handles requests in order.
-        const shown = Math.max(0, Math.min(active, this.models.length - 1));
-        const order = [shown, ...this.models.keys()].filter((i, k, all) => all.indexOf(i) === k);
-        for (const i of order) if (this.models[i]) this.parse(this.models[i], t0);
         this.toolbar.setTabs(
             this.models.map((m) => m.payload.title),
             this.models.map((m) => m.payload.queryText),
@@ -154,8 +147,25 @@ export class App {
         // A new result, not the same one shown again (hide/show, reload): tell screen readers.
         if (first && !sameResult)
             this.announcer.say(finishedText(first.total, first.columns.length, this.models.length));
+        const models = this.models;
+        let started = false;
+        const startParsing = () => {
+            // Once, and only if no newer load replaced these results meanwhile. The shown
+            // result first: the worker handles requests in order.
+            if (started || this.models !== models) return;
+            started = true;
+            const order = [this.active, ...models.keys()].filter(
+                (i, k, all) => all.indexOf(i) === k,
+            );
+            for (const i of order) if (models[i]) this.parse(models[i], t0);
+        };
+        // The worker starts once the first screen (from `firstRowsJson`) is painted: started
+        // with it, its scan slowed that paint by 10 to 15 ms on a 2-core machine (measured with
+        // `npm run bench`). A hidden page gets no animation frames, hence the timer too.
+        setTimeout(startParsing, 100);
         requestAnimationFrame(() =>
             setTimeout(() => {
+                startParsing();
                 if (!first) return;
                 void this.workerAvailable.then((worker) =>
                     vscode.postMessage({

@@ -1,0 +1,122 @@
+// Rows read straight from a response's bytes (what the results worker sorts from): every value
+// equals what a lossless parse of the whole response gives, and sorts over them are typed, stable
+// and keep nulls last.
+import assert from "node:assert/strict";
+import { ByteRows, valueAt } from "../../src/json/byteRows";
+import { isBigNumber, parseLossless, stringifyLossless } from "../../src/json/lossless";
+import { ObjectScanner } from "../../src/json/responseScan";
+import { columnKind } from "../../src/webview/results/format";
+import { RowViews } from "../../src/webview/results/view";
+
+const encoder = new TextEncoder();
+
+function rowsOf(text: string): { rows: ByteRows; parsed: unknown[][] } {
+    const bytes = encoder.encode(text);
+    const scan = new ObjectScanner(bytes, 0, bytes.length, "results", true).run();
+    const parsed = (parseLossless(text) as { results: unknown[][] }).results;
+    return { rows: new ByteRows(bytes, scan), parsed };
+}
+
+describe("rows read from the bytes", () => {
+    it("reads each value as the lossless parse does (numbers, wide numbers, escapes, nesting)", () => {
+        const values = [
+            0,
+            -0,
+            7,
+            -42,
+            1.5,
+            "0.1",
+            123.456,
+            1e21,
+            -2.5e-7,
+            "100000000000000000000",
+            "9007199254740993",
+            "-9223372036854775808",
+            "1234567890123456789.0123456789",
+            "0.000000000000000000000001",
+            "text",
+            "",
+            'quote " and \\ backslash',
+            "ünïcödé ✓",
+            "\u2028",
+            null,
+            true,
+            false,
+            [1, "a", null],
+            { k: [2, { n: "18446744073709551615" }] },
+        ];
+        // Strings above stand for JSON number literals when they look like numbers (also the one
+        // nested in the object).
+        const literal = (v: unknown): string =>
+            typeof v === "string" && /^-?[\d.]+(e[-+]?\d+)?$/i.test(v)
+                ? v
+                : v !== null && typeof v === "object" && !Array.isArray(v)
+                  ? // The nested wide number as a bare literal too.
+                    JSON.stringify(v).replace(/"(\d{16,})"/, "$1")
+                  : JSON.stringify(v);
+        const row = `[${values.map(literal).join(" , ")}]`;
+        const text = `{"columns":[],"types":[["a","String"]],"results":[${row},[],${row}],"x":[[1,2]]}`;
+        const { rows, parsed } = rowsOf(text);
+        assert.equal(rows.count, 3);
+        assert.ok(rows.indexed);
+        for (const r of [0, 2]) {
+            values.forEach((_, c) => {
+                const got = rows.cell(r, c);
+                const want = parsed[r][c];
+                assert.equal(stringifyLossless(got), stringifyLossless(want), `row ${r} col ${c}`);
+                assert.equal(isBigNumber(got), isBigNumber(want), `row ${r} col ${c} kind`);
+                if (typeof want === "number") assert.ok(Object.is(got, want), `col ${c} exact`);
+            });
+            assert.equal(rows.cell(r, values.length), undefined);
+        }
+        assert.equal(rows.cell(1, 0), undefined, "an empty row has no values");
+        assert.deepEqual(rows.row(2), parsed[2]);
+    });
+
+    it("reads a lone value with spaces around it", () => {
+        const bytes = encoder.encode('  "a b"  ');
+        assert.equal(valueAt(bytes, 0, bytes.length), "a b");
+    });
+
+    it("falls back to whole rows when a row is not an array, and says which", () => {
+        const { rows } = rowsOf('{"results":[[1,2],null,[3,4]]}');
+        assert.equal(rows.indexed, false);
+        assert.equal(rows.cell(2, 1), 4);
+        assert.throws(() => rows.cell(1, 0), /row 2 is not a list of values/);
+    });
+
+    it("sorts typed (numbers, wide numbers, dates, text), stable, nulls last both ways", () => {
+        const types = ["Int64", "UInt64", "DateTime", "String"];
+        const data: unknown[][] = [
+            [10, 18446744073709551615n, "2024-01-02 00:00:00", "b"],
+            [9, 9007199254740993n, "2024-01-01 00:00:00", "a10"],
+            [null, null, null, null],
+            [10, 9007199254740992n, "2023-12-31 23:59:59", "a9"],
+            [-1, 1n, "2024-01-02 00:00:00", "b"],
+        ];
+        const text = `{"results":[${data
+            .map(
+                (r) =>
+                    `[${r.map((v) => (typeof v === "bigint" ? String(v) : JSON.stringify(v))).join(",")}]`,
+            )
+            .join(",")}]}`;
+        const { rows } = rowsOf(text);
+        const views = new RowViews(rows, types.map(columnKind));
+        const sorted = (col: number, dir: "asc" | "desc") => [
+            ...(views.order({ sortColumn: col, sortDir: dir, filter: "" }) ?? []),
+        ];
+        assert.deepEqual(sorted(0, "asc"), [4, 1, 0, 3, 2], "ties keep the service's order");
+        assert.deepEqual(sorted(0, "desc"), [0, 3, 1, 4, 2]);
+        assert.deepEqual(sorted(1, "asc"), [4, 3, 1, 0, 2], "wide numbers compare exactly");
+        assert.deepEqual(sorted(1, "desc"), [0, 1, 3, 4, 2]);
+        assert.deepEqual(sorted(2, "asc"), [3, 1, 0, 4, 2]);
+        assert.deepEqual(sorted(3, "asc"), [3, 1, 0, 4, 2], "text in numeric-aware order");
+        assert.deepEqual(sorted(3, "desc"), [0, 4, 1, 3, 2]);
+        assert.deepEqual(
+            [...(views.order({ sortColumn: 3, sortDir: "asc", filter: "A" }) ?? [])],
+            [3, 1],
+            "filter then sort",
+        );
+        assert.equal(views.order({ sortColumn: -1, sortDir: "asc", filter: "" }), null);
+    });
+});
