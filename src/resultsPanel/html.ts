@@ -1,5 +1,7 @@
 // The results page's HTML. Pure (no `vscode` import) so the webview tests serve exactly this page.
 
+import { htmlAttr as attr, pageCsp } from "../webviewPageHead";
+
 /** Where the page's resources are and what the CSP allows. */
 export interface ResultsHtmlOptions {
     /** `webview.cspSource`: the origin of resources the webview may load. */
@@ -16,24 +18,13 @@ export interface ResultsHtmlOptions {
     l10nBundle?: Record<string, string>;
 }
 
-/** Escapes text for an HTML attribute (URIs we build ourselves, but be exact anyway). */
-function attr(text: string): string {
-    return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-}
-
 /** The Content-Security-Policy of the results page. */
 export function resultsCsp(cspSource: string, nonce: string): string {
-    return [
-        "default-src 'none'",
-        `script-src 'nonce-${nonce}'`,
-        // The toolkit and our sheet use constructable stylesheets; the nonce covers Lit's fallback.
-        `style-src ${cspSource} 'nonce-${nonce}'`,
-        `font-src ${cspSource}`,
-        `img-src ${cspSource} data:`,
+    return pageCsp(cspSource, nonce, [
         // The worker script is fetched from the bundle and started from a blob URL.
         `connect-src ${cspSource}`,
         "worker-src blob:",
-    ].join("; ");
+    ]);
 }
 
 /** Builds the page. */
