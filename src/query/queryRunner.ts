@@ -47,6 +47,8 @@ interface StatementRun {
     values: Record<string, string>;
     token: vscode.CancellationToken;
     report: (message: string) => void;
+    /** History writes, awaited after the results are shown (see {@link QueryRunner.runOne}). */
+    writes: Promise<void>[];
 }
 
 const VARIABLES_KEY = "posthog-workbench.variables";
@@ -100,7 +102,9 @@ export class QueryRunner implements vscode.Disposable {
             );
             return undefined;
         }
+        this.ctx.log.debug("run: started");
         const client = await this.ctx.auth.session.client();
+        this.ctx.log.debug("run: client ready");
         const values = await this.askVariables(document, targets, client);
         if (!values) return undefined;
         this.ctx.language.diagnostics.clear(document);
@@ -109,8 +113,10 @@ export class QueryRunner implements vscode.Disposable {
         this.running.add(source);
         void vscode.commands.executeCommand("setContext", "posthog-workbench.queryRunning", true);
         const outcomes: RunOutcome[] = [];
+        const writes: Promise<void>[] = [];
         const fileName = document.isUntitled ? "untitled" : document.uri.path;
         this.ctx.results.prepare?.(baseName(fileName));
+        this.ctx.log.debug("run: panel prepared");
         try {
             await vscode.window.withProgress(
                 {
@@ -139,6 +145,7 @@ export class QueryRunner implements vscode.Disposable {
                                 refresh,
                                 values,
                                 token: source.token,
+                                writes,
                                 report: (message) =>
                                     progress.report({ message: `${message}${label}` }),
                             });
@@ -161,7 +168,7 @@ export class QueryRunner implements vscode.Disposable {
                 );
             }
         }
-        await this.present(document, outcomes);
+        await Promise.all([this.present(document, outcomes), ...writes]);
         return outcomes;
     }
 
@@ -189,6 +196,7 @@ export class QueryRunner implements vscode.Disposable {
                 }),
             );
             outcome.durationMs = Date.now() - started;
+            this.ctx.log.debug("run: response received");
             outcome.result = resultSetOf(raw.bytes, raw, {
                 title: run.title,
                 queryText: target.text,
@@ -201,7 +209,10 @@ export class QueryRunner implements vscode.Disposable {
             outcome.cancelled =
                 run.token.isCancellationRequested || loadApi().isCancellation(error);
         }
-        await this.remember(document, outcome, started);
+        this.ctx.log.debug("run: result set built");
+        // Not awaited here: a memento write goes through the workbench's main thread (in the
+        // browser for code-server), which can be busy for seconds; the result need not wait.
+        run.writes.push(this.remember(document, outcome, started));
         if (outcome.error && !outcome.cancelled)
             this.reportFailure(document, target, outcome.error);
         return outcome;
@@ -261,6 +272,7 @@ export class QueryRunner implements vscode.Disposable {
             this.ctx.results.discard?.();
             return;
         }
+        this.ctx.log.debug("run: showing");
         await this.ctx.results.show(shown.map((o) => o.result as ResultSet));
         const truncated = shown.find(
             (o) => o.result?.summary.meta.hasMore && !hasTopLevelLimit(o.statement.text),
