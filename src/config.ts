@@ -108,9 +108,15 @@ export class Config {
             : "blocking";
     }
 
-    /** Whether "Run" code lenses are shown above statements and saved queries. */
-    get codeLensEnabled(): boolean {
-        return this.section.get<boolean>("codeLens.enabled") ?? true;
+    /**
+     * Whether "Run" code lenses are shown above statements and saved queries in `document`. The
+     * setting is language-overridable (`"[json]": {...}`), so it is read for the document.
+     */
+    codeLensEnabled(document?: vscode.TextDocument): boolean {
+        return (
+            vscode.workspace.getConfiguration(SECTION, document).get<boolean>("codeLens.enabled") ??
+            true
+        );
     }
 
     /** Files Upgrade All Saved Queries looks through for query nodes (a glob). */
@@ -145,6 +151,19 @@ export class Config {
     /** The language model vendor to draft with (e.g. "copilot"); "" lets VS Code choose. */
     get aiModelVendor(): string {
         return this.section.get<string>("ai.modelVendor") ?? "";
+    }
+
+    /** The most rows a notebook output keeps (and saves). */
+    get notebookOutputRows(): number {
+        const value = this.section.get<number>("notebook.outputRows");
+        return typeof value === "number" && Number.isFinite(value)
+            ? Math.min(50_000, Math.max(1, Math.round(value)))
+            : 500;
+    }
+
+    /** Whether notebook outputs (and execution order and time) are written into the file. */
+    get notebookSaveOutputs(): boolean {
+        return this.section.get<boolean>("notebook.saveOutputs") ?? true;
     }
 
     async setProjectId(projectId: string | undefined): Promise<void> {

@@ -1,3 +1,4 @@
+import "./l10nSetup";
 import * as vscode from "vscode";
 import { activateSteps, type ActivationStep } from "./activation";
 import { SessionStatusBar } from "./auth/statusBar";
@@ -7,6 +8,7 @@ import { Ctx } from "./ctx";
 import { registerLanguage } from "./language";
 import { registerLanguageModelFeatures } from "./lm";
 import { createLog } from "./log";
+import { registerNotebooks } from "./notebook";
 import { RunCodeLensProvider } from "./query/codeLens";
 import { registerSavedQueries } from "./savedQueries";
 import { publishForTests, unpublishForTests, type TestApi } from "./testHook";
@@ -45,6 +47,7 @@ const steps: readonly ActivationStep<Ctx>[] = [
     },
     { name: "saved queries", register: registerSavedQueries },
     { name: "language model tools", register: registerLanguageModelFeatures },
+    { name: "HogQL notebooks", register: registerNotebooks },
     { name: "session", register: startSession },
 ];
 

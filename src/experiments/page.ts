@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import * as vscode from "vscode";
 import type { Experiment } from "../api";
 import type { Ctx } from "../ctx";
+import { userMessageOf } from "../errorText";
 import { redact } from "../log";
 import { withProgress } from "../progress";
 import * as actions from "./actions";
@@ -89,7 +90,7 @@ export class ExperimentPage implements vscode.Disposable {
                                 );
                                 results.set(m.uuid, {
                                     kind: "failed",
-                                    message: redact(userText(error)),
+                                    message: redact(userMessageOf(error)),
                                 });
                             }
                         }),
@@ -244,14 +245,6 @@ export class ExperimentPages implements vscode.Disposable {
 
 function safeName(name: string): string {
     return name.replace(/[^\w.-]+/g, "-").slice(0, 60) || "experiment";
-}
-
-function userText(error: unknown): string {
-    if (error && typeof error === "object" && "userMessage" in error) {
-        const m = (error as { userMessage?: unknown }).userMessage;
-        if (typeof m === "string" && m) return m;
-    }
-    return error instanceof Error ? error.message : String(error);
 }
 
 function actionTitle(action: PageActionId): string {

@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import type { Ctx } from "../ctx";
+import { DocumentTimers } from "./documentTimers";
 import { statementAt } from "../query/statementSplitter";
 import type { HogQLError } from "../api";
 import type { HogQLDiagnostics } from "./diagnostics";
@@ -15,7 +16,7 @@ export const LIVE_SOURCE = "HogQL (live)";
  */
 export class LiveValidation implements vscode.Disposable {
     /** Pending checks by document URI. */
-    private readonly timers = new Map<string, NodeJS.Timeout>();
+    private readonly timers = new DocumentTimers();
     /** Checks under way by document URI. */
     private readonly inFlight = new Map<string, AbortController>();
     private readonly subscriptions: vscode.Disposable[];
@@ -51,12 +52,10 @@ export class LiveValidation implements vscode.Disposable {
         // What is under way checks text that is gone.
         const key = document.uri.toString();
         this.cancel(key);
-        this.timers.set(
+        this.timers.schedule(
             key,
-            setTimeout(() => {
-                this.timers.delete(key);
-                void this.validate(document, this.offsetToCheck(document, editOffset));
-            }, DEBOUNCE_MS),
+            DEBOUNCE_MS,
+            () => void this.validate(document, this.offsetToCheck(document, editOffset)),
         );
     }
 
@@ -113,16 +112,14 @@ export class LiveValidation implements vscode.Disposable {
     }
 
     private cancel(key: string): void {
-        clearTimeout(this.timers.get(key));
-        this.timers.delete(key);
+        this.timers.cancel(key);
         this.inFlight.get(key)?.abort();
         this.inFlight.delete(key);
     }
 
     dispose(): void {
-        for (const timer of this.timers.values()) clearTimeout(timer);
-        for (const controller of this.inFlight.values()) controller.abort();
         this.timers.clear();
+        for (const controller of this.inFlight.values()) controller.abort();
         this.inFlight.clear();
         for (const subscription of this.subscriptions) subscription.dispose();
     }

@@ -6,6 +6,7 @@
  */
 import * as vscode from "vscode";
 import type { Ctx } from "../ctx";
+import { DocumentTimers } from "./documentTimers";
 import { HOGQL_LANGUAGE_ID } from "./languageFeatures";
 import type { ParsedDocuments } from "./parsedDocuments";
 import { syntaxErrors } from "./parser/documentParse";
@@ -16,7 +17,7 @@ const DEBOUNCE_MS = 250;
 
 export class SyntaxDiagnostics implements vscode.Disposable {
     private readonly collection = vscode.languages.createDiagnosticCollection("hogql-syntax");
-    private readonly timers = new Map<string, NodeJS.Timeout>();
+    private readonly timers = new DocumentTimers();
     private readonly subscriptions: vscode.Disposable[];
     private failureLogged = false;
 
@@ -30,7 +31,7 @@ export class SyntaxDiagnostics implements vscode.Disposable {
                 if (event.contentChanges.length > 0) this.schedule(event.document, DEBOUNCE_MS);
             }),
             vscode.workspace.onDidCloseTextDocument((document) => {
-                this.cancel(document.uri.toString());
+                this.timers.cancel(document.uri.toString());
                 this.collection.delete(document.uri);
             }),
         ];
@@ -41,15 +42,7 @@ export class SyntaxDiagnostics implements vscode.Disposable {
 
     private schedule(document: vscode.TextDocument, delay: number): void {
         if (document.languageId !== HOGQL_LANGUAGE_ID) return;
-        const key = document.uri.toString();
-        this.cancel(key);
-        this.timers.set(
-            key,
-            setTimeout(() => {
-                this.timers.delete(key);
-                void this.check(document);
-            }, delay),
-        );
+        this.timers.schedule(document.uri.toString(), delay, () => void this.check(document));
     }
 
     /** Parses `document` as it is now and shows its syntax errors. */
@@ -85,13 +78,7 @@ export class SyntaxDiagnostics implements vscode.Disposable {
         }
     }
 
-    private cancel(key: string): void {
-        clearTimeout(this.timers.get(key));
-        this.timers.delete(key);
-    }
-
     dispose(): void {
-        for (const timer of this.timers.values()) clearTimeout(timer);
         this.timers.clear();
         for (const subscription of this.subscriptions) subscription.dispose();
         this.collection.dispose();

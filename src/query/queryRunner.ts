@@ -18,6 +18,8 @@ import {
     variablesOverride,
     withLimit,
 } from "./runTargets";
+import { markWalkthroughDone, WALKTHROUGH_DONE } from "../walkthrough/progress";
+import { screenReaderOptimized } from "./screenReader";
 
 /** What one statement's run produced: a result or an error, with what ran and how long. */
 export interface RunOutcome {
@@ -47,6 +49,8 @@ interface StatementRun {
     values: Record<string, string>;
     token: vscode.CancellationToken;
     report: (message: string) => void;
+    /** The caller shows failures itself (the notebook controller): no diagnostics or messages. */
+    quiet?: boolean;
     /** History writes, awaited after the results are shown (see {@link QueryRunner.runOne}). */
     writes: Promise<void>[];
 }
@@ -93,12 +97,14 @@ export class QueryRunner implements vscode.Disposable {
         refresh: RefreshMode = this.ctx.config.refreshMode,
     ): Promise<RunOutcome[] | undefined> {
         if (targets.length === 0) {
-            void this.ctx.ui.info("There is no HogQL statement here to run.");
+            void this.ctx.ui.info(vscode.l10n.t("There is no HogQL statement here to run."));
             return undefined;
         }
         if (!vscode.workspace.isTrusted && document.uri.scheme === "file") {
             void this.ctx.ui.warn(
-                "Running queries from workspace files is disabled in Restricted Mode. Trust this workspace to run them.",
+                vscode.l10n.t(
+                    "Running queries from workspace files is disabled in Restricted Mode. Trust this workspace to run them.",
+                ),
             );
             return undefined;
         }
@@ -123,8 +129,8 @@ export class QueryRunner implements vscode.Disposable {
                     location: vscode.ProgressLocation.Notification,
                     title:
                         targets.length > 1
-                            ? `Running ${targets.length} HogQL statements`
-                            : "Running HogQL",
+                            ? vscode.l10n.t("Running {0} HogQL statements", targets.length)
+                            : vscode.l10n.t("Running HogQL"),
                     cancellable: true,
                 },
                 async (progress, token) => {
@@ -172,6 +178,59 @@ export class QueryRunner implements vscode.Disposable {
         return outcomes;
     }
 
+    /**
+     * Runs one statement for another front end (the notebook controller): no prompts, no results
+     * panel and no error messages, the caller shows the outcome; history, the server-side cancel
+     * and Cancel Query work as for files. `values` are the `{variables.x}` values to send.
+     */
+    async runStatement(
+        document: vscode.TextDocument,
+        target: Statement,
+        options: {
+            values: Record<string, string>;
+            token: vscode.CancellationToken;
+            title: string;
+            report?: (message: string) => void;
+            refresh?: RefreshMode;
+        },
+    ): Promise<RunOutcome> {
+        const client = await this.ctx.auth.session.client();
+        const source = new vscode.CancellationTokenSource();
+        const link = options.token.onCancellationRequested(() => source.cancel());
+        if (options.token.isCancellationRequested) source.cancel();
+        this.running.add(source);
+        void vscode.commands.executeCommand("setContext", "posthog-workbench.queryRunning", true);
+        const writes: Promise<void>[] = [];
+        try {
+            const outcome = await this.runOne({
+                client,
+                document,
+                target,
+                title: options.title,
+                fileName: document.isUntitled ? "untitled" : document.uri.path,
+                refresh: options.refresh ?? this.ctx.config.refreshMode,
+                values: options.values,
+                token: source.token,
+                report: options.report ?? (() => undefined),
+                quiet: true,
+                writes,
+            });
+            // The history entry is written when the cell's run ends, as before.
+            await Promise.all(writes);
+            return outcome;
+        } finally {
+            link.dispose();
+            this.running.delete(source);
+            source.dispose();
+            if (this.running.size === 0)
+                void vscode.commands.executeCommand(
+                    "setContext",
+                    "posthog-workbench.queryRunning",
+                    false,
+                );
+        }
+    }
+
     /** Runs one statement; its result set is built here, once, from the bytes as received. */
     private async runOne(run: StatementRun): Promise<RunOutcome> {
         const { client, document, target, report } = run;
@@ -213,7 +272,7 @@ export class QueryRunner implements vscode.Disposable {
         // Not awaited here: a memento write goes through the workbench's main thread (in the
         // browser for code-server), which can be busy for seconds; the result need not wait.
         run.writes.push(this.remember(document, outcome, started));
-        if (outcome.error && !outcome.cancelled)
+        if (!run.quiet && outcome.error && !outcome.cancelled)
             this.reportFailure(document, target, outcome.error);
         return outcome;
     }
@@ -249,7 +308,11 @@ export class QueryRunner implements vscode.Disposable {
             // PostHog names the variables without a position; the placeholders are the place.
             this.ctx.language.diagnostics.report(document, target.start, missing);
             this.ctx.log.warn(`HogQL variables: ${missing[0].message}`);
-            vscode.window.setStatusBarMessage(`$(error) ${missing[0].message}`, 10_000);
+            vscode.window.setStatusBarMessage(
+                vscode.l10n.t("$(error) {0}", missing[0].message),
+                10_000,
+            );
+            if (screenReaderOptimized()) void this.ctx.ui.warn(missing[0].message);
             return;
         }
         if (errors && errors.length > 0) {
@@ -258,12 +321,19 @@ export class QueryRunner implements vscode.Disposable {
             // The client already removed the key from these; redact() also catches any phx_ token.
             this.ctx.log.warn(`HogQL error: ${redact(errors.map((e) => e.message).join("; "))}`);
             vscode.window.setStatusBarMessage(
-                `$(error) HogQL: ${redact(errors[0].message)}`,
+                vscode.l10n.t("$(error) HogQL: {0}", redact(errors[0].message)),
                 10_000,
             );
+            if (screenReaderOptimized())
+                void this.ctx.ui.warn(
+                    vscode.l10n.t(
+                        "The query failed: {0} (underlined in the editor).",
+                        redact(errors[0].message),
+                    ),
+                );
             return;
         }
-        void this.ctx.reportError("Query", error);
+        void this.ctx.reportError(vscode.l10n.t("Query"), error);
     }
 
     private async present(document: vscode.TextDocument, outcomes: RunOutcome[]): Promise<void> {
@@ -274,16 +344,21 @@ export class QueryRunner implements vscode.Disposable {
         }
         this.ctx.log.debug("run: showing");
         await this.ctx.results.show(shown.map((o) => o.result as ResultSet));
+        markWalkthroughDone(WALKTHROUGH_DONE.queryRan);
         const truncated = shown.find(
             (o) => o.result?.summary.meta.hasMore && !hasTopLevelLimit(o.statement.text),
         );
         if (!truncated) return;
         const limit = truncated.result?.summary.meta.limit ?? 100;
         const choice = await this.ctx.ui.info(
-            `Showing the first ${limit} rows: HogQL adds LIMIT ${limit} to queries without one. Add a LIMIT (at most 50,000) to get more.`,
-            "Re-run with LIMIT 50,000",
+            vscode.l10n.t(
+                "Showing the first {0} rows: HogQL adds LIMIT {1} to queries without one. Add a LIMIT (at most 50,000) to get more.",
+                limit,
+                limit,
+            ),
+            vscode.l10n.t("Re-run with LIMIT 50,000"),
         );
-        if (choice === "Re-run with LIMIT 50,000")
+        if (choice === vscode.l10n.t("Re-run with LIMIT 50,000"))
             await this.run(document, [limitedTarget(truncated)]);
     }
 
@@ -310,8 +385,14 @@ export class QueryRunner implements vscode.Disposable {
         for (const name of namesToPrompt(names, saved)) {
             const variable = saved.find((v) => v.code_name === name);
             const value = await this.ctx.ui.input({
-                title: `Value of {variables.${name}}${variable ? ` (${describeVariable(variable)})` : ""}`,
-                prompt: "Numbers and true/false are sent as such; anything else as text.",
+                title: vscode.l10n.t(
+                    "Value of {0}{1}",
+                    `{variables.${name}}`,
+                    variable ? ` (${describeVariable(variable)})` : "",
+                ),
+                prompt: vscode.l10n.t(
+                    "Numbers and true/false are sent as such; anything else as text.",
+                ),
                 value: remembered[name],
             });
             if (value === undefined) return undefined;
@@ -327,6 +408,10 @@ export class QueryRunner implements vscode.Disposable {
     private showStatus(text: string): void {
         this.statusItem.text = `${text} · Cancel`;
         this.statusItem.tooltip = "A HogQL query is running. Click to cancel it.";
+        this.statusItem.accessibilityInformation = {
+            label: vscode.l10n.t("A HogQL query is running; press to cancel it."),
+            role: "button",
+        };
         this.statusItem.show();
     }
 

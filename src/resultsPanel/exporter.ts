@@ -2,9 +2,11 @@
 // with its progress in a notification whose Cancel stops it and removes the partial file.
 import * as vscode from "vscode";
 import type { ExportFormat } from "../protocol";
+import { withAbortSignal } from "../cancellation";
 import type { Ui } from "../userPrompts";
 import { exportText, exportToFile, type ExportOptions } from "./exportWriter";
 import { layoutOf, nextTurn, ResultSet } from "./resultSet";
+import { displayLanguage } from "../locale";
 
 const filters: Record<ExportFormat, Record<string, string[]>> = {
     csv: { CSV: ["csv"] },
@@ -26,39 +28,38 @@ export async function exportResult(
     const target = await ui.saveFile({
         fileName,
         filters: filters[format],
-        saveLabel: "Export",
-        title: `Export result as ${format.toUpperCase()}`,
+        saveLabel: vscode.l10n.t("Export"),
+        title: vscode.l10n.t("Export result as {0}", format.toUpperCase()),
     });
     if (!target) return undefined;
     const total = (await layoutOf(set, nextTurn)).rowStarts.length;
     const written = await vscode.window.withProgress(
         {
             location: vscode.ProgressLocation.Notification,
-            title: `Exporting ${fileName}`,
+            title: vscode.l10n.t("Exporting {0}", fileName),
             cancellable: true,
         },
-        async (progress, token) => {
-            const abort = new AbortController();
-            const cancelled = token.onCancellationRequested(() => abort.abort());
-            let reported = 0;
-            const options: ExportOptions = {
-                signal: abort.signal,
-                onRows: (done) => {
-                    // Notifications take increments in percent.
-                    const percent = total ? (100 * done) / total : 100;
-                    progress.report({
-                        increment: percent - reported,
-                        message: `${done.toLocaleString()} of ${total.toLocaleString()} rows`,
-                    });
-                    reported = percent;
-                },
-            };
-            try {
-                return await writeExport(target, set, format, options);
-            } finally {
-                cancelled.dispose();
-            }
-        },
+        (progress, token) =>
+            withAbortSignal(token, (signal) => {
+                let reported = 0;
+                const options: ExportOptions = {
+                    signal,
+                    onRows: (done) => {
+                        // Notifications take increments in percent.
+                        const percent = total ? (100 * done) / total : 100;
+                        progress.report({
+                            increment: percent - reported,
+                            message: vscode.l10n.t(
+                                "{0} of {1} rows",
+                                done.toLocaleString(displayLanguage()),
+                                total.toLocaleString(displayLanguage()),
+                            ),
+                        });
+                        reported = percent;
+                    },
+                };
+                return writeExport(target, set, format, options);
+            }),
     );
     return written ? target : undefined;
 }

@@ -10,6 +10,10 @@ export interface ResultsHtmlOptions {
     scriptUri: string;
     /** URI of dist/webview/results.parse.worker.js; fetched and started from a blob URL. */
     workerUri: string;
+    /** VS Code's display language (BCP 47): the page's dates and numbers follow it. */
+    language?: string;
+    /** VS Code's translations for that language (`vscode.l10n.bundle`), absent in English. */
+    l10nBundle?: Record<string, string>;
 }
 
 /** Escapes text for an HTML attribute (URIs we build ourselves, but be exact anyway). */
@@ -35,7 +39,7 @@ export function resultsCsp(cspSource: string, nonce: string): string {
 /** Builds the page. */
 export function resultsHtml(o: ResultsHtmlOptions): string {
     return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${attr(o.language ?? "en")}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${attr(resultsCsp(o.cspSource, o.nonce))}">
@@ -43,7 +47,7 @@ export function resultsHtml(o: ResultsHtmlOptions): string {
 <title>PostHog Results</title>
 </head>
 <body data-worker="${attr(o.workerUri)}">
-<div id="app"></div>
+${o.l10nBundle ? `<script type="application/json" id="l10n-bundle">${JSON.stringify(o.l10nBundle).replace(/</g, "\\u003c")}</script>\n` : ""}<div id="app"></div>
 <script type="module" nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
 </body>
 </html>`;

@@ -6,7 +6,7 @@ import type { WebviewState } from "../protocol";
 import { OpenPanels } from "./openPanels";
 import { ChartPrefsStore } from "./chartPrefs";
 import { ResultsPanel, webviewOptions, type PanelPrompts } from "./panel";
-import { nextTurn, resultSetFromText, type ResultSet } from "./resultSet";
+import type { ResultSet } from "./resultSet";
 import { ResultStore } from "./store";
 
 /** The webview type; package.json needs `onWebviewPanel:posthog-workbench.results`. */
@@ -126,8 +126,13 @@ export class ResultsPanelManager
                     this.deps.log.warn(`results: could not record a panel: ${String(err)}`),
                 );
         } else {
-            const info = { title: "Result no longer available", queryText: "", durationMs: 0 };
-            restored.show([await resultSetFromText("{}", info, nextTurn)], null);
+            // Nothing was kept for it: close it rather than show an empty stand-in result.
+            restored.dispose();
+            void this.deps.prompts.ui.info(
+                vscode.l10n.t(
+                    "A results panel's result was not kept across the reload; run its query again to see it.",
+                ),
+            );
         }
     }
 

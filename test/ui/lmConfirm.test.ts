@@ -23,7 +23,21 @@ describe("language model run tool confirmation in VS Code", function () {
 
     /** Runs the fixture's command, types the query, and returns the dialog VS Code shows. */
     async function invokeTool(page: Page) {
-        await runCommand(page, "Invoke the PostHog Run Query Tool");
+        // The fixture's command reaches the palette once its extension is scanned, which a busy
+        // machine may not have done yet: reopen the palette until it is listed.
+        await waitFor(
+            "the fixture's command in the command palette",
+            () =>
+                runCommand(page, "Invoke the PostHog Run Query Tool").then(
+                    () => true,
+                    async () => {
+                        await page.keyboard.press("Escape");
+                        return false;
+                    },
+                ),
+            90_000,
+            500,
+        );
         const prompt = page.locator(".quick-input-widget", {
             hasText: "HogQL for posthog_run_query",
         });

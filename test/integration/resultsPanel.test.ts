@@ -1,6 +1,7 @@
 // The results panel asks and tells through the context's Ui like every other feature, so an
 // export's questions and messages run here with scripted answers (the UI suite drives the real
 // save dialog once). The page's "export" request is delivered as the webview would send it.
+// Also: a panel restored after a reload with no kept result closes instead of faking one.
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -13,7 +14,7 @@ import type { Ui } from "../../src/userPrompts";
 import { activateExtension } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 
-describe("results panel export", () => {
+describe("results panel through the context's Ui", () => {
     let api: ExtensionApi;
     let ui: ScriptedUi;
     let original: Ui;
@@ -85,5 +86,24 @@ describe("results panel export", () => {
         assert.equal(ui.messages.length, 1);
         assert.equal(ui.messages[0].level, "error");
         assert.match(ui.messages[0].text, /^Export failed: .*ENOENT/);
+    });
+
+    it("closes a panel restored without a kept result, and says why", async () => {
+        const restored = vscode.window.createWebviewPanel(
+            resultsViewType,
+            "Results: gone",
+            { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+            webviewOptions(api.ctx.extensionUri),
+        );
+        let closed = false;
+        restored.onDidDispose(() => (closed = true));
+        await api.ctx.panels.deserializeWebviewPanel(restored, {
+            storeKey: "never-stored",
+            active: 0,
+            views: {},
+        });
+        assert.ok(closed, "the panel closed");
+        assert.equal(ui.messages.length, 1);
+        assert.match(ui.messages[0].text, /not kept across the reload; run its query again/);
     });
 });

@@ -1,0 +1,152 @@
+// The `.hogqlnb` file: JSON written so that git diffs it line by line. Keys are sorted, every
+// cell is its own block, a cell's source is an array of its lines, a result's rows are one line
+// each, and nothing in it depends on when or where it was written (no timestamps of saving, no
+// machine paths). Pure: no `vscode` import, so plain-Node unit tests read and write it.
+import { parseLossless, stringifyLossless } from "../json/lossless";
+
+export const FILE_VERSION = 1;
+
+/** What a cell is: a HogQL query, prose, or the notebook's variables (`name = value` lines). */
+export type CellKind = "hogql" | "markdown" | "variables";
+
+/** A HogQL result as an output keeps it: the response's fields with at most `cap` rows. */
+export interface StoredResult {
+    columns: string[];
+    types: unknown[];
+    /** The rows kept (at most the cap), exactly as the service sent them (wide numbers kept). */
+    results: unknown[][];
+    /** How many rows the service returned; more than `results.length` when the cap cut them. */
+    rowCount: number;
+    /** The most rows an output keeps (the setting when it ran). */
+    cap: number;
+    hasMore?: boolean;
+    limit?: number | null;
+    /** Grid or chart, and the chart chosen. */
+    chart?: unknown;
+}
+
+/** One output of a cell: a result (with its Markdown preview) or an error. */
+export interface StoredOutput {
+    result?: StoredResult;
+    /** The Markdown fallback, one line per entry, so the file reads well on a code host. */
+    markdown?: string[];
+    error?: { name: string; message: string };
+    /** Plain text (variables, notes). */
+    text?: string[];
+}
+
+export interface StoredCell {
+    kind: CellKind;
+    source: string;
+    outputs?: StoredOutput[];
+    /** Execution order, success and time of the last run, when outputs are kept. */
+    execution?: { order?: number; success?: boolean; durationMs?: number; endedAt?: string };
+    /** Other cell metadata (kept as is). */
+    metadata?: Record<string, unknown>;
+}
+
+export interface StoredNotebook {
+    cells: StoredCell[];
+    /** Notebook-wide `{variables.x}` values set from the toolbar. */
+    variables?: Record<string, string>;
+}
+
+/** Reads a `.hogqlnb` file; an empty file is an empty notebook. Throws on anything else invalid. */
+export function parseNotebookFile(text: string): StoredNotebook {
+    if (text.trim() === "") return { cells: [] };
+    const raw = parseLossless(text) as {
+        cells?: unknown;
+        variables?: unknown;
+    };
+    if (!raw || typeof raw !== "object" || !Array.isArray(raw.cells))
+        throw new Error("not a HogQL notebook: no cells array");
+    const cells = raw.cells.map((c): StoredCell => {
+        const cell = c as Record<string, unknown>;
+        const kind = (["hogql", "markdown", "variables"] as const).find((k) => k === cell.kind);
+        const source = Array.isArray(cell.source)
+            ? cell.source.map(String).join("\n")
+            : String(cell.source ?? "");
+        const out: StoredCell = { kind: kind ?? "hogql", source };
+        if (Array.isArray(cell.outputs)) out.outputs = cell.outputs.map(readOutput);
+        if (cell.execution && typeof cell.execution === "object")
+            out.execution = cell.execution as StoredCell["execution"];
+        if (cell.metadata && typeof cell.metadata === "object")
+            out.metadata = cell.metadata as Record<string, unknown>;
+        return out;
+    });
+    const variables =
+        raw.variables && typeof raw.variables === "object"
+            ? Object.fromEntries(
+                  Object.entries(raw.variables as Record<string, unknown>).map(([k, v]) => [
+                      k,
+                      String(v),
+                  ]),
+              )
+            : undefined;
+    return variables ? { cells, variables } : { cells };
+}
+
+function readOutput(o: unknown): StoredOutput {
+    const out = (o ?? {}) as Record<string, unknown>;
+    const lines = (v: unknown) => (Array.isArray(v) ? v.map(String) : undefined);
+    const stored: StoredOutput = {};
+    if (out.result && typeof out.result === "object") stored.result = out.result as StoredResult;
+    if (lines(out.markdown)) stored.markdown = lines(out.markdown);
+    if (lines(out.text)) stored.text = lines(out.text);
+    if (out.error && typeof out.error === "object") {
+        const e = out.error as Record<string, unknown>;
+        stored.error = { name: String(e.name ?? "Error"), message: String(e.message ?? "") };
+    }
+    return stored;
+}
+
+/** Writes a notebook as stable, line-diffable JSON (ends with a newline). */
+export function writeNotebookFile(notebook: StoredNotebook): string {
+    const doc: Record<string, unknown> = {
+        cells: notebook.cells.map((cell) => {
+            const c: Record<string, unknown> = {
+                kind: cell.kind,
+                source: cell.source.split(/\r?\n/),
+            };
+            if (cell.outputs && cell.outputs.length > 0) c.outputs = cell.outputs;
+            if (cell.execution && Object.keys(cell.execution).length > 0)
+                c.execution = cell.execution;
+            if (cell.metadata && Object.keys(cell.metadata).length > 0) c.metadata = cell.metadata;
+            return c;
+        }),
+        version: FILE_VERSION,
+    };
+    if (notebook.variables && Object.keys(notebook.variables).length > 0)
+        doc.variables = notebook.variables;
+    return `${write(doc, "", "")}\n`;
+}
+
+const indentUnit = "  ";
+
+/**
+ * One value as JSON. Objects: one key per line, sorted. Arrays of scalars (a source's lines, column
+ * names): one element per line. The rows of a result (key `results`): one compact row per line,
+ * so a changed row is a changed line.
+ */
+function write(value: unknown, indent: string, key: string): string {
+    if (value === null || value === undefined) return "null";
+    if (typeof value !== "object" || value instanceof String) return stringifyLossless(value);
+    const inner = indent + indentUnit;
+    if (Array.isArray(value)) {
+        if (value.length === 0) return "[]";
+        const compact = key === "results" || key === "types" || key === "columns";
+        const items = value.map((v) =>
+            compact || key === "source" || key === "markdown" || key === "text"
+                ? stringifyLossless(v)
+                : write(v, inner, ""),
+        );
+        if (compact && key !== "results") return `[${items.join(", ")}]`;
+        return `[\n${items.map((i) => inner + i).join(",\n")}\n${indent}]`;
+    }
+    const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    if (entries.length === 0) return "{}";
+    const lines = entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${write(v, inner, k)}`);
+    return `{\n${lines.join(",\n")}\n${indent}}`;
+}

@@ -1,0 +1,22 @@
+// HogQL notebooks (`*.hogqlnb`): the serializer, the controller and the commands' table.
+import * as vscode from "vscode";
+import type { Ctx } from "../ctx";
+import { HogqlNotebookController } from "./controller";
+import { RendererMessages, setRendererMessages } from "./rendererMessages";
+import { HogqlNotebookSerializer, NOTEBOOK_TYPE } from "./serializer";
+
+export { notebookCommands } from "./commands";
+
+export function registerNotebooks(ctx: Ctx): void {
+    ctx.push(
+        vscode.workspace.registerNotebookSerializer(
+            NOTEBOOK_TYPE,
+            new HogqlNotebookSerializer(() => ctx.config.notebookSaveOutputs),
+            // Nothing transient: outputs, execution summaries and metadata all go in the file
+            // (unless the setting leaves outputs out, which the serializer does itself).
+            {},
+        ),
+    );
+    ctx.push(new HogqlNotebookController(ctx));
+    setRendererMessages(ctx.push(new RendererMessages(ctx)));
+}

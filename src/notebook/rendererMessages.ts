@@ -1,0 +1,102 @@
+// The extension's side of the notebook renderer's messages: a grid/chart choice is kept in the
+// cell's metadata (so in the file), copies go to the clipboard, chart images are saved where the
+// user picks, and the Markdown export asks for the charts as PNG.
+import * as vscode from "vscode";
+import type { Ctx } from "../ctx";
+import { saveChartImage } from "../resultsPanel/chartExport";
+import type { FromRenderer, ToRenderer } from "./rendererProtocol";
+import { outputKey } from "./serializer";
+
+export const RENDERER_ID = "posthog-workbench.hogql-result";
+
+/** The one instance, set when notebooks are registered (the export command asks it for charts). */
+export let rendererMessages: RendererMessages | undefined;
+
+export function setRendererMessages(messages: RendererMessages | undefined): void {
+    rendererMessages = messages;
+}
+
+export class RendererMessages implements vscode.Disposable {
+    private readonly messaging = vscode.notebooks.createRendererMessaging(RENDERER_ID);
+    private readonly subscription: vscode.Disposable;
+    private readonly images = new Map<string, (png: string) => void>();
+
+    constructor(private readonly ctx: Ctx) {
+        this.subscription = this.messaging.onDidReceiveMessage(({ editor, message }) => {
+            void this.receive(editor, message as FromRenderer).catch((error: unknown) =>
+                this.ctx.reportError(vscode.l10n.t("Notebook output"), error),
+            );
+        });
+    }
+
+    private async receive(editor: vscode.NotebookEditor, message: FromRenderer): Promise<void> {
+        this.ctx.log.debug(`notebook renderer: ${message.type}`);
+        switch (message.type) {
+            case "chart": {
+                const cell = editor.notebook
+                    .getCells()
+                    .find((c) => c.outputs.some((o) => outputKey(o) === message.outputId));
+                if (!cell) {
+                    this.ctx.log.warn(`notebook renderer: no cell has output ${message.outputId}`);
+                    return;
+                }
+                const edit = new vscode.WorkspaceEdit();
+                edit.set(editor.notebook.uri, [
+                    vscode.NotebookEdit.updateCellMetadata(cell.index, {
+                        ...cell.metadata,
+                        chart: { view: message.view, spec: message.spec },
+                    }),
+                ]);
+                await vscode.workspace.applyEdit(edit);
+                return;
+            }
+            case "copy":
+                await vscode.env.clipboard.writeText(message.text);
+                return;
+            case "saveChart":
+                await saveChartImage(this.ctx.ui, { ...message, type: "saveChart" });
+                return;
+            case "chartImage":
+                this.images.get(message.outputId)?.(message.png);
+                return;
+        }
+    }
+
+    /**
+     * The charts of these outputs as PNG data URLs, from the renderer that shows them. Outputs
+     * the renderer has not drawn (or shows as a grid) send nothing: after `timeoutMs` the export
+     * goes on with what came.
+     */
+    async chartImages(
+        editor: vscode.NotebookEditor,
+        outputIds: string[],
+        timeoutMs = 3000,
+    ): Promise<Map<string, string>> {
+        const found = new Map<string, string>();
+        if (outputIds.length === 0) return found;
+        let finish = () => undefined as void;
+        const all = new Promise<void>((resolve) => (finish = resolve));
+        for (const id of outputIds)
+            this.images.set(id, (png) => {
+                found.set(id, png);
+                if (found.size === outputIds.length) finish();
+            });
+        const timer = setTimeout(finish, timeoutMs);
+        try {
+            const sent = await this.messaging.postMessage(
+                { type: "chartImages", outputIds } satisfies ToRenderer,
+                editor,
+            );
+            if (sent) await all;
+        } finally {
+            clearTimeout(timer);
+            for (const id of outputIds) this.images.delete(id);
+        }
+        return found;
+    }
+
+    dispose(): void {
+        if (rendererMessages === this) setRendererMessages(undefined);
+        this.subscription.dispose();
+    }
+}

@@ -1,0 +1,13 @@
+// Messages between the notebook renderer (src/webview/notebook) and the extension. Both sides
+// import this file: no `vscode`, no DOM types.
+import type { ChartSpec } from "../protocol";
+
+/** Renderer → extension. `outputId` names the cell output the message is about. */
+export type FromRenderer =
+    | { type: "chart"; outputId: string; view: "grid" | "chart"; spec: ChartSpec | null }
+    | { type: "copy"; text: string; rows: number }
+    | { type: "saveChart"; format: "png" | "svg"; data: string; title: string }
+    | { type: "chartImage"; outputId: string; png: string };
+
+/** Extension → renderer: draw the chart of these outputs as PNG (for the Markdown export). */
+export type ToRenderer = { type: "chartImages"; outputIds: string[] };

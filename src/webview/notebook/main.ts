@@ -1,0 +1,224 @@
+// The notebook renderer for HogQL results (contributed as `notebookRenderer`, MIME type
+// application/vnd.posthog-workbench.hogql-result+json). It shows a result in the results panel's
+// virtual grid or its Chart view, in the notebook's theme (VS Code's CSS variables reach the
+// notebook's output frame as they reach a webview). Outputs are capped, so rows are parsed on the
+// page, not in a worker.
+import type { ChartSpec } from "../../protocol";
+import type { FromRenderer, ToRenderer } from "../../notebook/rendererProtocol";
+import { ChartView } from "../results/chart/chartView";
+import { copyText } from "../results/clipboard";
+import "../results/elements";
+import { button } from "../results/elements";
+import { Grid, rowHeight } from "../results/grid";
+import { ResultModel } from "../results/resultModel";
+import { RowSource } from "../results/rowSource";
+import resultsCss from "../results/styles.css";
+import type { ViewQuery } from "../results/view";
+import notebookCss from "./notebook.css";
+import { payloadOf, summaryText, type StoredResultLike } from "./payload";
+
+interface OutputItem {
+    id: string;
+    /** The output's metadata: `key` names it in messages to the extension (src/notebook/serializer.ts). */
+    metadata?: { key?: string };
+    mime: string;
+    data(): Uint8Array;
+}
+
+interface RendererContext {
+    postMessage?(message: FromRenderer): void;
+    onDidReceiveMessage?(listener: (message: ToRenderer) => void): { dispose(): void };
+}
+
+/** The results page's styles, scoped: its page-level rules (html, body, #app) would restyle the notebook. */
+function scopedResultsCss(): string {
+    return resultsCss
+        .replace(/html,\s*body\s*\{[^}]*\}/, "")
+        .replace(/#app\s*\{[^}]*\}/, "")
+        .replace(/:root/g, ".phnb");
+}
+
+let styled = false;
+function addStyles(): void {
+    if (styled) return;
+    styled = true;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(`${scopedResultsCss()}\n${notebookCss}`);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
+const shown = new Map<string, OutputView>();
+/** VS Code's output item id → our output key. */
+const ids = new Map<string, string>();
+
+class OutputView {
+    readonly root: HTMLElement;
+    private readonly grid: Grid;
+    private readonly chart: ChartView;
+    private readonly model: ResultModel;
+    private readonly source = new RowSource(Promise.resolve(null), () => undefined);
+    private view: "grid" | "chart";
+    private spec: ChartSpec | null;
+    private readonly gridButton: HTMLElement;
+    private readonly chartButton: HTMLElement;
+
+    constructor(
+        private readonly id: string,
+        result: StoredResultLike,
+        bytes: Uint8Array,
+        private readonly post: (message: FromRenderer) => void,
+    ) {
+        const payload = payloadOf(id, result);
+        this.model = new ResultModel(payload);
+        const prefs = result.chart && typeof result.chart === "object" ? result.chart : null;
+        this.view = prefs?.view === "chart" ? "chart" : "grid";
+        this.spec = prefs?.spec ?? null;
+        this.root = document.createElement("div");
+        this.root.className = "phnb";
+        const bar = document.createElement("div");
+        bar.className = "phnb-bar";
+        this.gridButton = button("grid", "Grid", "Show the rows", () => this.show("grid"));
+        this.chartButton = button("chart", "Chart", "Chart the rows", () => this.show("chart"));
+        const summary = document.createElement("span");
+        summary.className = "phnb-summary";
+        summary.textContent = summaryText(result);
+        bar.append(this.gridButton, this.chartButton, summary);
+        const main = document.createElement("div");
+        main.className = "main phnb-main";
+        const height = Math.min(360, 42 + rowHeight * Math.max(1, result.results.length) + 16);
+        main.style.height = `${this.view === "chart" ? 340 : height}px`;
+        this.grid = new Grid(main, {
+            sortClicked: (col) => this.cycleSort(col),
+            openDetail: () => undefined,
+            contextMenu: () => undefined,
+            copy: (withHeaders) => this.copy(withHeaders),
+            viewChanged: () => undefined,
+        });
+        this.chart = new ChartView({
+            changed: (spec) => {
+                this.spec = spec;
+                this.remember();
+            },
+            save: (format, data) =>
+                this.post({ type: "saveChart", format, data, title: result.columns.join("-") }),
+            copySvg: (svg) => this.post({ type: "copy", text: svg, rows: 0 }),
+        });
+        main.append(this.chart.element);
+        this.root.append(bar, main);
+        this.grid.setData(this.model);
+        this.loaded = this.source.load(id, bytes, this.model.kinds, {
+            layout: (b, cells) => {
+                this.model.setLayout(b, cells);
+                this.grid.scheduleRender();
+            },
+            done: () => {
+                this.model.complete = true;
+                this.chart.rowsChanged();
+            },
+            failed: () => undefined,
+        });
+        this.gridHeight = height;
+        this.main = main;
+    }
+
+    private readonly gridHeight: number;
+    private readonly main: HTMLElement;
+    private readonly loaded: Promise<void>;
+
+    /** Call once the root is in the document; the chart picks its kind from the parsed rows. */
+    async start(): Promise<void> {
+        await this.loaded;
+        this.show(this.view, false);
+    }
+
+    private show(view: "grid" | "chart", remember = true): void {
+        this.view = view;
+        const chart = view === "chart";
+        this.main.style.height = `${chart ? 340 : this.gridHeight}px`;
+        this.grid.element.hidden = chart;
+        this.gridButton.toggleAttribute("secondary", chart);
+        this.chartButton.toggleAttribute("secondary", !chart);
+        if (chart) this.chart.show(this.model, this.spec, "chart");
+        else {
+            this.chart.hide();
+            this.grid.scheduleRender();
+        }
+        if (remember) this.remember();
+    }
+
+    private remember(): void {
+        this.post({ type: "chart", outputId: this.id, view: this.view, spec: this.spec });
+    }
+
+    private cycleSort(col: number): void {
+        const q = this.model.query;
+        let next: ViewQuery;
+        if (q.sortColumn !== col) next = { ...q, sortColumn: col, sortDir: "asc" };
+        else if (q.sortDir === "asc") next = { ...q, sortDir: "desc" };
+        else next = { ...q, sortColumn: -1, sortDir: "asc" };
+        this.grid.setSort(next.sortColumn, next.sortDir);
+        void this.source.view(this.id, next).then((order) => {
+            this.model.setOrder(next, order);
+            this.grid.invalidate();
+        });
+    }
+
+    private copy(withHeaders: boolean): void {
+        const range = this.grid.selection.range();
+        if (!range) return;
+        const text = copyText(this.model, range, withHeaders ? "tsvWithHeaders" : "tsv");
+        this.post({ type: "copy", text, rows: range.r1 - range.r0 + 1 });
+    }
+
+    /** The chart as a PNG data URL (for the Markdown export), or null when it shows the grid. */
+    async png(): Promise<string | null> {
+        if (this.view !== "chart") return null;
+        // The chart view's own PNG export: background, axes and legend in the theme's colours.
+        const blob = await this.chart.pngBlob();
+        if (!blob) return null;
+        return new Promise((resolve) => {
+            const reader = new FileReader();
+            reader.onload = () => resolve(typeof reader.result === "string" ? reader.result : null);
+            reader.onerror = () => resolve(null);
+            reader.readAsDataURL(blob);
+        });
+    }
+}
+
+export function activate(ctx: RendererContext) {
+    addStyles();
+    const post = (message: FromRenderer) => ctx.postMessage?.(message);
+    ctx.onDidReceiveMessage?.((message) => {
+        if (message.type !== "chartImages") return;
+        for (const id of message.outputIds) {
+            void shown
+                .get(id)
+                ?.png()
+                .then((png) => png && post({ type: "chartImage", outputId: id, png }));
+        }
+    });
+    return {
+        renderOutputItem(item: OutputItem, element: HTMLElement): void {
+            shown.delete(ids.get(item.id) ?? item.id);
+            element.replaceChildren();
+            const bytes = item.data();
+            let result: StoredResultLike;
+            try {
+                result = JSON.parse(new TextDecoder().decode(bytes)) as StoredResultLike;
+            } catch {
+                element.textContent = "This result could not be read.";
+                return;
+            }
+            // The grid parses the bytes itself (every digit of wide numbers kept).
+            const view = new OutputView(item.metadata?.key ?? item.id, result, bytes.slice(), post);
+            element.append(view.root);
+            void view.start();
+            shown.set(item.metadata?.key ?? item.id, view);
+            ids.set(item.id, item.metadata?.key ?? item.id);
+        },
+        disposeOutputItem(id?: string): void {
+            if (id) shown.delete(ids.get(id) ?? id);
+            else shown.clear();
+        },
+    };
+}

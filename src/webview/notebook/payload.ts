@@ -1,0 +1,59 @@
+// A stored notebook result as the results panel's payload, so the grid and chart read it as they
+// read a run's result.
+import type { ChartPrefs, ResultPayload } from "../../protocol";
+
+/** The fields of a notebook output the renderer reads (src/notebook/fileFormat.ts StoredResult). */
+export interface StoredResultLike {
+    columns: string[];
+    types: unknown[];
+    results: unknown[][];
+    rowCount: number;
+    cap: number;
+    hasMore?: boolean;
+    limit?: number | null;
+    chart?: ChartPrefs;
+}
+
+function typeName(t: unknown): string {
+    if (typeof t === "string") return t;
+    if (Array.isArray(t)) return String(t[1] ?? "");
+    return "";
+}
+
+export function payloadOf(id: string, result: StoredResultLike): ResultPayload {
+    return {
+        id,
+        title: "",
+        queryText: "",
+        durationMs: 0,
+        meta: {
+            columns: result.columns,
+            types: result.columns.map((_, i) => typeName(result.types?.[i])),
+            // The rows the output kept: the grid shows those; the summary says how many ran.
+            rowCount: result.results.length,
+            hasMore: result.hasMore === true,
+            limit: result.limit ?? null,
+            isCached: false,
+            lastRefresh: null,
+            hasHogql: false,
+            hasClickhouse: false,
+        },
+        // Rows are parsed from the bytes (lossless); nothing is painted from a lossy copy.
+        firstRowsJson: "[]",
+        bytes: new Uint8Array(0),
+    };
+}
+
+/** "3 rows", or "500 of 12,000 rows kept (an output keeps at most 500)". */
+export function summaryText(result: StoredResultLike): string {
+    const shown = result.results.length;
+    const total = result.rowCount;
+    const noun = total === 1 ? "row" : "rows";
+    let text =
+        shown >= total
+            ? `${total.toLocaleString()} ${noun}`
+            : `${shown.toLocaleString()} of ${total.toLocaleString()} ${noun} kept (an output keeps at most ${result.cap.toLocaleString()}; setting posthog-workbench.notebook.outputRows)`;
+    if (result.hasMore && result.limit)
+        text += ` · HogQL added LIMIT ${result.limit}: add a LIMIT to get more`;
+    return text;
+}

@@ -1,0 +1,305 @@
+// HogQL notebooks in the editor: a .hogqlnb file opens as a notebook, its cells run through the
+// query runner against the sandbox (a named cell used by a later one, a variable from a variables
+// cell), a long cell is cancelled (and the sandbox records the server-side cancel), an error
+// shows in the output and is underlined at its position, and after save, close and reopen the
+// outputs and execution order come back from the file.
+import * as assert from "node:assert/strict";
+import * as vscode from "vscode";
+import type { ExtensionApi } from "../../src/extension";
+import { CONTROLLER_ID } from "../../src/notebook/controller";
+import { RESULT_MIME } from "../../src/notebook/resultOutput";
+import type { Sandbox } from "../sandbox";
+import { signedIn } from "./fixture";
+import { EXTENSION_ID, waitFor } from "./helpers";
+import { ScriptedUi } from "./scriptedUi";
+
+const NAMED =
+    "-- name: browsers\nSELECT properties.$browser AS browser, count() AS c\nFROM events\nGROUP BY browser";
+const USES =
+    "SELECT browser, c\nFROM {cells.browsers}\nWHERE c >= {variables.min_count}\nORDER BY c DESC";
+const FAILING = "SELECT event,\n       nope\nFROM events";
+
+function notebookFile(): string {
+    const cell = (kind: string, source: string) => ({ kind, source: source.split("\n") });
+    return JSON.stringify({
+        cells: [
+            cell("markdown", "# Browsers\nWhich browsers send events?"),
+            cell("variables", "min_count = 1"),
+            cell("hogql", NAMED),
+            cell("hogql", USES),
+            cell("hogql", "SELECT count() AS slow FROM events"),
+            cell("hogql", FAILING),
+        ],
+        version: 1,
+    });
+}
+
+/** Awaits `promise`, failing with `what` when it has not settled within `ms` (a hung command). */
+async function within<T>(what: string, promise: Thenable<T>, ms = 30_000): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} did not finish in ${ms} ms`)), ms);
+    });
+    try {
+        return await Promise.race([Promise.resolve(promise), timeout]);
+    } finally {
+        clearTimeout(timer);
+    }
+}
+
+function resultOf(
+    cell: vscode.NotebookCell,
+): { columns: string[]; results: unknown[][] } | undefined {
+    const item = cell.outputs.flatMap((o) => o.items).find((i) => i.mime === RESULT_MIME);
+    return item ? JSON.parse(new TextDecoder().decode(item.data)) : undefined;
+}
+
+function textOf(cell: vscode.NotebookCell): string {
+    return cell.outputs
+        .flatMap((o) => o.items)
+        .map((i) => new TextDecoder().decode(i.data))
+        .join("\n");
+}
+
+describe("HogQL notebooks", function () {
+    let api: ExtensionApi;
+    let sandbox: Sandbox;
+    let ui: ScriptedUi;
+    let uri: vscode.Uri;
+    let reopened: vscode.Uri | undefined;
+
+    const queryBodies = () =>
+        sandbox.requests
+            .filter((r) => r.method === "POST" && /\/query\/$/.test(r.path))
+            .map(
+                (r) =>
+                    JSON.parse(r.body) as {
+                        client_query_id: string;
+                        query: { query: string };
+                        variables_override?: Record<string, { value: unknown }>;
+                        name?: string;
+                    },
+            )
+            .filter((b) => !String(b.name).startsWith("PostHog Workbench:"));
+
+    async function run(notebook: vscode.NotebookDocument, index: number): Promise<void> {
+        const before = notebook.cellAt(index).executionSummary?.executionOrder;
+        await within(
+            `running cell ${index}`,
+            vscode.commands.executeCommand("notebook.cell.execute", {
+                ranges: [{ start: index, end: index + 1 }],
+                document: notebook.uri,
+            }),
+        );
+        await waitFor(`cell ${index} to finish`, () => {
+            const summary = notebook.cellAt(index).executionSummary;
+            return (
+                summary?.executionOrder !== undefined &&
+                summary.executionOrder !== before &&
+                summary.success !== undefined
+            );
+        });
+    }
+
+    before(async () => {
+        ({ api, sandbox } = await signedIn());
+        const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+        assert.ok(folder, "the tests run in a workspace folder");
+        uri = vscode.Uri.joinPath(folder, `browsers-${Date.now()}.hogqlnb`);
+        await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(notebookFile()));
+    });
+
+    beforeEach(() => {
+        ui = new ScriptedUi();
+        api.ctx.ui = ui;
+        sandbox.faults.clear();
+    });
+
+    after(async () => {
+        sandbox.faults.clear();
+        // Saved first: closing a changed notebook would ask whether to save.
+        for (const doc of vscode.workspace.notebookDocuments)
+            if (doc.isDirty && !doc.isUntitled) await doc.save();
+        await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+        for (const file of [uri, reopened])
+            if (file) await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+    });
+
+    it("runs cells, cancels one, shows an error at its position, and keeps outputs across save and reopen", async function () {
+        this.timeout(120_000);
+        let notebook = await vscode.workspace.openNotebookDocument(uri);
+        assert.equal(notebook.notebookType, "posthog-workbench.hogqlnb");
+        assert.equal(notebook.cellAt(1).document.languageId, "properties");
+        assert.equal(notebook.cellAt(2).document.languageId, "hogql");
+        await vscode.window.showNotebookDocument(notebook);
+        await within(
+            "selecting the kernel",
+            vscode.commands.executeCommand("notebook.selectKernel", {
+                id: CONTROLLER_ID,
+                extension: EXTENSION_ID,
+            }),
+        );
+
+        // The named cell, then the cell that uses it with a variable from the variables cell.
+        await run(notebook, 2);
+        await run(notebook, 3);
+        const named = resultOf(notebook.cellAt(2));
+        const used = resultOf(notebook.cellAt(3));
+        assert.deepEqual(named?.columns, ["browser", "c"]);
+        assert.deepEqual(used?.columns, ["browser", "c"]);
+        assert.ok((used?.results.length ?? 0) > 0, "rows came back");
+        const sent = queryBodies().at(-1);
+        assert.match(
+            sent?.query.query ?? "",
+            /FROM \(SELECT properties\.\$browser AS browser, count\(\) AS c\nFROM events\nGROUP BY browser\) AS browsers/,
+        );
+        assert.equal(sent?.variables_override?.min_count?.value, 1);
+        assert.equal(notebook.cellAt(2).executionSummary?.success, true);
+        const orderNamed = notebook.cellAt(2).executionSummary?.executionOrder ?? 0;
+        const orderUsed = notebook.cellAt(3).executionSummary?.executionOrder ?? 0;
+        assert.ok(orderUsed > orderNamed, `execution order ${orderNamed} then ${orderUsed}`);
+        assert.ok(notebook.cellAt(3).executionSummary?.timing, "execution time is kept");
+
+        // A long cell, cancelled while the sandbox holds it: the runner deletes it on the server.
+        sandbox.faults.add({ method: "POST", path: "/query/", kind: "slow", delayMs: 10_000 });
+        const before = queryBodies().length;
+        const running = vscode.commands.executeCommand("notebook.cell.execute", {
+            ranges: [{ start: 4, end: 5 }],
+            document: notebook.uri,
+        });
+        await waitFor("the slow query to reach the sandbox", () => queryBodies().length > before);
+        const slowId = queryBodies().at(-1)?.client_query_id ?? "";
+        await within(
+            "cancelling",
+            vscode.commands.executeCommand("notebook.cell.cancelExecution", {
+                ranges: [{ start: 4, end: 5 }],
+                document: notebook.uri,
+            }),
+        );
+        await within("the cancelled run", running);
+        await waitFor("the cancel to reach the sandbox", () =>
+            sandbox.state.cancelledQueryIds.includes(slowId),
+        );
+        await waitFor(
+            "the cancelled cell to end",
+            () => notebook.cellAt(4).executionSummary?.success === false,
+        );
+        assert.match(textOf(notebook.cellAt(4)), /cancelled/);
+        sandbox.faults.clear();
+
+        // A HogQL error: in the output with its line and column, and underlined in the cell.
+        await run(notebook, 5);
+        const failing = notebook.cellAt(5);
+        assert.equal(failing.executionSummary?.success, false);
+        assert.match(textOf(failing), /nope.*\(line 2, column 8\)/);
+        const diagnostics = await waitFor("the error underlined in the cell", () => {
+            const found = vscode.languages
+                .getDiagnostics(failing.document.uri)
+                .filter((d) => d.source === "HogQL");
+            return found.length > 0 ? found : undefined;
+        });
+        assert.equal(failing.document.getText(diagnostics[0].range), "nope");
+        assert.equal(diagnostics[0].range.start.line, 1);
+
+        // Save, close, reopen: outputs and execution order come back from the file.
+        const orders = notebook.getCells().map((c) => c.executionSummary?.executionOrder);
+        await within("saving", notebook.save());
+        const saved = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+        assert.match(saved, /"results": \[/);
+        assert.match(saved, /"order": \d+/);
+        await within("closing", vscode.commands.executeCommand("workbench.action.closeAllEditors"));
+        // VS Code may keep a closed notebook's document in memory, and would hand that back: the
+        // saved file is opened under a second name, so what comes back comes from the file.
+        reopened = vscode.Uri.joinPath(uri, "..", `reopened-${Date.now()}.hogqlnb`);
+        await vscode.workspace.fs.copy(uri, reopened);
+        notebook = await vscode.workspace.openNotebookDocument(reopened);
+        await within(
+            "selecting the kernel again",
+            vscode.commands.executeCommand("notebook.selectKernel", {
+                id: CONTROLLER_ID,
+                extension: EXTENSION_ID,
+            }),
+        );
+        await vscode.window.showNotebookDocument(notebook);
+        assert.deepEqual(
+            notebook.getCells().map((c) => c.executionSummary?.executionOrder),
+            orders,
+        );
+        assert.deepEqual(resultOf(notebook.cellAt(3)), used);
+        assert.match(textOf(notebook.cellAt(5)), /nope.*\(line 2, column 8\)/);
+        assert.equal(notebook.cellAt(3).executionSummary?.success, true);
+
+        // Running again continues the order after the saved one.
+        await run(notebook, 2);
+        const next = notebook.cellAt(2).executionSummary?.executionOrder ?? 0;
+        assert.ok(next > Math.max(...orders.map((o) => o ?? 0)), `order ${next} continues`);
+    });
+
+    it("shows the query a cell sends with {cells.x} expanded", async () => {
+        const notebook = await vscode.workspace.openNotebookDocument(uri);
+        const editor = await vscode.window.showNotebookDocument(notebook);
+        editor.selections = [new vscode.NotebookRange(3, 4)];
+        const document = await vscode.commands.executeCommand<vscode.TextDocument>(
+            "posthog-workbench.showExpandedQuery",
+        );
+        assert.match(document.getText(), /^SELECT browser, c\nFROM \(SELECT properties\.\$browser/);
+        assert.match(document.getText(), /\{variables\.min_count\}/);
+        await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+    });
+
+    it("sets a notebook variable from the toolbar, kept in the notebook's metadata", async () => {
+        const notebook = await vscode.workspace.openNotebookDocument(uri);
+        await vscode.window.showNotebookDocument(notebook);
+        ui.answer("days", "7");
+        await vscode.commands.executeCommand("posthog-workbench.setNotebookVariable");
+        assert.deepEqual((notebook.metadata as { variables?: unknown }).variables, { days: "7" });
+        await notebook.save();
+        const saved = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+        assert.match(saved, /"variables": \{\n {4}"days": "7"\n {2}\}/);
+    });
+
+    it("exports the notebook as Markdown with results as tables", async () => {
+        const notebook = await vscode.workspace.openNotebookDocument(uri);
+        await vscode.window.showNotebookDocument(notebook);
+        const document = await vscode.commands.executeCommand<vscode.TextDocument>(
+            "posthog-workbench.exportNotebookMarkdown",
+        );
+        const text = document.getText();
+        assert.match(text, /^# browsers-\d+/);
+        assert.match(text, /```hogql\n-- name: browsers/);
+        assert.match(text, /\| browser \| c \|/);
+        await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+    });
+
+    it("opens a .hogql file as a notebook, one cell per statement", async () => {
+        const document = await vscode.workspace.openTextDocument({
+            language: "hogql",
+            content: "-- one\nSELECT 1;\n-- two\nSELECT 2;",
+        });
+        await vscode.window.showTextDocument(document);
+        const notebook = await vscode.commands.executeCommand<vscode.NotebookDocument>(
+            "posthog-workbench.openAsNotebook",
+        );
+        assert.equal(notebook.notebookType, "posthog-workbench.hogqlnb");
+        assert.deepEqual(
+            notebook.getCells().map((c) => c.document.getText()),
+            ["-- one\nSELECT 1", "-- two\nSELECT 2"],
+        );
+        await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+    });
+
+    it("language features reach notebook cells (completion in a HogQL cell)", async () => {
+        const notebook = await vscode.workspace.openNotebookDocument(uri);
+        await vscode.window.showNotebookDocument(notebook);
+        const cell = notebook.cellAt(2);
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+            "vscode.executeCompletionItemProvider",
+            cell.document.uri,
+            new vscode.Position(1, 7),
+        );
+        const labels = list.items.map((i) =>
+            typeof i.label === "string" ? i.label : i.label.label,
+        );
+        assert.ok(labels.includes("count"), `completion offers count (${labels.length} items)`);
+    });
+});
