@@ -462,6 +462,12 @@ function fmt(n) {
 
 async function main() {
     await buildWebview();
+    if (process.env.BENCH_WORKBENCH_ONLY === "1") {
+        // Quick look at the end-to-end figures alone (while working on the run's path).
+        const e2e = await workbenchFigures(root);
+        console.log(JSON.stringify({ ...e2e, goalMs: 1.3 * e2e.rawMs + 150 }, null, 1));
+        return;
+    }
     const { resultsHtml } = await loadHtmlModule();
     const response = makeResponse(ROWS);
     const text = JSON.stringify(response);

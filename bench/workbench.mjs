@@ -70,6 +70,10 @@ async function runOnce(page, open) {
         });
         window.__benchObserver.observe({ type: "longtask", buffered: false });
     });
+    const [epoch0, pageT0] = await page.evaluate(() => [
+        performance.timeOrigin + performance.now(),
+        performance.now(),
+    ]);
     const t0 = performance.now();
     await page.keyboard.press("Control+Enter");
     let painted = null;
@@ -98,6 +102,22 @@ async function runOnce(page, open) {
                 .catch(() => false);
             if (ok) {
                 painted = performance.now() - t0;
+                // The page's own marks (src/webview/results), as ms since the key press.
+                Object.assign(
+                    marks,
+                    await frame
+                        .evaluate((at) => {
+                            const out = {};
+                            for (const m of performance.getEntriesByType("mark"))
+                                if (m.name.startsWith("results:"))
+                                    out[m.name.slice(8)] =
+                                        performance.timeOrigin + m.startTime - at;
+                            const load = performance.getEntriesByName("results:load")[0];
+                            out.requestMs = load?.detail;
+                            return out;
+                        }, epoch0)
+                        .catch(() => ({})),
+                );
                 break;
             }
         }
@@ -114,9 +134,10 @@ async function runOnce(page, open) {
         console.log({
             ...marks,
             painted,
-            tasks,
+            // The workbench's long tasks, as ms since the key press.
+            tasks: tasks.map((t) => [Math.round(t.start - pageT0), Math.round(t.duration)]),
         });
-    return { painted, longest, longestAll };
+    return { painted, longest, longestAll, marks, epoch0 };
 }
 
 export async function workbenchFigures(root) {
@@ -127,6 +148,8 @@ export async function workbenchFigures(root) {
     const bench = await openWorkbench({
         name: "bench-e2e",
         settings: { "posthog-workbench.query.refreshMode": "force_blocking" },
+        // The extension's debug lines carry the run's host-side marks (printed with BENCH_MARKS).
+        args: process.env.BENCH_MARKS ? ["--log", "debug"] : [],
     });
     try {
         const { page, sandbox } = bench;
@@ -147,12 +170,34 @@ export async function workbenchFigures(root) {
             raw.push(await rawHttp(sandbox));
             runs.push(await runOnce(page, open));
         }
+        if (process.env.BENCH_MARKS) {
+            // The host's marks of each run, as ms since its key press.
+            const logs = path.join(bench.server.workspace, "..", "user-data", "logs");
+            const files = fs
+                .readdirSync(logs, { recursive: true })
+                .filter((f) => String(f).endsWith("PostHog Workbench.log"));
+            const lines = files.flatMap((f) =>
+                fs.readFileSync(path.join(logs, String(f)), "utf8").split("\n"),
+            );
+            for (const run of runs) {
+                const host = [];
+                for (const line of lines) {
+                    const m = /^(\S+ \S+) \[debug\] ((run|results): .*)$/.exec(line);
+                    if (!m) continue;
+                    const at = new Date(m[1]).getTime() - run.epoch0;
+                    if (at >= 0 && at < 20_000) host.push(`${Math.round(at)} ${m[2]}`);
+                }
+                console.log(host);
+            }
+        }
         return {
             rawMs: median(raw.map((r) => r.ms)),
             bytes: raw[0].bytes,
             firstCellMs: median(runs.map((r) => r.painted)),
             longestTask: Math.max(...runs.map((r) => r.longest)),
             longestTaskAll: Math.max(...runs.map((r) => r.longestAll)),
+            raws: raw.map((r) => Math.round(r.ms)),
+            marks: runs.map((r) => ({ ...r.marks, painted: r.painted })),
         };
     } finally {
         await bench.close();

@@ -41,8 +41,16 @@ export interface ResultPayload {
      * serialises messages as JSON, which would round wide numbers.
      */
     firstRowsJson: string;
-    /** UTF-8 bytes of the whole response JSON text; the webview parses these off its main thread. */
+    /**
+     * UTF-8 bytes of the whole response JSON text; the webview parses these off its main thread.
+     * Empty when `bytesFollow`: they come in the next message, a {@link BytesMessage}.
+     */
     bytes: Uint8Array;
+    /**
+     * The bytes follow in a {@link BytesMessage}: the first screen (`firstRowsJson`) paints
+     * without waiting for megabytes to cross from the extension host to the page.
+     */
+    bytesFollow?: boolean;
     /** How the user last looked at this query (grid or chart, and which chart); absent: the grid. */
     chart?: ChartPrefs | null;
 }
@@ -84,8 +92,16 @@ export interface LoadMessage {
     storeKey: string | null;
 }
 
+/** The bytes of the results the last {@link LoadMessage} announced with `bytesFollow`. */
+export interface BytesMessage {
+    /** Discriminator. */
+    type: "bytes";
+    /** `ResultPayload.id` and the response's bytes as received, per result. */
+    results: { id: string; bytes: Uint8Array }[];
+}
+
 /** Every message the extension sends to the results webview. */
-export type ToWebview = LoadMessage;
+export type ToWebview = LoadMessage | BytesMessage;
 
 /** The clipboard formats the grid can produce. */
 export type CopyFormat = "tsv" | "tsvWithHeaders" | "csv" | "json";

@@ -40,7 +40,14 @@ export class NotSignedInError extends Error {
  */
 export class Session implements vscode.Disposable {
     private current: SessionState;
-    private cachedClient: { id: string; client: PostHogClient } | undefined;
+    private cachedClient:
+        { id: string; client: PostHogClient; keyGeneration: number; place: string } | undefined;
+    /**
+     * Counts key changes and reloads. A client cached in the same generation was made with the
+     * key SecretStorage holds now, so a run needs no secret read: in the browser (code-server,
+     * vscode.dev) that read waits for the workbench's busy main thread, up to seconds.
+     */
+    private keyGeneration = 0;
     private readonly changed = new vscode.EventEmitter<SessionState>();
     /** Fires after sign-in, sign-out, a project or host switch, or a key change elsewhere. */
     readonly onDidChange = this.changed.event;
@@ -60,7 +67,10 @@ export class Session implements vscode.Disposable {
                 )
                     void this.reload();
             }),
-            keys.onDidChange(() => void this.reload()),
+            keys.onDidChange(() => {
+                this.keyGeneration++;
+                void this.reload();
+            }),
             vscode.workspace.onDidGrantWorkspaceTrust(() => void this.reload()),
         );
     }
@@ -71,6 +81,7 @@ export class Session implements vscode.Disposable {
 
     /** Re-reads host, project and key, and tells listeners when anything changed. */
     async reload(): Promise<SessionState> {
+        this.keyGeneration++;
         const next = await this.compute();
         const before = JSON.stringify(this.current);
         this.current = next;
@@ -115,6 +126,11 @@ export class Session implements vscode.Disposable {
     async client(): Promise<PostHogClient> {
         const state = this.current.signedIn ? this.current : await this.reload();
         if (!state.signedIn) throw new NotSignedInError(`${state.reason} Run "PostHog: Sign In".`);
+        const place = `${state.host}|${state.projectId}|${JSON.stringify(this.config.deadlines)}`;
+        const cached = this.cachedClient;
+        if (cached?.keyGeneration === this.keyGeneration && cached.place === place)
+            return cached.client;
+        const generation = this.keyGeneration;
         const key = await this.keys.get(state.host);
         if (!key)
             throw new NotSignedInError(`Not signed in to ${state.host}. Run "PostHog: Sign In".`);
@@ -123,8 +139,16 @@ export class Session implements vscode.Disposable {
         const id = `${state.host}|${state.projectId}|${createHash("sha256").update(key).digest("hex")}|${JSON.stringify(this.config.deadlines)}`;
         if (this.cachedClient?.id !== id) {
             void this.cachedClient?.client.close();
-            this.cachedClient = { id, client: this.createClient(state.host, key, state.projectId) };
+            this.cachedClient = {
+                id,
+                client: this.createClient(state.host, key, state.projectId),
+                keyGeneration: generation,
+                place,
+            };
         }
+        // Read in this generation: valid until the next key change or reload.
+        this.cachedClient.keyGeneration = generation;
+        this.cachedClient.place = place;
         return this.cachedClient.client;
     }
 

@@ -51,6 +51,8 @@ interface StatementRun {
     report: (message: string) => void;
     /** The caller shows failures itself (the notebook controller): no diagnostics or messages. */
     quiet?: boolean;
+    /** History writes, awaited after the results are shown (see {@link QueryRunner.runOne}). */
+    writes: Promise<void>[];
 }
 
 const VARIABLES_KEY = "posthog-workbench.variables";
@@ -106,7 +108,9 @@ export class QueryRunner implements vscode.Disposable {
             );
             return undefined;
         }
+        this.ctx.log.debug("run: started");
         const client = await this.ctx.auth.session.client();
+        this.ctx.log.debug("run: client ready");
         const values = await this.askVariables(document, targets, client);
         if (!values) return undefined;
         this.ctx.language.diagnostics.clear(document);
@@ -115,8 +119,10 @@ export class QueryRunner implements vscode.Disposable {
         this.running.add(source);
         void vscode.commands.executeCommand("setContext", "posthog-workbench.queryRunning", true);
         const outcomes: RunOutcome[] = [];
+        const writes: Promise<void>[] = [];
         const fileName = document.isUntitled ? "untitled" : document.uri.path;
         this.ctx.results.prepare?.(baseName(fileName));
+        this.ctx.log.debug("run: panel prepared");
         try {
             await vscode.window.withProgress(
                 {
@@ -145,6 +151,7 @@ export class QueryRunner implements vscode.Disposable {
                                 refresh,
                                 values,
                                 token: source.token,
+                                writes,
                                 report: (message) =>
                                     progress.report({ message: `${message}${label}` }),
                             });
@@ -167,7 +174,7 @@ export class QueryRunner implements vscode.Disposable {
                 );
             }
         }
-        await this.present(document, outcomes);
+        await Promise.all([this.present(document, outcomes), ...writes]);
         return outcomes;
     }
 
@@ -193,8 +200,9 @@ export class QueryRunner implements vscode.Disposable {
         if (options.token.isCancellationRequested) source.cancel();
         this.running.add(source);
         void vscode.commands.executeCommand("setContext", "posthog-workbench.queryRunning", true);
+        const writes: Promise<void>[] = [];
         try {
-            return await this.runOne({
+            const outcome = await this.runOne({
                 client,
                 document,
                 target,
@@ -205,7 +213,11 @@ export class QueryRunner implements vscode.Disposable {
                 token: source.token,
                 report: options.report ?? (() => undefined),
                 quiet: true,
+                writes,
             });
+            // The history entry is written when the cell's run ends, as before.
+            await Promise.all(writes);
+            return outcome;
         } finally {
             link.dispose();
             this.running.delete(source);
@@ -243,6 +255,7 @@ export class QueryRunner implements vscode.Disposable {
                 }),
             );
             outcome.durationMs = Date.now() - started;
+            this.ctx.log.debug("run: response received");
             outcome.result = resultSetOf(raw.bytes, raw, {
                 title: run.title,
                 queryText: target.text,
@@ -255,7 +268,10 @@ export class QueryRunner implements vscode.Disposable {
             outcome.cancelled =
                 run.token.isCancellationRequested || loadApi().isCancellation(error);
         }
-        await this.remember(document, outcome, started);
+        this.ctx.log.debug("run: result set built");
+        // Not awaited here: a memento write goes through the workbench's main thread (in the
+        // browser for code-server), which can be busy for seconds; the result need not wait.
+        run.writes.push(this.remember(document, outcome, started));
         if (!run.quiet && outcome.error && !outcome.cancelled)
             this.reportFailure(document, target, outcome.error);
         return outcome;
@@ -326,6 +342,7 @@ export class QueryRunner implements vscode.Disposable {
             this.ctx.results.discard?.();
             return;
         }
+        this.ctx.log.debug("run: showing");
         await this.ctx.results.show(shown.map((o) => o.result as ResultSet));
         markWalkthroughDone(WALKTHROUGH_DONE.queryRan);
         const truncated = shown.find(

@@ -3,7 +3,7 @@
 // is a new page), so the result survives hide/show without keeping the page alive.
 import { randomBytes } from "node:crypto";
 import * as vscode from "vscode";
-import type { FromWebview, LoadMessage, ResultPayload, ToWebview } from "../protocol";
+import type { BytesMessage, FromWebview, LoadMessage, ResultPayload, ToWebview } from "../protocol";
 import { editorJsonOf } from "./exportFormats";
 import { exportResult } from "./exporter";
 import { chartHintOf } from "./chartHint";
@@ -119,15 +119,23 @@ export class ResultsPanel implements vscode.Disposable {
                 durationMs: set.durationMs,
                 meta,
                 firstRowsJson,
-                // The response's bytes as received: no decode, no parse, no re-encode here. VS Code
-                // passes typed arrays through without serializing them.
-                bytes: ownBytes(set.bytes),
+                // The bytes go in the next message: the first screen paints without waiting for
+                // them to cross to the page (in the browser, over the network, for code-server).
+                bytes: new Uint8Array(0),
+                bytesFollow: true,
                 // The user's choice for this query, else the chart the result asks for.
                 chart: charts[i] ?? chartHintOf(set.layout?.head),
             };
         });
         const msg: LoadMessage = { type: "load", results, active: 0, storeKey: this.storeKey };
         void this.panel.webview.postMessage(msg satisfies ToWebview);
+        const bytes: BytesMessage = {
+            type: "bytes",
+            // The response's bytes as received: no decode, no parse, no re-encode here. VS Code
+            // passes typed arrays through without serializing them.
+            results: this.sets.map((set, i) => ({ id: String(i), bytes: ownBytes(set.bytes) })),
+        };
+        void this.panel.webview.postMessage(bytes satisfies ToWebview);
         this.deps.log.debug(
             `results: posted ${results.length} result(s) in ${Math.round(performance.now() - t0)} ms`,
         );
@@ -143,6 +151,7 @@ export class ResultsPanel implements vscode.Disposable {
         try {
             switch (msg.type) {
                 case "ready":
+                    this.deps.log.debug("results: page ready");
                     this.ready = true;
                     if (this.sets.length > 0) await this.post();
                     break;

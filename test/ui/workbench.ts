@@ -25,6 +25,8 @@ export interface CodeServerOptions {
     inheritOutput?: boolean;
     /** More extensions to load beside ours (folders, e.g. test/fixtures/lm-test-model). */
     extensions?: string[];
+    /** More code-server arguments (the bench's `--log debug`, to read the run's marks). */
+    args?: string[];
 }
 
 export interface CodeServer {
@@ -74,6 +76,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
             "--ignore-last-opened",
             // Lets the URL payload load the extension under development (see test/harness).
             ...["--vscode-option", "enable-smoke-test-driver"],
+            ...(options.args ?? []),
         ],
         {
             env: { ...process.env, TMPDIR: scratch, XDG_RUNTIME_DIR: scratch, ...options.env },

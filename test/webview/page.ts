@@ -1,7 +1,13 @@
 // Drives the results page in headless Chromium: launch, load a fixture as the extension would
 // (bytes plus a first screenful), and read what the grid shows.
 import type { Browser, Page } from "playwright-core";
-import type { ChartPrefs, FromWebview, LoadMessage, ResultMeta } from "../../src/protocol";
+import type {
+    BytesMessage,
+    ChartPrefs,
+    FromWebview,
+    LoadMessage,
+    ResultMeta,
+} from "../../src/protocol";
 import type { Fixture } from "./fixtures";
 import type { TestServer } from "./server";
 
@@ -138,8 +144,23 @@ export async function loadResults(
                     chart: it.chart,
                 });
             }
-            const msg: LoadMessage = { type: "load", results, active: 0, storeKey };
+            // As the extension posts: the first screens, then the bytes in their own message.
+            const msg: LoadMessage = {
+                type: "load",
+                results: results.map((r) => ({
+                    ...r,
+                    bytes: new Uint8Array(0),
+                    bytesFollow: true,
+                })),
+                active: 0,
+                storeKey,
+            };
             window.postMessage(msg, "*");
+            const follow: BytesMessage = {
+                type: "bytes",
+                results: results.map((r) => ({ id: r.id, bytes: r.bytes })),
+            };
+            window.postMessage(follow, "*");
         },
         { items, storeKey },
     );

@@ -1,6 +1,7 @@
 // The results page: receives results from the extension, paints the first screenful at once, lets
 // the worker parse the rest, and wires the toolbar, grid, detail view and status line together.
 import type {
+    BytesMessage,
     ChartPrefs,
     CopyFormat,
     LoadMessage,
@@ -34,6 +35,10 @@ export class App {
     /** Grid or chart per result (from saved state, the extension's memory, or the user). */
     private readonly chartPrefs = new Map<ResultModel, ChartPrefs>();
     private models: ResultModel[] = [];
+    /** The models whose parsing started (bytes that arrive later are parsed at once). */
+    private parsing: ResultModel[] | null = null;
+    /** When the last load came (the parse times count from it). */
+    private loadedAt = 0;
     private active = -1;
     private storeKey: string | null = null;
     private viewSeq = 0;
@@ -119,10 +124,24 @@ export class App {
     /** Handles a message from the extension. */
     onMessage(msg: ToWebview): void {
         if (msg.type === "load") this.load(msg);
+        else if (msg.type === "bytes") this.receiveBytes(msg);
+    }
+
+    /** The bytes the last load announced: parse them now if the first screen is already up. */
+    private receiveBytes(msg: BytesMessage): void {
+        for (const { id, bytes } of msg.results) {
+            const model = this.models.find((m) => m.payload.id === id);
+            if (!model || !model.payload.bytesFollow) continue;
+            model.payload.bytes = bytes;
+            model.payload.bytesFollow = false;
+            if (this.parsing === this.models) this.parse(model, this.loadedAt);
+        }
     }
 
     private load(msg: LoadMessage): void {
         const t0 = performance.now();
+        performance.mark("results:load", { detail: msg.results[0]?.durationMs });
+        this.loadedAt = t0;
         this.source.dropAll();
         const saved = vscode.getState();
         // View state only applies to the same stored result (a hide/show or a window reload).
@@ -154,10 +173,13 @@ export class App {
             // result first: the worker handles requests in order.
             if (started || this.models !== models) return;
             started = true;
+            this.parsing = models;
             const order = [this.active, ...models.keys()].filter(
                 (i, k, all) => all.indexOf(i) === k,
             );
-            for (const i of order) if (models[i]) this.parse(models[i], t0);
+            // A result whose bytes are still on their way is parsed when they come.
+            for (const i of order)
+                if (models[i] && !models[i].payload.bytesFollow) this.parse(models[i], t0);
         };
         // The worker starts once the first screen (from `firstRowsJson`) is painted: started
         // with it, its scan slowed that paint by 10 to 15 ms on a 2-core machine (measured with
@@ -165,6 +187,7 @@ export class App {
         setTimeout(startParsing, 100);
         requestAnimationFrame(() =>
             setTimeout(() => {
+                performance.mark("results:painted");
                 startParsing();
                 if (!first) return;
                 void this.workerAvailable.then((worker) =>
