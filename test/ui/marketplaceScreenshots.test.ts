@@ -9,6 +9,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Frame, Page } from "playwright-core";
+import { waitFor } from "../waitFor";
 import {
     openFile,
     openWorkbench,
@@ -119,9 +120,17 @@ for (const { mode, theme, committed } of THEMES) {
             await cell.click();
             await shot(page, `grid-${mode}`, committed);
 
-            const body = (await frame.locator("body").getAttribute("class")) ?? "";
             if (mode === "high-contrast") {
-                assert.match(body, /vscode-high-contrast/);
+                // A fresh workbench may paint the page in its first theme before the configured
+                // one is applied (seen on a fresh clone): wait, bounded, for the theme's class.
+                await waitFor(
+                    "the page in the high-contrast theme",
+                    async () =>
+                        /vscode-high-contrast/.test(
+                            (await frame.locator("body").getAttribute("class")) ?? "",
+                        ),
+                    30_000,
+                );
                 // The focused cell's outline is the theme's contrast border, not transparent.
                 const outline = await frame
                     .locator(".cell.focus")

@@ -154,10 +154,25 @@ export async function openWorkbench(options: CodeServerOptions): Promise<Workben
 
 /** Runs a command from the command palette by its title. */
 export async function runCommand(page: Page, title: string): Promise<void> {
-    await page.keyboard.press("F1");
     const input = page.locator(".quick-input-widget input");
-    await input.waitFor({ timeout: 15_000 });
-    await input.fill(`>${title}`);
+    // A busy workbench can close the palette it just opened (focus moving back from a webview or
+    // notebook output, seen on a fresh clone): open it again until the title can be typed.
+    await waitFor(
+        "the command palette to take the command's title",
+        async () => {
+            await page.keyboard.press("F1");
+            try {
+                await input.waitFor({ timeout: 5_000 });
+                await input.fill(`>${title}`, { timeout: 5_000 });
+                return true;
+            } catch {
+                await page.keyboard.press("Escape");
+                return false;
+            }
+        },
+        45_000,
+        200,
+    );
     await page
         .locator(".quick-input-list .monaco-list-row", { hasText: title })
         .first()
