@@ -1,3 +1,4 @@
+import * as l10n from "@vscode/l10n";
 import type { CommandSpec } from "./commands";
 import { eventDefinitionCommands } from "./events/commands";
 import { experimentCommands } from "./experiments/commands";
@@ -5,6 +6,7 @@ import { languageCommands } from "./language/commands";
 import { notebookCommands } from "./notebook";
 import { queryCommands } from "./query/commands";
 import { savedQueryCommands } from "./savedQueries/commands";
+import { walkthroughCommands } from "./walkthrough/commands";
 
 const P = "posthog-workbench";
 
@@ -13,15 +15,20 @@ const P = "posthog-workbench";
  * ways, so a command cannot be contributed without a handler or registered without a title.
  */
 export const commandTable: readonly CommandSpec[] = [
-    { id: `${P}.signIn`, title: "Sign In", run: (ctx) => ctx.auth.signIn() },
-    { id: `${P}.signOut`, title: "Sign Out", run: (ctx) => ctx.auth.signOut() },
-    { id: `${P}.switchProject`, title: "Switch Project", run: (ctx) => ctx.auth.switchProject() },
-    { id: `${P}.switchHost`, title: "Switch Host", run: (ctx) => ctx.auth.switchHost() },
-    { id: `${P}.showLog`, title: "Show Log", run: (ctx) => ctx.log.show(true) },
+    { id: `${P}.signIn`, title: l10n.t("Sign In"), run: (ctx) => ctx.auth.signIn() },
+    { id: `${P}.signOut`, title: l10n.t("Sign Out"), run: (ctx) => ctx.auth.signOut() },
+    {
+        id: `${P}.switchProject`,
+        title: l10n.t("Switch Project"),
+        run: (ctx) => ctx.auth.switchProject(),
+    },
+    { id: `${P}.switchHost`, title: l10n.t("Switch Host"), run: (ctx) => ctx.auth.switchHost() },
+    { id: `${P}.showLog`, title: l10n.t("Show Log"), run: (ctx) => ctx.log.show(true) },
     ...experimentCommands,
     ...eventDefinitionCommands,
     ...queryCommands,
     ...languageCommands,
     ...savedQueryCommands,
+    ...walkthroughCommands,
     ...notebookCommands,
 ];

@@ -108,9 +108,15 @@ export class Config {
             : "blocking";
     }
 
-    /** Whether "Run" code lenses are shown above statements and saved queries. */
-    get codeLensEnabled(): boolean {
-        return this.section.get<boolean>("codeLens.enabled") ?? true;
+    /**
+     * Whether "Run" code lenses are shown above statements and saved queries in `document`. The
+     * setting is language-overridable (`"[json]": {...}`), so it is read for the document.
+     */
+    codeLensEnabled(document?: vscode.TextDocument): boolean {
+        return (
+            vscode.workspace.getConfiguration(SECTION, document).get<boolean>("codeLens.enabled") ??
+            true
+        );
     }
 
     /** Files Upgrade All Saved Queries looks through for query nodes (a glob). */

@@ -95,8 +95,11 @@ export class Ctx implements vscode.Disposable {
     async reportError(action: string, error: unknown): Promise<void> {
         const message = userMessageOf(error);
         this.log.error(`${action} failed: ${redact(errorDetail(error))}`);
-        const choice = await this.ui.error(`${action} failed: ${redact(message)}`, "Show Log");
-        if (choice === "Show Log") this.log.show(true);
+        const choice = await this.ui.error(
+            vscode.l10n.t("{0} failed: {1}", action, redact(message)),
+            vscode.l10n.t("Show Log"),
+        );
+        if (choice === vscode.l10n.t("Show Log")) this.log.show(true);
     }
 
     dispose(): void {

@@ -1,3 +1,4 @@
+import "./l10nSetup";
 import * as vscode from "vscode";
 import { activateSteps, type ActivationStep } from "./activation";
 import { SessionStatusBar } from "./auth/statusBar";

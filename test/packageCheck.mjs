@@ -4,6 +4,7 @@
 import { execFileSync, execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { localisable } from "../scripts/externalizePackageStrings.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const out = path.join(root, ".vscode-test", "posthog-workbench.vsix");
@@ -13,12 +14,43 @@ fs.mkdirSync(path.dirname(out), { recursive: true });
 execSync("node esbuild.mjs --production", { cwd: root, stdio: "inherit" });
 execFileSync(
     path.join(root, "node_modules", ".bin", "vsce"),
-    ["package", "--no-dependencies", "--out", out],
+    // The README's screenshots stay out of the package; the Marketplace page loads them from the
+    // repository (same flags as `npm run package`).
+    ["package", "--no-dependencies", ...baseUrls(), "--out", out],
     {
         cwd: root,
         stdio: "ignore",
     },
 );
+/** Manifest texts that are not a `%key%` of package.nls.json (printed when there are any). */
+function unlocalisedManifestTexts() {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+    const nls = JSON.parse(fs.readFileSync(path.join(root, "package.nls.json"), "utf8"));
+    const bad = localisable(pkg)
+        .filter(({ holder, field }) => {
+            const key = /^%([^%]+)%$/.exec(String(holder[field]))?.[1];
+            return !key || typeof nls[key] !== "string";
+        })
+        .map(({ path: p }) => p);
+    if (bad.length) console.log(`  not in package.nls.json: ${bad.join(", ")}`);
+    return bad;
+}
+/** The Markdown pages of the walkthrough's steps. */
+function walkthroughMedia() {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+    return (pkg.contributes.walkthroughs ?? []).flatMap((w) =>
+        w.steps.map((step) => step.media?.markdown).filter(Boolean),
+    );
+}
+/** vsce's flags for the README's relative links, from package.json (as `npm run package`). */
+function baseUrls() {
+    const script = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts
+        .package;
+    return [...script.matchAll(/(--base(?:Content|Images)Url) (\S+)/g)].flatMap((m) => [
+        m[1],
+        m[2],
+    ]);
+}
 const listing = execFileSync("unzip", ["-Z1", out], { encoding: "utf8" })
     .split("\n")
     .filter(Boolean);
@@ -48,6 +80,21 @@ const checks = [
     ["it has the function catalogue", listing.includes("extension/dist/hogqlFunctions.json")],
     ["it has the results webview", listing.includes("extension/dist/webview/results.js")],
     ["it has the grammar", listing.includes("extension/syntaxes/hogql.tmLanguage.json")],
+    [
+        "package.nls.json holds every contributed title and description",
+        unlocalisedManifestTexts().length === 0,
+    ],
+    ["it has package.nls.json", listing.includes("extension/package.nls.json")],
+    ["it has the l10n bundle", listing.includes("extension/l10n/bundle.l10n.json")],
+    ["it has the Marketplace icon", listing.includes("extension/media/icon.png")],
+    [
+        "it has every walkthrough page package.json names",
+        walkthroughMedia().every((file) => listing.includes(`extension/${file}`)),
+    ],
+    [
+        "it leaves the README's screenshots out",
+        !listing.some((f) => f.startsWith("extension/docs/screenshots/")),
+    ],
     ["it has no node_modules", !listing.some((f) => f.includes("node_modules/"))],
     [
         "it has no sources, tests or maps",

@@ -37,7 +37,7 @@ export class Auth implements vscode.Disposable {
             const projects = await vscode.window.withProgress(
                 {
                     location: vscode.ProgressLocation.Notification,
-                    title: `Checking your key with ${host}...`,
+                    title: vscode.l10n.t("Checking your key with {0}...", host),
                     cancellable: true,
                 },
                 (_progress, token) =>
@@ -52,7 +52,9 @@ export class Auth implements vscode.Disposable {
             await this.rememberProjects(projects);
             await this.ctx.config.setProjectId(String(project.id));
             await this.session.reload();
-            void this.ctx.ui.info(`Signed in to ${host}, project "${project.name}".`);
+            void this.ctx.ui.info(
+                vscode.l10n.t('Signed in to {0}, project "{1}".', host, project.name),
+            );
             return true;
         } finally {
             void client.close();
@@ -64,7 +66,9 @@ export class Auth implements vscode.Disposable {
         const origin = checkHost(host);
         if (origin.ok) await this.keys.delete(origin.origin);
         await this.session.reload();
-        void this.ctx.ui.info(`Signed out of ${host}; its key was removed from this machine.`);
+        void this.ctx.ui.info(
+            vscode.l10n.t("Signed out of {0}; its key was removed from this machine.", host),
+        );
     }
 
     async switchProject(): Promise<void> {
@@ -85,11 +89,16 @@ export class Auth implements vscode.Disposable {
         const current = this.session.state.host;
         const choices: Choice<string | undefined>[] = this.keys.hosts().map((host) => ({
             label: host,
-            description: host === current ? "current" : "signed in",
+            description: host === current ? vscode.l10n.t("current") : vscode.l10n.t("signed in"),
             value: host,
         }));
-        choices.push({ label: "$(sign-in) Sign in to another host...", value: undefined });
-        const picked = await this.ctx.ui.pick(choices, { title: "Switch PostHog host" });
+        choices.push({
+            label: vscode.l10n.t("$(sign-in) Sign in to another host..."),
+            value: undefined,
+        });
+        const picked = await this.ctx.ui.pick(choices, {
+            title: vscode.l10n.t("Switch PostHog host"),
+        });
         if (picked === undefined) {
             if (choices.length > 0) await this.signIn();
             return;
@@ -138,32 +147,41 @@ export class Auth implements vscode.Disposable {
     private async pickHost(): Promise<string | undefined> {
         const configured = this.ctx.config.host;
         const choices: Choice<string>[] = [
-            { label: "US Cloud", description: CLOUD_HOSTS[0], value: CLOUD_HOSTS[0] },
-            { label: "EU Cloud", description: CLOUD_HOSTS[1], value: CLOUD_HOSTS[1] },
+            {
+                label: vscode.l10n.t("US Cloud"),
+                description: CLOUD_HOSTS[0],
+                value: CLOUD_HOSTS[0],
+            },
+            {
+                label: vscode.l10n.t("EU Cloud"),
+                description: CLOUD_HOSTS[1],
+                value: CLOUD_HOSTS[1],
+            },
         ];
         const configuredCheck = checkHost(configured);
         if (configuredCheck.ok && !CLOUD_HOSTS.includes(configuredCheck.origin as never)) {
             choices.push({
-                label: "Configured host",
+                label: vscode.l10n.t("Configured host"),
                 description: configuredCheck.origin,
                 value: configuredCheck.origin,
             });
         }
         choices.push({
-            label: "Self-hosted...",
-            description: "Enter your instance's URL",
+            label: vscode.l10n.t("Self-hosted..."),
+            description: vscode.l10n.t("Enter your instance's URL"),
             value: SELF_HOSTED,
         });
         const picked = await this.ctx.ui.pick(choices, {
-            title: "Sign in to PostHog (1/3): host",
-            placeHolder:
+            title: vscode.l10n.t("Sign in to PostHog (1/3): host"),
+            placeHolder: vscode.l10n.t(
                 "Where is your PostHog? Keys from one cloud region don't work in the other.",
+            ),
         });
         if (picked !== SELF_HOSTED) return picked;
         const url = await this.ctx.ui.input({
-            title: "Sign in to PostHog (1/3): self-hosted URL",
-            prompt: "Your instance's URL (https; plain http only for localhost)",
-            placeHolder: "https://posthog.example.com",
+            title: vscode.l10n.t("Sign in to PostHog (1/3): self-hosted URL"),
+            prompt: vscode.l10n.t("Your instance's URL (https; plain http only for localhost)"),
+            placeHolder: vscode.l10n.t("https://posthog.example.com"),
             validate: (value) => {
                 const check = checkHost(value);
                 return check.ok ? undefined : check.reason;
@@ -176,10 +194,14 @@ export class Auth implements vscode.Disposable {
 
     private async askKey(host: string): Promise<string | undefined> {
         const key = await this.ctx.ui.input({
-            title: "Sign in to PostHog (2/3): personal API key",
-            prompt: `Paste a personal API key for ${host} (Settings > Personal API keys; it starts with phx_). It is stored in VS Code's secret storage and only sent to ${host}.`,
+            title: vscode.l10n.t("Sign in to PostHog (2/3): personal API key"),
+            prompt: vscode.l10n.t(
+                "Paste a personal API key for {0} (Settings > Personal API keys; it starts with phx_). It is stored in VS Code's secret storage and only sent to {1}.",
+                host,
+                host,
+            ),
             password: true,
-            placeHolder: "phx_...",
+            placeHolder: vscode.l10n.t("phx_..."),
             validate: (value) => checkKeyShape(value.trim()),
         });
         const trimmed = key?.trim();
@@ -209,7 +231,10 @@ export class Auth implements vscode.Disposable {
             const projects = await collectProjects(client, signal);
             if (projects.length === 0) {
                 void this.ctx.ui.error(
-                    `The key works, but it has access to no project on ${host}. Give the key access to a project in PostHog, then sign in again.`,
+                    vscode.l10n.t(
+                        "The key works, but it has access to no project on {0}. Give the key access to a project in PostHog, then sign in again.",
+                        host,
+                    ),
                 );
                 return undefined;
             }
@@ -219,8 +244,11 @@ export class Auth implements vscode.Disposable {
             this.ctx.log.warn(
                 `sign-in check failed: ${error instanceof Error ? error.message : String(error)}`,
             );
-            const choice = await this.ctx.ui.error(explainKeyProblem(error, host), "Show Log");
-            if (choice === "Show Log") this.ctx.log.show(true);
+            const choice = await this.ctx.ui.error(
+                explainKeyProblem(error, host),
+                vscode.l10n.t("Show Log"),
+            );
+            if (choice === vscode.l10n.t("Show Log")) this.ctx.log.show(true);
             return undefined;
         }
     }
@@ -235,10 +263,14 @@ export class Auth implements vscode.Disposable {
         return this.ctx.ui.pick(
             projects.map((project) => ({
                 label: project.name,
-                description: `id ${project.id}${String(project.id) === current ? " (current)" : ""}`,
+                description: vscode.l10n.t(
+                    "id {0}{1}",
+                    project.id,
+                    String(project.id) === current ? " (current)" : "",
+                ),
                 value: project,
             })),
-            { title, placeHolder: "Projects this key can access" },
+            { title, placeHolder: vscode.l10n.t("Projects this key can access") },
         );
     }
 

@@ -22,7 +22,10 @@ async function target(ctx: Ctx, arg: unknown): Promise<EventDefinition | undefin
             detail: def.description ?? undefined,
             value: def,
         })),
-        { title: "Event definition", placeHolder: "Pick an event (search in the view for others)" },
+        {
+            title: vscode.l10n.t("Event definition"),
+            placeHolder: vscode.l10n.t("Pick an event (search in the view for others)"),
+        },
     );
 }
 
@@ -37,21 +40,27 @@ export const TAXONOMY_REQUIRED =
  */
 async function edit(ctx: Ctx, def: EventDefinition, patch: EventDefinitionPatch): Promise<void> {
     if (patch.hidden === true && patch.verified === true) {
-        await ctx.ui.warn(`"${def.name}" can't be hidden and verified at once; choose one.`);
+        await ctx.ui.warn(
+            vscode.l10n.t('"{0}" can\'t be hidden and verified at once; choose one.', def.name),
+        );
         return;
     }
     if (patch.hidden === true && def.verified && patch.verified === undefined) {
         const go = await ctx.ui.confirm(
-            `Hide "${def.name}"? This also removes its verified mark.`,
-            "PostHog doesn't keep hidden events verified: hiding it clears the verified mark.",
-            "Hide",
+            vscode.l10n.t('Hide "{0}"? This also removes its verified mark.', def.name),
+            vscode.l10n.t(
+                "PostHog doesn't keep hidden events verified: hiding it clears the verified mark.",
+            ),
+            vscode.l10n.t("Hide"),
         );
         if (!go) return;
     } else if (patch.verified === true && def.hidden && patch.hidden === undefined) {
         const go = await ctx.ui.confirm(
-            `Verify "${def.name}"? This also unhides it.`,
-            "PostHog doesn't keep verified events hidden: verifying it shows it again.",
-            "Verify",
+            vscode.l10n.t('Verify "{0}"? This also unhides it.', def.name),
+            vscode.l10n.t(
+                "PostHog doesn't keep verified events hidden: verifying it shows it again.",
+            ),
+            vscode.l10n.t("Verify"),
         );
         if (!go) return;
     }
@@ -88,36 +97,38 @@ function itemCommand(
 export const eventDefinitionCommands: readonly CommandSpec[] = [
     {
         id: `${P}.refreshEventDefinitions`,
-        title: "Refresh Event Definitions",
+        title: vscode.l10n.t("Refresh Event Definitions"),
         run: (ctx) => ctx.views.eventDefinitions.refresh(),
     },
     {
         id: `${P}.loadMoreEventDefinitions`,
-        title: "Load More Event Definitions",
+        title: vscode.l10n.t("Load More Event Definitions"),
         run: (ctx) => ctx.views.eventDefinitions.loadMore(),
     },
     {
         id: `${P}.searchEventDefinitions`,
-        title: "Search Event Definitions",
+        title: vscode.l10n.t("Search Event Definitions"),
         run: async (ctx) => {
             const tree = ctx.views.eventDefinitions;
             const search = await ctx.ui.input({
-                title: "Search event definitions",
-                prompt: "Every word must appear in the event name. Leave empty to show all.",
+                title: vscode.l10n.t("Search event definitions"),
+                prompt: vscode.l10n.t(
+                    "Every word must appear in the event name. Leave empty to show all.",
+                ),
                 value: tree.filter.search,
-                placeHolder: "e.g. checkout completed",
+                placeHolder: vscode.l10n.t("e.g. checkout completed"),
             });
             if (search !== undefined) tree.setFilter({ search: search.trim() });
         },
     },
     {
         id: `${P}.clearEventDefinitionsSearch`,
-        title: "Clear Event Definitions Search",
+        title: vscode.l10n.t("Clear Event Definitions Search"),
         run: (ctx) => ctx.views.eventDefinitions.setFilter({ search: "" }),
     },
     {
         id: `${P}.sortEventDefinitions`,
-        title: "Sort Event Definitions",
+        title: vscode.l10n.t("Sort Event Definitions"),
         run: async (ctx) => {
             const tree = ctx.views.eventDefinitions;
             const current = tree.filter.ordering;
@@ -125,66 +136,83 @@ export const eventDefinitionCommands: readonly CommandSpec[] = [
                 ordering === current ? "current" : undefined;
             const ordering = await ctx.ui.pick<EventDefinitionsOrdering>(
                 [
-                    { label: "Name", description: mark("name"), value: "name" },
+                    { label: vscode.l10n.t("Name"), description: mark("name"), value: "name" },
                     {
-                        label: "Last seen",
-                        detail: "Most recently seen first",
+                        label: vscode.l10n.t("Last seen"),
+                        detail: vscode.l10n.t("Most recently seen first"),
                         description: mark("-last_seen_at"),
                         value: "-last_seen_at",
                     },
                 ],
-                { title: "Sort event definitions by" },
+                { title: vscode.l10n.t("Sort event definitions by") },
             );
             if (ordering) tree.setFilter({ ordering });
         },
     },
     {
         id: `${P}.includeHiddenEventDefinitions`,
-        title: "Include Hidden Events",
+        title: vscode.l10n.t("Include Hidden Events"),
         run: (ctx) => ctx.views.eventDefinitions.setFilter({ includeHidden: true }),
     },
     {
         id: `${P}.excludeHiddenEventDefinitions`,
-        title: "Exclude Hidden Events",
+        title: vscode.l10n.t("Exclude Hidden Events"),
         run: (ctx) => ctx.views.eventDefinitions.setFilter({ includeHidden: false }),
     },
     {
         id: `${P}.includePostHogEventDefinitions`,
-        title: "Include PostHog Events ($…)",
+        title: vscode.l10n.t("Include PostHog Events ($…)"),
         run: (ctx) => ctx.views.eventDefinitions.setFilter({ includePostHog: true }),
     },
     {
         id: `${P}.excludePostHogEventDefinitions`,
-        title: "Exclude PostHog Events ($…)",
+        title: vscode.l10n.t("Exclude PostHog Events ($…)"),
         run: (ctx) => ctx.views.eventDefinitions.setFilter({ includePostHog: false }),
     },
-    itemCommand("showEventDefinition", "Show Event Definition Details", (ctx, def) =>
-        ctx.views.eventDefinitions.details.open(def),
-    ),
-    itemCommand("newQueryForEvent", "New Query for Event", async (_ctx, def) => {
+    {
+        id: `${P}.showEventDefinition`,
+        title: vscode.l10n.t("Show Event Definition Details"),
+        run: async (ctx, arg, how) => {
+            const def = await target(ctx, arg);
+            if (!def) return undefined;
+            const document = await ctx.views.eventDefinitions.details.open(def);
+            // A click on a row: the preview took focus; give it back so arrowing through rows
+            // keeps working (as the text document did with preserveFocus).
+            if ((how as { fromTree?: boolean } | undefined)?.fromTree)
+                await vscode.commands.executeCommand(`${P}.eventDefinitions.focus`);
+            return document;
+        },
+    },
+    itemCommand("newQueryForEvent", vscode.l10n.t("New Query for Event"), async (_ctx, def) => {
         const document = await vscode.workspace.openTextDocument({
             language: "hogql",
             content: eventQuery(def.name),
         });
         return vscode.window.showTextDocument(document);
     }),
-    itemCommand("copyEventName", "Copy Event Name", async (_ctx, def) => {
+    itemCommand("copyEventName", vscode.l10n.t("Copy Event Name"), async (_ctx, def) => {
         await vscode.env.clipboard.writeText(def.name);
-        vscode.window.setStatusBarMessage(`Copied "${def.name}"`, 3000);
+        vscode.window.setStatusBarMessage(vscode.l10n.t('Copied "{0}"', def.name), 3000);
     }),
-    itemCommand("editEventDefinitionDescription", "Edit Description", async (ctx, def) => {
-        const description = await ctx.ui.input({
-            title: `Description of ${def.name}`,
-            prompt: "Leave empty to remove the description.",
-            value: def.description ?? "",
-        });
-        if (description === undefined || description === (def.description ?? "")) return;
-        await edit(ctx, def, { description });
-    }),
-    itemCommand("editEventDefinitionTags", "Edit Tags", async (ctx, def) => {
+    itemCommand(
+        "editEventDefinitionDescription",
+        vscode.l10n.t("Edit Description"),
+        async (ctx, def) => {
+            const description = await ctx.ui.input({
+                title: vscode.l10n.t("Description of {0}", def.name),
+                prompt: vscode.l10n.t("Leave empty to remove the description."),
+                value: def.description ?? "",
+            });
+            if (description === undefined || description === (def.description ?? "")) return;
+            await edit(ctx, def, { description });
+        },
+    ),
+    itemCommand("editEventDefinitionTags", vscode.l10n.t("Edit Tags"), async (ctx, def) => {
         const text = await ctx.ui.input({
-            title: `Tags of ${def.name}`,
-            prompt: "Comma-separated, e.g. growth, activation. Leave empty to remove every tag.",
+            title: vscode.l10n.t("Tags of {0}", def.name),
+            prompt: vscode.l10n.t(
+                "Comma-separated, e.g. growth, activation. Leave empty to remove every tag.",
+            ),
             value: (def.tags ?? []).join(", "),
         });
         if (text === undefined) return;
@@ -192,33 +220,45 @@ export const eventDefinitionCommands: readonly CommandSpec[] = [
         if (tags.join("\n") === (def.tags ?? []).join("\n")) return;
         await edit(ctx, def, { tags });
     }),
-    itemCommand("verifyEventDefinition", "Mark as Verified", (ctx, def) =>
+    itemCommand("verifyEventDefinition", vscode.l10n.t("Mark as Verified"), (ctx, def) =>
         edit(ctx, def, { verified: true }),
     ),
-    itemCommand("unverifyEventDefinition", "Remove Verified Mark", (ctx, def) =>
+    itemCommand("unverifyEventDefinition", vscode.l10n.t("Remove Verified Mark"), (ctx, def) =>
         edit(ctx, def, { verified: false }),
     ),
-    itemCommand("hideEventDefinition", "Hide Event", (ctx, def) =>
+    itemCommand("hideEventDefinition", vscode.l10n.t("Hide Event"), (ctx, def) =>
         edit(ctx, def, { hidden: true }),
     ),
-    itemCommand("unhideEventDefinition", "Unhide Event", (ctx, def) =>
+    itemCommand("unhideEventDefinition", vscode.l10n.t("Unhide Event"), (ctx, def) =>
         edit(ctx, def, { hidden: false }),
     ),
-    itemCommand("deleteEventDefinition", "Delete Event Definition", async (ctx, def) => {
-        const state = ctx.auth.session.state;
-        const project = state.signedIn ? ` from project ${state.projectId}` : "";
-        const confirmed = await ctx.ui.confirm(
-            `Delete the event definition "${def.name}"?`,
-            `This permanently deletes "${def.name}" with its description, tags and verification${project}. ` +
-                "It cannot be undone. Events already captured are not deleted.",
-            "Delete",
-        );
-        if (!confirmed) return;
-        const client = await ctx.auth.session.client();
-        await client.deleteEventDefinition(def.id);
-        ctx.log.info(`deleted event definition ${def.name} (${def.id})`);
-        ctx.views.eventDefinitions.refresh();
-        ctx.views.eventDefinitions.details.reload(def.id);
-        void ctx.ui.info(`Deleted the event definition "${def.name}".`);
-    }),
+    itemCommand(
+        "deleteEventDefinition",
+        vscode.l10n.t("Delete Event Definition"),
+        async (ctx, def) => {
+            const state = ctx.auth.session.state;
+            const detail = state.signedIn
+                ? vscode.l10n.t(
+                      'This permanently deletes "{0}" with its description, tags and verification from project {1}. It cannot be undone. Events already captured are not deleted.',
+                      def.name,
+                      state.projectId,
+                  )
+                : vscode.l10n.t(
+                      'This permanently deletes "{0}" with its description, tags and verification. It cannot be undone. Events already captured are not deleted.',
+                      def.name,
+                  );
+            const confirmed = await ctx.ui.confirm(
+                vscode.l10n.t('Delete the event definition "{0}"?', def.name),
+                detail,
+                vscode.l10n.t("Delete"),
+            );
+            if (!confirmed) return;
+            const client = await ctx.auth.session.client();
+            await client.deleteEventDefinition(def.id);
+            ctx.log.info(`deleted event definition ${def.name} (${def.id})`);
+            ctx.views.eventDefinitions.refresh();
+            ctx.views.eventDefinitions.details.reload(def.id);
+            void ctx.ui.info(vscode.l10n.t('Deleted the event definition "{0}".', def.name));
+        },
+    ),
 ];

@@ -36,15 +36,20 @@ export class EventDefinitionDocuments implements vscode.TextDocumentContentProvi
         return vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${title}.md`, query: def.id });
     }
 
-    async open(def: EventDefinition): Promise<vscode.TextEditor> {
+    /**
+     * Shows the details rendered, in VS Code's Markdown preview (its own themed webview: tables,
+     * headings and the query block read as a page, not as source). The preview is the unlocked
+     * one, so clicking through rows reuses one tab. Resolves with the document it renders.
+     */
+    async open(def: EventDefinition): Promise<vscode.TextDocument> {
         const uri = EventDefinitionDocuments.uriFor(def);
         // Already open: re-read it, since the definition may have changed on the service.
         if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) {
             this.changed.fire(uri);
         }
         const document = await vscode.workspace.openTextDocument(uri);
-        // Keep focus in the tree so arrowing through rows keeps working.
-        return vscode.window.showTextDocument(document, { preview: true, preserveFocus: true });
+        await vscode.commands.executeCommand("markdown.showPreview", uri);
+        return document;
     }
 
     /** Re-reads the open documents of one definition (after an edit or a delete). */

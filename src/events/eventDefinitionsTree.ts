@@ -12,6 +12,7 @@ import {
     tooltipFor,
     type EventDefinitionsElement,
 } from "./nodes";
+import { displayLanguage } from "../locale";
 
 export const VIEW_ID = "posthog-workbench.eventDefinitions";
 const P = "posthog-workbench";
@@ -132,9 +133,12 @@ export class EventDefinitionsTree
         if (this.loadError !== undefined) {
             return [
                 new MessageNode("Could not load event definitions", {
-                    detail: `${userMessageOf(this.loadError)} Click to retry.`,
+                    detail: vscode.l10n.t("{0} Click to retry.", userMessageOf(this.loadError)),
                     icon: "error",
-                    command: { command: `${P}.refreshEventDefinitions`, title: "Retry" },
+                    command: {
+                        command: `${P}.refreshEventDefinitions`,
+                        title: vscode.l10n.t("Retry"),
+                    },
                 }),
             ];
         }
@@ -170,7 +174,8 @@ export class EventDefinitionsTree
         let usage: string;
         try {
             const value = await this.usage(def.id);
-            usage = value === null ? "unknown" : value.toLocaleString("en-US");
+            usage =
+                value === null ? vscode.l10n.t("unknown") : value.toLocaleString(displayLanguage());
         } catch (error) {
             usage = "could not be loaded";
             this.ctx.log.warn(`metrics of ${def.name}: ${redact(userMessageOf(error))}`);

@@ -1,16 +1,18 @@
 // Text for the Event Definitions view, the details document and New Query for Event. Imports
 // nothing from vscode so the unit tests can check it in plain Node.
+import * as l10n from "@vscode/l10n";
 import type { EventDefinition, UserSummary } from "../api";
+import { displayLanguage } from "../locale";
 
 /** "3 days ago", "yesterday", "just now"; "never" without a time. */
 export function relativeTime(iso: string | null | undefined, now = Date.now()): string {
-    if (!iso) return "never";
+    if (!iso) return l10n.t("never");
     const then = Date.parse(iso);
-    if (Number.isNaN(then)) return "unknown";
+    if (Number.isNaN(then)) return l10n.t("unknown");
     // Only past times are shown (seen, created, updated); a time ahead of this machine's clock
     // is clock skew, not the future.
     const seconds = Math.min(0, Math.round((then - now) / 1000));
-    const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+    const format = new Intl.RelativeTimeFormat(displayLanguage(), { numeric: "auto" });
     const units: [Intl.RelativeTimeFormatUnit, number][] = [
         ["year", 365 * 24 * 3600],
         ["month", 30 * 24 * 3600],
@@ -22,7 +24,7 @@ export function relativeTime(iso: string | null | undefined, now = Date.now()): 
     for (const [unit, size] of units) {
         if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
     }
-    return "just now";
+    return l10n.t("just now");
 }
 
 /** A person as the service embeds them: a summary on cloud, a bare id on some servers. */

@@ -26,8 +26,8 @@ export class EventDefinitionNode extends vscode.TreeItem {
         // and that is where the metrics are fetched.
         this.command = {
             command: `${P}.showEventDefinition`,
-            title: "Show Event Definition Details",
-            arguments: [this],
+            title: vscode.l10n.t("Show Event Definition Details"),
+            arguments: [this, { fromTree: true }],
         };
         this.accessibilityInformation = {
             label: [
@@ -80,7 +80,7 @@ export class LoadMoreNode extends vscode.TreeItem {
         this.contextValue = "loadMore";
         this.command = {
             command: `${P}.loadMoreEventDefinitions`,
-            title: "Load More Event Definitions",
+            title: vscode.l10n.t("Load More Event Definitions"),
         };
     }
 }

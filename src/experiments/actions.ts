@@ -27,14 +27,14 @@ export async function resolveExperiment(ctx: Ctx, arg: unknown): Promise<Experim
     const page = await client.listExperimentsPage({ limit: 100, status: "all" });
     return ctx.ui.pick(
         page.results.map((e) => ({ label: e.name, description: e.feature_flag_key, value: e })),
-        { title: "Pick an experiment" },
+        { title: vscode.l10n.t("Pick an experiment") },
     );
 }
 
 export async function newExperiment(ctx: Ctx): Promise<Experiment | undefined> {
     const name = await ctx.ui.input({
-        title: "New experiment (1/2): name",
-        prompt: "A name that says what the experiment tests",
+        title: vscode.l10n.t("New experiment (1/2): name"),
+        prompt: vscode.l10n.t("A name that says what the experiment tests"),
         validate: checkExperimentName,
     });
     if (!name) return undefined;
@@ -44,8 +44,8 @@ export async function newExperiment(ctx: Ctx): Promise<Experiment | undefined> {
     );
     const choices: Choice<FeatureFlag | typeof TYPE_FLAG_KEY>[] = [
         {
-            label: "$(add) New flag key...",
-            description: "created with control/test variants",
+            label: vscode.l10n.t("$(add) New flag key..."),
+            description: vscode.l10n.t("created with control/test variants"),
             value: TYPE_FLAG_KEY,
         },
         ...flags.results.map((flag) => ({
@@ -56,15 +56,19 @@ export async function newExperiment(ctx: Ctx): Promise<Experiment | undefined> {
         })),
     ];
     const picked = await ctx.ui.pick(choices, {
-        title: "New experiment (2/2): feature flag",
-        placeHolder: "Pick a multivariate flag whose first variant is 'control', or type a new key",
+        title: vscode.l10n.t("New experiment (2/2): feature flag"),
+        placeHolder: vscode.l10n.t(
+            "Pick a multivariate flag whose first variant is 'control', or type a new key",
+        ),
     });
     if (picked === undefined) return undefined;
     let flagKey: string | undefined;
     if (picked === TYPE_FLAG_KEY) {
         flagKey = await ctx.ui.input({
-            title: "New experiment (2/2): new flag key",
-            prompt: "The flag is created with variants control and test (50/50), inactive while the experiment is a draft.",
+            title: vscode.l10n.t("New experiment (2/2): new flag key"),
+            prompt: vscode.l10n.t(
+                "The flag is created with variants control and test (50/50), inactive while the experiment is a draft.",
+            ),
             value: slug(name),
             validate: checkFlagKey,
         });
@@ -78,7 +82,11 @@ export async function newExperiment(ctx: Ctx): Promise<Experiment | undefined> {
     );
     await ctx.views.experiments.reveal(created);
     void ctx.ui.info(
-        `Created draft experiment "${created.name}" with flag ${created.feature_flag_key}.`,
+        vscode.l10n.t(
+            'Created draft experiment "{0}" with flag {1}.',
+            created.name,
+            created.feature_flag_key,
+        ),
     );
     return created;
 }
@@ -110,38 +118,41 @@ export async function editExperiment(
 ): Promise<Experiment | undefined> {
     const field = await ctx.ui.pick<EditableField>(
         [
-            { label: "Name", description: experiment.name, value: "name" },
+            { label: vscode.l10n.t("Name"), description: experiment.name, value: "name" },
             {
-                label: "Description",
+                label: vscode.l10n.t("Description"),
                 description: experiment.description ?? "",
                 value: "description",
             },
             {
-                label: "Conclusion",
+                label: vscode.l10n.t("Conclusion"),
                 description: experiment.conclusion ?? "none",
                 value: "conclusion",
             },
             {
-                label: "Conclusion comment",
+                label: vscode.l10n.t("Conclusion comment"),
                 description: experiment.conclusion_comment ?? "",
                 value: "conclusion_comment",
             },
         ],
-        { title: `Edit "${experiment.name}"` },
+        { title: vscode.l10n.t('Edit "{0}"', experiment.name) },
     );
     if (!field) return undefined;
     let value: string | null | undefined;
     if (field === "conclusion") {
         const picked = await ctx.ui.pick<string>(
-            [...CONCLUSIONS.map((c) => ({ label: c, value: c })), { label: "(none)", value: "" }],
-            { title: "Conclusion" },
+            [
+                ...CONCLUSIONS.map((c) => ({ label: c, value: c })),
+                { label: vscode.l10n.t("(none)"), value: "" },
+            ],
+            { title: vscode.l10n.t("Conclusion") },
         );
         if (picked === undefined) return undefined;
         value = picked || null;
     } else {
         const current = (experiment[field] as string | null | undefined) ?? "";
         value = await ctx.ui.input({
-            title: `Edit ${field.replace("_", " ")}`,
+            title: vscode.l10n.t("Edit {0}", field.replace("_", " ")),
             value: current,
             validate: field === "name" ? checkExperimentName : undefined,
         });
@@ -168,13 +179,16 @@ export async function setArchived(
 /** Soft delete: the API's DELETE answers 405, so deleting is PATCH `deleted: true`. */
 export async function deleteExperiment(ctx: Ctx, experiment: Experiment): Promise<boolean> {
     const confirmed = await ctx.ui.confirm(
-        `Delete experiment "${experiment.name}"?`,
-        `It disappears from PostHog's lists. Its feature flag ${experiment.feature_flag_key} is kept.`,
-        "Delete",
+        vscode.l10n.t('Delete experiment "{0}"?', experiment.name),
+        vscode.l10n.t(
+            "It disappears from PostHog's lists. Its feature flag {0} is kept.",
+            experiment.feature_flag_key,
+        ),
+        vscode.l10n.t("Delete"),
     );
     if (!confirmed) return false;
     await patch(ctx, experiment, { deleted: true }, `Deleting "${experiment.name}"...`);
-    void ctx.ui.info(`Deleted "${experiment.name}".`);
+    void ctx.ui.info(vscode.l10n.t('Deleted "{0}".', experiment.name));
     return true;
 }
 
@@ -201,8 +215,8 @@ export async function duplicateExperiment(
     experiment: Experiment,
 ): Promise<Experiment | undefined> {
     const name = await ctx.ui.input({
-        title: `Duplicate "${experiment.name}"`,
-        prompt: "Name of the copy (it reuses the same feature flag)",
+        title: vscode.l10n.t('Duplicate "{0}"', experiment.name),
+        prompt: vscode.l10n.t("Name of the copy (it reuses the same feature flag)"),
         value: copyName(experiment.name),
         validate: checkExperimentName,
     });
@@ -213,7 +227,7 @@ export async function duplicateExperiment(
         client.duplicateExperiment(experiment.id, { name: name.trim() }, { signal }),
     );
     await ctx.views.experiments.reveal(copy);
-    void ctx.ui.info(`Created "${copy.name}".`);
+    void ctx.ui.info(vscode.l10n.t('Created "{0}".', copy.name));
     return copy;
 }
 
@@ -225,10 +239,10 @@ export async function createExposureCohort(ctx: Ctx, experiment: Experiment): Pr
     );
     ctx.views.experiments.update({ ...experiment, exposure_cohort: cohort.id });
     const choice = await ctx.ui.info(
-        `Created cohort "${cohort.name}" (id ${cohort.id}).`,
-        "Open in PostHog",
+        vscode.l10n.t('Created cohort "{0}" (id {1}).', cohort.name, cohort.id),
+        vscode.l10n.t("Open in PostHog"),
     );
-    if (choice === "Open in PostHog")
+    if (choice === vscode.l10n.t("Open in PostHog"))
         await vscode.env.openExternal(
             vscode.Uri.parse(`${client.host}/project/${client.projectId}/cohorts/${cohort.id}`),
         );
@@ -238,14 +252,17 @@ async function pickMetric(ctx: Ctx, experiment: Experiment): Promise<ExperimentM
     const metrics = experimentMetrics(experiment);
     if (metrics.length === 0) {
         void ctx.ui.warn(
-            `"${experiment.name}" has no metrics with a uuid yet; add one in PostHog first.`,
+            vscode.l10n.t(
+                '"{0}" has no metrics with a uuid yet; add one in PostHog first.',
+                experiment.name,
+            ),
         );
         return undefined;
     }
     if (metrics.length === 1) return metrics[0];
     return ctx.ui.pick(
         metrics.map((m) => ({ label: m.name, description: `${m.role} · ${m.uuid}`, value: m })),
-        { title: `Metric of "${experiment.name}"` },
+        { title: vscode.l10n.t('Metric of "{0}"', experiment.name) },
     );
 }
 
@@ -263,7 +280,11 @@ export async function recalculateTimeseries(ctx: Ctx, experiment: Experiment): P
             ),
     );
     void ctx.ui.info(
-        `Recalculation of "${metric.name}" is ${request.status}. Show Timeseries Results to see it when done.`,
+        vscode.l10n.t(
+            'Recalculation of "{0}" is {1}. Show Timeseries Results to see it when done.',
+            metric.name,
+            request.status,
+        ),
     );
 }
 
@@ -282,8 +303,10 @@ export async function checkFlagImplementation(ctx: Ctx): Promise<boolean> {
     );
     void ctx.ui.info(
         result
-            ? "Flags still need implementing: PostHog has not seen the experiment flags in events yet. Call the flag in your code (e.g. posthog.getFeatureFlag) and deploy."
-            : "Flags are implemented: PostHog sees them in incoming events.",
+            ? vscode.l10n.t(
+                  "Flags still need implementing: PostHog has not seen the experiment flags in events yet. Call the flag in your code (e.g. posthog.getFeatureFlag) and deploy.",
+              )
+            : vscode.l10n.t("Flags are implemented: PostHog sees them in incoming events."),
     );
     return result;
 }
@@ -297,5 +320,5 @@ export async function openInPostHog(ctx: Ctx, experiment: Experiment): Promise<v
 
 export async function copyFlagKey(ctx: Ctx, experiment: Experiment): Promise<void> {
     await vscode.env.clipboard.writeText(experiment.feature_flag_key);
-    void ctx.ui.info(`Copied ${experiment.feature_flag_key}.`);
+    void ctx.ui.info(vscode.l10n.t("Copied {0}.", experiment.feature_flag_key));
 }

@@ -1,3 +1,4 @@
+import * as l10n from "@vscode/l10n";
 import type { CommandSpec } from "../commands";
 import type { Ctx } from "../ctx";
 import type { Experiment } from "../api";
@@ -26,22 +27,22 @@ function onExperiment(
 export const experimentCommands: readonly CommandSpec[] = [
     {
         id: `${P}.refreshExperiments`,
-        title: "Refresh Experiments",
+        title: l10n.t("Refresh Experiments"),
         run: (ctx) => ctx.views.experiments.refresh(),
     },
     {
         id: `${P}.loadMoreExperiments`,
-        title: "Load More Experiments",
+        title: l10n.t("Load More Experiments"),
         run: (ctx, node) =>
             node instanceof LoadMoreNode ? ctx.views.experiments.loadMore(node.group) : undefined,
     },
     {
         id: `${P}.filterExperiments`,
-        title: "Filter Experiments",
+        title: l10n.t("Filter Experiments"),
         run: async (ctx) => {
             const search = await ctx.ui.input({
-                title: "Filter experiments",
-                prompt: "Show experiments whose name contains this text (empty shows all)",
+                title: l10n.t("Filter experiments"),
+                prompt: l10n.t("Show experiments whose name contains this text (empty shows all)"),
                 value: ctx.views.experiments.filter,
             });
             if (search !== undefined) ctx.views.experiments.setFilter(search);
@@ -49,38 +50,56 @@ export const experimentCommands: readonly CommandSpec[] = [
     },
     {
         id: `${P}.clearExperimentFilter`,
-        title: "Clear Experiment Filter",
+        title: l10n.t("Clear Experiment Filter"),
         run: (ctx) => ctx.views.experiments.setFilter(""),
     },
     {
         id: `${P}.showArchivedExperiments`,
-        title: "Show Archived Experiments",
+        title: l10n.t("Show Archived Experiments"),
         run: (ctx) => ctx.views.experiments.setShowArchived(true),
     },
     {
         id: `${P}.hideArchivedExperiments`,
-        title: "Hide Archived Experiments",
+        title: l10n.t("Hide Archived Experiments"),
         run: (ctx) => ctx.views.experiments.setShowArchived(false),
     },
-    { id: `${P}.newExperiment`, title: "New Experiment", run: (ctx) => actions.newExperiment(ctx) },
-    onExperiment("openExperiment", "Open Experiment", (ctx, e) => ctx.documents.showDetails(e.id)),
-    onExperiment("editExperiment", "Edit Experiment", actions.editExperiment),
-    onExperiment("archiveExperiment", "Archive Experiment", (ctx, e) =>
+    {
+        id: `${P}.newExperiment`,
+        title: l10n.t("New Experiment"),
+        run: (ctx) => actions.newExperiment(ctx),
+    },
+    onExperiment("openExperiment", l10n.t("Open Experiment"), (ctx, e) =>
+        ctx.documents.showDetails(e.id),
+    ),
+    onExperiment("editExperiment", l10n.t("Edit Experiment"), actions.editExperiment),
+    onExperiment("archiveExperiment", l10n.t("Archive Experiment"), (ctx, e) =>
         actions.setArchived(ctx, e, true),
     ),
-    onExperiment("unarchiveExperiment", "Unarchive Experiment", (ctx, e) =>
+    onExperiment("unarchiveExperiment", l10n.t("Unarchive Experiment"), (ctx, e) =>
         actions.setArchived(ctx, e, false),
     ),
-    onExperiment("deleteExperiment", "Delete Experiment", actions.deleteExperiment),
-    onExperiment("duplicateExperiment", "Duplicate Experiment", actions.duplicateExperiment),
-    onExperiment("createExposureCohort", "Create Exposure Cohort", actions.createExposureCohort),
-    onExperiment("recalculateTimeseries", "Recalculate Timeseries", actions.recalculateTimeseries),
-    onExperiment("showTimeseries", "Show Timeseries Results", actions.showTimeseries),
+    onExperiment("deleteExperiment", l10n.t("Delete Experiment"), actions.deleteExperiment),
+    onExperiment(
+        "duplicateExperiment",
+        l10n.t("Duplicate Experiment"),
+        actions.duplicateExperiment,
+    ),
+    onExperiment(
+        "createExposureCohort",
+        l10n.t("Create Exposure Cohort"),
+        actions.createExposureCohort,
+    ),
+    onExperiment(
+        "recalculateTimeseries",
+        l10n.t("Recalculate Timeseries"),
+        actions.recalculateTimeseries,
+    ),
+    onExperiment("showTimeseries", l10n.t("Show Timeseries Results"), actions.showTimeseries),
     {
         id: `${P}.checkFlagImplementation`,
-        title: "Check Flag Implementation",
+        title: l10n.t("Check Flag Implementation"),
         run: (ctx) => actions.checkFlagImplementation(ctx),
     },
-    onExperiment("openExperimentInPostHog", "Open in PostHog", actions.openInPostHog),
-    onExperiment("copyFlagKey", "Copy Flag Key", actions.copyFlagKey),
+    onExperiment("openExperimentInPostHog", l10n.t("Open in PostHog"), actions.openInPostHog),
+    onExperiment("copyFlagKey", l10n.t("Copy Flag Key"), actions.copyFlagKey),
 ];

@@ -170,7 +170,7 @@ export class ExperimentsTree
                 const client = await this.ctx.auth.session.client();
                 this.accept(group, pages, await client.fetchPage<Experiment>(next));
             } catch (error) {
-                void this.ctx.reportError("Loading more experiments", error);
+                void this.ctx.reportError(vscode.l10n.t("Loading more experiments"), error);
             }
         })();
         await pages.loading;

@@ -66,11 +66,18 @@ export class ExperimentNode {
         item.tooltip = experimentTooltip(e, state);
         item.command = {
             command: "posthog-workbench.openExperiment",
-            title: "Open Experiment",
+            title: vscode.l10n.t("Open Experiment"),
             arguments: [this],
         };
         item.accessibilityInformation = {
-            label: `${e.name}, ${state}${e.archived ? ", archived" : ""}, flag ${e.feature_flag_key}${state === "paused" ? " off" : ""}`,
+            label: vscode.l10n.t(
+                "{0}, {1}{2}, flag {3}{4}",
+                e.name,
+                state,
+                e.archived ? ", archived" : "",
+                e.feature_flag_key,
+                state === "paused" ? " off" : "",
+            ),
         };
         return item;
     }
@@ -93,7 +100,7 @@ export class LoadMoreNode {
         item.contextValue = "loadMore";
         item.command = {
             command: "posthog-workbench.loadMoreExperiments",
-            title: "Load More",
+            title: vscode.l10n.t("Load More"),
             arguments: [this],
         };
         return item;
@@ -118,7 +125,10 @@ export class MessageNode {
         );
         if (this.isError) {
             item.tooltip = `${this.text}\nClick to retry.`;
-            item.command = { command: "posthog-workbench.refreshExperiments", title: "Retry" };
+            item.command = {
+                command: "posthog-workbench.refreshExperiments",
+                title: vscode.l10n.t("Retry"),
+            };
         }
         return item;
     }

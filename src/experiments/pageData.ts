@@ -13,6 +13,7 @@
 // - frontend/src/scenes/experiments/experimentTimeseriesLogic.ts: per variant and day the change
 //   (middle of the interval) with its bounds; a day not computed yet carries the last known value
 //   forward; "Computed N of M days" while partial.
+import * as l10n from "@vscode/l10n";
 import type { Experiment, TimeseriesResults } from "../api";
 import { experimentMarkdown, mdText } from "./markdown";
 import {
@@ -31,6 +32,7 @@ import type {
     PageTimeseries,
     VariantSeries,
 } from "./pageProtocol";
+import { displayLanguage } from "../locale";
 
 type Obj = Record<string, unknown>;
 
@@ -116,7 +118,7 @@ function dayResult(raw: unknown): { baseline: Obj; variants: Obj[] } | null {
 function latestRows(result: { baseline: Obj; variants: Obj[] }, type: string): LatestRow[] {
     const samples = (s: Obj) => {
         const n = num(s.number_of_samples);
-        return n === null ? "—" : n.toLocaleString("en-US");
+        return n === null ? "—" : n.toLocaleString(displayLanguage());
     };
     const control: LatestRow = {
         key: String(result.baseline.key ?? "control"),
@@ -273,39 +275,63 @@ const dash = (v: string | null | undefined): string => (v ? v : "—");
 export function pageActions(e: Experiment): PageAction[] {
     const started = !!e.start_date;
     const actions: PageAction[] = [
-        { id: "refresh", label: "Refresh", title: "Read the experiment and its results again" },
-        { id: "edit", label: "Edit…", title: "Edit the name, description or conclusion" },
+        {
+            id: "refresh",
+            label: l10n.t("Refresh"),
+            title: l10n.t("Read the experiment and its results again"),
+        },
+        {
+            id: "edit",
+            label: l10n.t("Edit…"),
+            title: l10n.t("Edit the name, description or conclusion"),
+        },
     ];
     if (started)
         actions.push({
             id: "recalculateTimeseries",
-            label: "Recalculate Timeseries…",
-            title: "Ask PostHog to recompute a metric's daily results",
+            label: l10n.t("Recalculate Timeseries…"),
+            title: l10n.t("Ask PostHog to recompute a metric's daily results"),
         });
     if (started && !e.exposure_cohort)
         actions.push({
             id: "createExposureCohort",
-            label: "Create Exposure Cohort",
-            title: "Create a cohort of the users exposed to this experiment",
+            label: l10n.t("Create Exposure Cohort"),
+            title: l10n.t("Create a cohort of the users exposed to this experiment"),
         });
     actions.push(
-        { id: "duplicate", label: "Duplicate…", title: "Create a copy of this experiment" },
+        {
+            id: "duplicate",
+            label: l10n.t("Duplicate…"),
+            title: l10n.t("Create a copy of this experiment"),
+        },
         e.archived
-            ? { id: "unarchive", label: "Unarchive", title: "Show it in the lists again" }
-            : { id: "archive", label: "Archive", title: "Hide it from the lists" },
-        { id: "delete", label: "Delete…", title: "Delete this experiment (its flag is kept)" },
-        { id: "copyFlagKey", label: "Copy Flag Key", title: e.feature_flag_key },
+            ? {
+                  id: "unarchive",
+                  label: l10n.t("Unarchive"),
+                  title: l10n.t("Show it in the lists again"),
+              }
+            : { id: "archive", label: l10n.t("Archive"), title: l10n.t("Hide it from the lists") },
+        {
+            id: "delete",
+            label: l10n.t("Delete…"),
+            title: l10n.t("Delete this experiment (its flag is kept)"),
+        },
+        { id: "copyFlagKey", label: l10n.t("Copy Flag Key"), title: e.feature_flag_key },
         {
             id: "copyMarkdown",
-            label: "Copy as Markdown",
-            title: "Copy these details and the latest results as Markdown text",
+            label: l10n.t("Copy as Markdown"),
+            title: l10n.t("Copy these details and the latest results as Markdown text"),
         },
         {
             id: "openMarkdown",
-            label: "Open as Markdown",
-            title: "Open these details as a Markdown document",
+            label: l10n.t("Open as Markdown"),
+            title: l10n.t("Open these details as a Markdown document"),
         },
-        { id: "openInPostHog", label: "Open in PostHog", title: "Open this experiment in PostHog" },
+        {
+            id: "openInPostHog",
+            label: l10n.t("Open in PostHog"),
+            title: l10n.t("Open this experiment in PostHog"),
+        },
     );
     return actions;
 }
@@ -318,21 +344,27 @@ export function experimentPageData(
     loadedAt: Date,
 ): ExperimentPageData {
     const facts: PageFact[] = [
-        { label: "Status", value: `${experimentState(e)}${e.archived ? " (archived)" : ""}` },
-        { label: "Start", value: e.start_date ?? "not started" },
-        { label: "End", value: dash(e.end_date) },
-        { label: "Conclusion", value: dash(e.conclusion) },
-        { label: "Conclusion comment", value: dash(e.conclusion_comment) },
-        { label: "Created by", value: person(e.created_by) },
-        { label: "Created", value: dash(e.created_at) },
-        { label: "Updated", value: dash(e.updated_at) },
-        { label: "Exposure cohort", value: e.exposure_cohort ? String(e.exposure_cohort) : "—" },
+        {
+            label: l10n.t("Status"),
+            value: `${experimentState(e)}${e.archived ? " (archived)" : ""}`,
+        },
+        { label: l10n.t("Start"), value: e.start_date ?? "not started" },
+        { label: l10n.t("End"), value: dash(e.end_date) },
+        { label: l10n.t("Conclusion"), value: dash(e.conclusion) },
+        { label: l10n.t("Conclusion comment"), value: dash(e.conclusion_comment) },
+        { label: l10n.t("Created by"), value: person(e.created_by) },
+        { label: l10n.t("Created"), value: dash(e.created_at) },
+        { label: l10n.t("Updated"), value: dash(e.updated_at) },
+        {
+            label: l10n.t("Exposure cohort"),
+            value: e.exposure_cohort ? String(e.exposure_cohort) : "—",
+        },
     ];
     const rollout = flagRollout(e);
-    const flag: PageFact[] = [{ label: "Key", value: e.feature_flag_key }];
+    const flag: PageFact[] = [{ label: l10n.t("Key"), value: e.feature_flag_key }];
     if (e.feature_flag) {
-        flag.push({ label: "Active", value: e.feature_flag.active ? "yes" : "no" });
-        flag.push({ label: "Rollout", value: rollout === undefined ? "—" : `${rollout}%` });
+        flag.push({ label: l10n.t("Active"), value: e.feature_flag.active ? "yes" : "no" });
+        flag.push({ label: l10n.t("Rollout"), value: rollout === undefined ? "—" : `${rollout}%` });
     }
     return {
         id: e.id,

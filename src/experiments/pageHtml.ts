@@ -1,6 +1,8 @@
 // The experiment page's HTML. Pure (no `vscode` import) so the webview tests serve exactly this
 // page. The data never enters the HTML: it is posted after `ready` and rendered as text.
 
+import { htmlAttr as attr, pageCsp } from "../webviewPageHead";
+
 export interface ExperimentHtmlOptions {
     /** `webview.cspSource`. */
     cspSource: string;
@@ -10,20 +12,9 @@ export interface ExperimentHtmlOptions {
     scriptUri: string;
 }
 
-function attr(text: string): string {
-    return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-}
-
 /** The Content-Security-Policy of the page: our script by nonce, nothing fetched. */
 export function experimentCsp(cspSource: string, nonce: string): string {
-    return [
-        "default-src 'none'",
-        `script-src 'nonce-${nonce}'`,
-        // Constructable stylesheets (our sheet and uPlot's); the nonce covers nothing inline else.
-        `style-src ${cspSource} 'nonce-${nonce}'`,
-        `font-src ${cspSource}`,
-        `img-src ${cspSource} data:`,
-    ].join("; ");
+    return pageCsp(cspSource, nonce);
 }
 
 export function experimentHtml(o: ExperimentHtmlOptions): string {

@@ -4,6 +4,7 @@
  * posthog/hogql/functions/mapping.py) with its argument counts, and for the ones people use most
  * a hand-written call shape and one line of help. Pure: no `vscode` import.
  */
+import * as l10n from "@vscode/l10n";
 import { parameterGroups } from "./callContext";
 import {
     catalogueFunctions,
@@ -347,7 +348,7 @@ function fromCatalogue(fn: CatalogueFunction): HogQLFunction {
     return {
         name: fn.name,
         signature: generatedSignature(fn),
-        description: `${what} taking ${describeCount(fn.minArgs, fn.maxArgs)}.`,
+        description: l10n.t("{0} taking {1}.", what, describeCount(fn.minArgs, fn.maxArgs)),
         category,
         catalogue: fn,
     };

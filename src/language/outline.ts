@@ -3,6 +3,7 @@
  * subqueries (for the outline, breadcrumbs and folding), and where a CTE or alias a name refers
  * to is defined (go to definition). Offsets are into the whole document. Pure: no `vscode`.
  */
+import * as l10n from "@vscode/l10n";
 import type { DocumentParse, ParsedStatement } from "./parser/documentParse";
 import { walk, type AstNode } from "./parser/parseResult";
 
@@ -64,7 +65,7 @@ function entryFor(node: AstNode, base: number, text: string): OutlineNode | unde
         return {
             kind: "cte",
             name: node.name,
-            detail: "CTE",
+            detail: l10n.t("CTE"),
             start: base + node.start,
             end: base + node.end,
             nameStart: base + node.start,
@@ -82,7 +83,7 @@ function entryFor(node: AstNode, base: number, text: string): OutlineNode | unde
         return {
             kind: "subquery",
             name: node.alias,
-            detail: "subquery",
+            detail: l10n.t("subquery"),
             start: base + node.start,
             end: base + node.end,
             nameStart,

@@ -27,7 +27,7 @@ export function registerStructureProviders(parses: ParsedDocuments): vscode.Disp
         vscode.languages.registerDocumentSymbolProvider(
             selector,
             new HogQLDocumentSymbols(parses),
-            { label: "HogQL" },
+            { label: vscode.l10n.t("HogQL") },
         ),
         vscode.languages.registerFoldingRangeProvider(selector, new HogQLFolding(parses)),
         vscode.languages.registerDefinitionProvider(selector, new HogQLDefinitions(parses)),

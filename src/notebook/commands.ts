@@ -66,7 +66,7 @@ export function expandedQuery(
 export const notebookCommands: readonly CommandSpec[] = [
     {
         id: `${P}.newNotebook`,
-        title: "New HogQL Notebook",
+        title: vscode.l10n.t("New HogQL Notebook"),
         run: () =>
             openCells([
                 new vscode.NotebookCellData(
@@ -86,7 +86,7 @@ export const notebookCommands: readonly CommandSpec[] = [
     },
     {
         id: `${P}.openAsNotebook`,
-        title: "Open .hogql File as Notebook",
+        title: vscode.l10n.t("Open .hogql File as Notebook"),
         run: async (ctx, uri) => {
             const document =
                 uri instanceof vscode.Uri
@@ -101,7 +101,7 @@ export const notebookCommands: readonly CommandSpec[] = [
     },
     {
         id: `${P}.exportNotebookMarkdown`,
-        title: "Export Notebook as Markdown",
+        title: vscode.l10n.t("Export Notebook as Markdown"),
         run: async (ctx) => {
             const editor = activeNotebook(ctx);
             if (!editor) return undefined;
@@ -133,7 +133,7 @@ export const notebookCommands: readonly CommandSpec[] = [
     },
     {
         id: `${P}.showExpandedQuery`,
-        title: "Show Expanded Query",
+        title: vscode.l10n.t("Show Expanded Query"),
         run: async (ctx, arg) => {
             const editor = activeNotebook(ctx);
             if (!editor) return undefined;
@@ -169,7 +169,7 @@ export const notebookCommands: readonly CommandSpec[] = [
     },
     {
         id: `${P}.setNotebookVariable`,
-        title: "Set Notebook Variable",
+        title: vscode.l10n.t("Set Notebook Variable"),
         run: async (ctx) => {
             const editor = activeNotebook(ctx);
             if (!editor) return undefined;

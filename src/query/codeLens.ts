@@ -20,7 +20,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
     }
 
     provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-        if (!this.ctx.config.codeLensEnabled) return [];
+        if (!this.ctx.config.codeLensEnabled(document)) return [];
         const statements = splitStatements(document.getText());
         const lenses: vscode.CodeLens[] = [];
         for (const [index, statement] of statements.entries()) {
@@ -30,8 +30,8 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
             );
             lenses.push(
                 new vscode.CodeLens(range, {
-                    title: "$(play) Run",
-                    tooltip: "Run this statement (Ctrl+Enter with the cursor in it)",
+                    title: vscode.l10n.t("$(play) Run"),
+                    tooltip: vscode.l10n.t("Run this statement (Ctrl+Enter with the cursor in it)"),
                     command: "posthog-workbench.runStatement",
                     arguments: [document.uri.toString(), statement.start],
                 }),
@@ -39,8 +39,10 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
             if (index === 0 && statements.length > 1)
                 lenses.push(
                     new vscode.CodeLens(range, {
-                        title: "Run File",
-                        tooltip: "Run every statement of this file, each to its own result",
+                        title: vscode.l10n.t("Run File"),
+                        tooltip: vscode.l10n.t(
+                            "Run every statement of this file, each to its own result",
+                        ),
                         command: "posthog-workbench.runFile",
                     }),
                 );
@@ -48,15 +50,16 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
             const args = [document.uri.toString(), statement.start];
             lenses.push(
                 new vscode.CodeLens(range, {
-                    title: "Copy as cURL",
-                    tooltip:
+                    title: vscode.l10n.t("Copy as cURL"),
+                    tooltip: vscode.l10n.t(
                         "Copy a curl command that runs this statement; the key is read from $POSTHOG_API_KEY",
+                    ),
                     command: "posthog-workbench.copyQueryAsCurl",
                     arguments: args,
                 }),
                 new vscode.CodeLens(range, {
-                    title: "Open in PostHog",
-                    tooltip: "Open this statement in PostHog's SQL editor",
+                    title: vscode.l10n.t("Open in PostHog"),
+                    tooltip: vscode.l10n.t("Open this statement in PostHog's SQL editor"),
                     command: "posthog-workbench.openQueryInPostHog",
                     arguments: args,
                 }),

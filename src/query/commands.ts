@@ -28,7 +28,7 @@ const REFRESH_DESCRIPTIONS: Record<(typeof REFRESH_MODES)[number], string> = {
 function hogqlEditor(ctx: Ctx): vscode.TextEditor | undefined {
     const editor = vscode.window.activeTextEditor;
     if (editor?.document.languageId === "hogql") return editor;
-    void ctx.ui.info("Open a .hogql file to run a query.");
+    void ctx.ui.info(vscode.l10n.t("Open a .hogql file to run a query."));
     return undefined;
 }
 
@@ -48,10 +48,10 @@ async function runQuery(ctx: Ctx, refresh?: RefreshMode): Promise<unknown> {
 }
 
 export const queryCommands: readonly CommandSpec[] = [
-    { id: `${P}.runQuery`, title: "Run Query", run: (ctx) => runQuery(ctx) },
+    { id: `${P}.runQuery`, title: vscode.l10n.t("Run Query"), run: (ctx) => runQuery(ctx) },
     {
         id: `${P}.runFile`,
-        title: "Run File",
+        title: vscode.l10n.t("Run File"),
         run: (ctx) => {
             const editor = hogqlEditor(ctx);
             return editor
@@ -61,7 +61,7 @@ export const queryCommands: readonly CommandSpec[] = [
     },
     {
         id: `${P}.runQueryWith`,
-        title: "Run Query With...",
+        title: vscode.l10n.t("Run Query With..."),
         run: async (ctx) => {
             const mode = await ctx.ui.pick(
                 REFRESH_MODES.map((m) => ({
@@ -70,8 +70,11 @@ export const queryCommands: readonly CommandSpec[] = [
                     value: m,
                 })),
                 {
-                    title: "Run with refresh mode",
-                    placeHolder: `The default is ${ctx.config.refreshMode} (setting posthog-workbench.query.refreshMode)`,
+                    title: vscode.l10n.t("Run with refresh mode"),
+                    placeHolder: vscode.l10n.t(
+                        "The default is {0} (setting posthog-workbench.query.refreshMode)",
+                        ctx.config.refreshMode,
+                    ),
                 },
             );
             return mode ? runQuery(ctx, mode) : undefined;
@@ -80,7 +83,7 @@ export const queryCommands: readonly CommandSpec[] = [
     {
         // The code lens above each statement: (document URI, offset of the statement).
         id: `${P}.runStatement`,
-        title: "Run Statement",
+        title: vscode.l10n.t("Run Statement"),
         run: async (ctx, uri, offset) => {
             const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(String(uri)));
             const statement = statementAt(document.getText(), Number(offset));
@@ -89,21 +92,30 @@ export const queryCommands: readonly CommandSpec[] = [
     },
     {
         id: `${P}.cancelQuery`,
-        title: "Cancel Query",
+        title: vscode.l10n.t("Cancel Query"),
         run: (ctx) => {
-            if (ctx.runner.cancelAll() === 0) void ctx.ui.info("No query is running.");
+            if (ctx.runner.cancelAll() === 0)
+                void ctx.ui.info(vscode.l10n.t("No query is running."));
         },
     },
-    { id: `${P}.showQueryHistory`, title: "Show Query History", run: (ctx) => showHistory(ctx) },
-    { id: `${P}.clearQueryHistory`, title: "Clear Query History", run: (ctx) => clearHistory(ctx) },
+    {
+        id: `${P}.showQueryHistory`,
+        title: vscode.l10n.t("Show Query History"),
+        run: (ctx) => showHistory(ctx),
+    },
+    {
+        id: `${P}.clearQueryHistory`,
+        title: vscode.l10n.t("Clear Query History"),
+        run: (ctx) => clearHistory(ctx),
+    },
     {
         id: `${P}.showQueryLog`,
-        title: "Show Query Log",
+        title: vscode.l10n.t("Show Query Log"),
         run: (ctx, entry) => showQueryLog(ctx, entry),
     },
     {
         id: `${P}.draftSql`,
-        title: "Draft HogQL with AI",
+        title: vscode.l10n.t("Draft HogQL with AI"),
         run: (ctx) => {
             const editor = hogqlEditor(ctx);
             return editor ? draftSql(ctx, editor) : undefined;

@@ -17,9 +17,9 @@ export const DRAFT_REFUSED =
 
 export async function draftSql(ctx: Ctx, editor: vscode.TextEditor): Promise<string | undefined> {
     const prompt = await ctx.ui.input({
-        title: "Draft HogQL",
-        prompt: "Describe the query you want (at most 400 characters)",
-        placeHolder: "e.g. weekly active users over the last 3 months",
+        title: vscode.l10n.t("Draft HogQL"),
+        prompt: vscode.l10n.t("Describe the query you want (at most 400 characters)"),
+        placeHolder: vscode.l10n.t("e.g. weekly active users over the last 3 months"),
         validate: (v) =>
             v.trim().length > 400
                 ? `That is ${v.trim().length} characters; PostHog accepts at most 400.`
@@ -33,7 +33,7 @@ export async function draftSql(ctx: Ctx, editor: vscode.TextEditor): Promise<str
         ({ sql } = await vscode.window.withProgress(
             {
                 location: vscode.ProgressLocation.Notification,
-                title: "Drafting HogQL...",
+                title: vscode.l10n.t("Drafting HogQL..."),
                 cancellable: true,
             },
             (_p, token) =>

@@ -4,6 +4,7 @@ import type { Ctx } from "../ctx";
 import { resultSetOf } from "../resultsPanel";
 import type { HistoryEntry } from "./history";
 import { fetchQueryLog, queryLogNode } from "./queryLog";
+import { displayLanguage } from "../locale";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,10 +24,10 @@ function pickEntry(
         entries.map((entry) => ({
             label: entry.text.replace(/\s+/g, " ").slice(0, 120),
             description: describe(entry),
-            detail: `${new Date(entry.startedAt).toLocaleString()}${entry.file ? ` · ${vscode.Uri.parse(entry.file).path.split("/").pop()}` : ""} · ${entry.host}`,
+            detail: `${new Date(entry.startedAt).toLocaleString(displayLanguage())}${entry.file ? ` · ${vscode.Uri.parse(entry.file).path.split("/").pop()}` : ""} · ${entry.host}`,
             value: entry,
         })),
-        { title, placeHolder: "Type to search the query text" },
+        { title, placeHolder: vscode.l10n.t("Type to search the query text") },
     );
 }
 
@@ -34,28 +35,28 @@ function pickEntry(
 export async function showHistory(ctx: Ctx): Promise<void> {
     const entries = ctx.history.entries();
     if (entries.length === 0) {
-        void ctx.ui.info("No queries have run in this workspace yet.");
+        void ctx.ui.info(vscode.l10n.t("No queries have run in this workspace yet."));
         return;
     }
-    const entry = await pickEntry(ctx, entries, "Query history (newest first)");
+    const entry = await pickEntry(ctx, entries, vscode.l10n.t("Query history (newest first)"));
     if (!entry) return;
     const recent = Date.now() - entry.startedAt < DAY_MS;
     const action = await ctx.ui.pick(
         [
-            { label: "$(play) Run again", value: "run" },
-            { label: "$(go-to-file) Open in editor", value: "open" },
-            { label: "$(copy) Copy query", value: "copy" },
+            { label: vscode.l10n.t("$(play) Run again"), value: "run" },
+            { label: vscode.l10n.t("$(go-to-file) Open in editor"), value: "open" },
+            { label: vscode.l10n.t("$(copy) Copy query"), value: "copy" },
             ...(recent
                 ? [
                       {
-                          label: "$(output) Show query log",
-                          description: "from PostHog, last 24 hours",
+                          label: vscode.l10n.t("$(output) Show query log"),
+                          description: vscode.l10n.t("from PostHog, last 24 hours"),
                           value: "log",
                       },
                   ]
                 : []),
         ],
-        { title: "Query history" },
+        { title: vscode.l10n.t("Query history") },
     );
     if (action === "copy") await vscode.env.clipboard.writeText(entry.text);
     else if (action === "log") await showQueryLog(ctx, entry);
@@ -74,9 +75,12 @@ export async function showHistory(ctx: Ctx): Promise<void> {
 
 export async function clearHistory(ctx: Ctx): Promise<void> {
     const confirmed = await ctx.ui.confirm(
-        "Clear the query history of this workspace?",
-        `${ctx.history.entries().length} entries will be removed. Results were never stored.`,
-        "Clear",
+        vscode.l10n.t("Clear the query history of this workspace?"),
+        vscode.l10n.t(
+            "{0} entries will be removed. Results were never stored.",
+            ctx.history.entries().length,
+        ),
+        vscode.l10n.t("Clear"),
     );
     if (confirmed) await ctx.history.clear();
 }
@@ -91,11 +95,13 @@ export async function showQueryLog(ctx: Ctx, arg?: unknown): Promise<void> {
         const recent = ctx.history.entries().filter((e) => Date.now() - e.startedAt < DAY_MS);
         if (recent.length === 0) {
             void ctx.ui.info(
-                "PostHog keeps query logs for 24 hours, and no query ran here in that time.",
+                vscode.l10n.t(
+                    "PostHog keeps query logs for 24 hours, and no query ran here in that time.",
+                ),
             );
             return;
         }
-        entry = await pickEntry(ctx, recent, "Show the query log of");
+        entry = await pickEntry(ctx, recent, vscode.l10n.t("Show the query log of"));
         if (!entry) return;
     }
     const client = await ctx.auth.session.client();
@@ -104,19 +110,21 @@ export async function showQueryLog(ctx: Ctx, arg?: unknown): Promise<void> {
     const raw = await vscode.window.withProgress(
         {
             location: vscode.ProgressLocation.Notification,
-            title: "Loading the query log...",
+            title: vscode.l10n.t("Loading the query log..."),
             cancellable: true,
         },
         (_p, token) => withAbortSignal(token, (signal) => fetchQueryLog(client, id, { signal })),
     );
     if (raw.rowCount === 0)
         void ctx.ui.info(
-            "PostHog's query log has no record of this run yet; records appear a little after a query finishes.",
+            vscode.l10n.t(
+                "PostHog's query log has no record of this run yet; records appear a little after a query finishes.",
+            ),
         );
     // The response's bytes as received, like any HogQL run's.
     await ctx.results.show([
         resultSetOf(raw.bytes, raw, {
-            title: `Log ${id.slice(0, 8)}`,
+            title: vscode.l10n.t("Log {0}", id.slice(0, 8)),
             queryText: queryLogNode(id).query,
             queryId: raw.queryId,
             durationMs: Date.now() - started,

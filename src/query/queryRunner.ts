@@ -18,6 +18,8 @@ import {
     variablesOverride,
     withLimit,
 } from "./runTargets";
+import { markWalkthroughDone, WALKTHROUGH_DONE } from "../walkthrough/progress";
+import { screenReaderOptimized } from "./screenReader";
 
 /** What one statement's run produced: a result or an error, with what ran and how long. */
 export interface RunOutcome {
@@ -93,12 +95,14 @@ export class QueryRunner implements vscode.Disposable {
         refresh: RefreshMode = this.ctx.config.refreshMode,
     ): Promise<RunOutcome[] | undefined> {
         if (targets.length === 0) {
-            void this.ctx.ui.info("There is no HogQL statement here to run.");
+            void this.ctx.ui.info(vscode.l10n.t("There is no HogQL statement here to run."));
             return undefined;
         }
         if (!vscode.workspace.isTrusted && document.uri.scheme === "file") {
             void this.ctx.ui.warn(
-                "Running queries from workspace files is disabled in Restricted Mode. Trust this workspace to run them.",
+                vscode.l10n.t(
+                    "Running queries from workspace files is disabled in Restricted Mode. Trust this workspace to run them.",
+                ),
             );
             return undefined;
         }
@@ -119,8 +123,8 @@ export class QueryRunner implements vscode.Disposable {
                     location: vscode.ProgressLocation.Notification,
                     title:
                         targets.length > 1
-                            ? `Running ${targets.length} HogQL statements`
-                            : "Running HogQL",
+                            ? vscode.l10n.t("Running {0} HogQL statements", targets.length)
+                            : vscode.l10n.t("Running HogQL"),
                     cancellable: true,
                 },
                 async (progress, token) => {
@@ -288,7 +292,11 @@ export class QueryRunner implements vscode.Disposable {
             // PostHog names the variables without a position; the placeholders are the place.
             this.ctx.language.diagnostics.report(document, target.start, missing);
             this.ctx.log.warn(`HogQL variables: ${missing[0].message}`);
-            vscode.window.setStatusBarMessage(`$(error) ${missing[0].message}`, 10_000);
+            vscode.window.setStatusBarMessage(
+                vscode.l10n.t("$(error) {0}", missing[0].message),
+                10_000,
+            );
+            if (screenReaderOptimized()) void this.ctx.ui.warn(missing[0].message);
             return;
         }
         if (errors && errors.length > 0) {
@@ -297,12 +305,19 @@ export class QueryRunner implements vscode.Disposable {
             // The client already removed the key from these; redact() also catches any phx_ token.
             this.ctx.log.warn(`HogQL error: ${redact(errors.map((e) => e.message).join("; "))}`);
             vscode.window.setStatusBarMessage(
-                `$(error) HogQL: ${redact(errors[0].message)}`,
+                vscode.l10n.t("$(error) HogQL: {0}", redact(errors[0].message)),
                 10_000,
             );
+            if (screenReaderOptimized())
+                void this.ctx.ui.warn(
+                    vscode.l10n.t(
+                        "The query failed: {0} (underlined in the editor).",
+                        redact(errors[0].message),
+                    ),
+                );
             return;
         }
-        void this.ctx.reportError("Query", error);
+        void this.ctx.reportError(vscode.l10n.t("Query"), error);
     }
 
     private async present(document: vscode.TextDocument, outcomes: RunOutcome[]): Promise<void> {
@@ -312,16 +327,21 @@ export class QueryRunner implements vscode.Disposable {
             return;
         }
         await this.ctx.results.show(shown.map((o) => o.result as ResultSet));
+        markWalkthroughDone(WALKTHROUGH_DONE.queryRan);
         const truncated = shown.find(
             (o) => o.result?.summary.meta.hasMore && !hasTopLevelLimit(o.statement.text),
         );
         if (!truncated) return;
         const limit = truncated.result?.summary.meta.limit ?? 100;
         const choice = await this.ctx.ui.info(
-            `Showing the first ${limit} rows: HogQL adds LIMIT ${limit} to queries without one. Add a LIMIT (at most 50,000) to get more.`,
-            "Re-run with LIMIT 50,000",
+            vscode.l10n.t(
+                "Showing the first {0} rows: HogQL adds LIMIT {1} to queries without one. Add a LIMIT (at most 50,000) to get more.",
+                limit,
+                limit,
+            ),
+            vscode.l10n.t("Re-run with LIMIT 50,000"),
         );
-        if (choice === "Re-run with LIMIT 50,000")
+        if (choice === vscode.l10n.t("Re-run with LIMIT 50,000"))
             await this.run(document, [limitedTarget(truncated)]);
     }
 
@@ -348,8 +368,14 @@ export class QueryRunner implements vscode.Disposable {
         for (const name of namesToPrompt(names, saved)) {
             const variable = saved.find((v) => v.code_name === name);
             const value = await this.ctx.ui.input({
-                title: `Value of {variables.${name}}${variable ? ` (${describeVariable(variable)})` : ""}`,
-                prompt: "Numbers and true/false are sent as such; anything else as text.",
+                title: vscode.l10n.t(
+                    "Value of {0}{1}",
+                    `{variables.${name}}`,
+                    variable ? ` (${describeVariable(variable)})` : "",
+                ),
+                prompt: vscode.l10n.t(
+                    "Numbers and true/false are sent as such; anything else as text.",
+                ),
                 value: remembered[name],
             });
             if (value === undefined) return undefined;
@@ -365,6 +391,10 @@ export class QueryRunner implements vscode.Disposable {
     private showStatus(text: string): void {
         this.statusItem.text = `${text} · Cancel`;
         this.statusItem.tooltip = "A HogQL query is running. Click to cancel it.";
+        this.statusItem.accessibilityInformation = {
+            label: vscode.l10n.t("A HogQL query is running; press to cancel it."),
+            role: "button",
+        };
         this.statusItem.show();
     }
 

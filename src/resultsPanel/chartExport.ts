@@ -12,8 +12,8 @@ export async function saveChartImage(
     const target = await ui.saveFile({
         fileName,
         filters: msg.format === "png" ? { "PNG image": ["png"] } : { "SVG image": ["svg"] },
-        saveLabel: "Save Chart",
-        title: `Save chart as ${msg.format.toUpperCase()}`,
+        saveLabel: vscode.l10n.t("Save Chart"),
+        title: vscode.l10n.t("Save chart as {0}", msg.format.toUpperCase()),
     });
     if (!target) return undefined;
     const bytes =

@@ -6,6 +6,7 @@ import { withAbortSignal } from "../cancellation";
 import type { Ui } from "../userPrompts";
 import { exportText, exportToFile, type ExportOptions } from "./exportWriter";
 import { layoutOf, nextTurn, ResultSet } from "./resultSet";
+import { displayLanguage } from "../locale";
 
 const filters: Record<ExportFormat, Record<string, string[]>> = {
     csv: { CSV: ["csv"] },
@@ -27,15 +28,15 @@ export async function exportResult(
     const target = await ui.saveFile({
         fileName,
         filters: filters[format],
-        saveLabel: "Export",
-        title: `Export result as ${format.toUpperCase()}`,
+        saveLabel: vscode.l10n.t("Export"),
+        title: vscode.l10n.t("Export result as {0}", format.toUpperCase()),
     });
     if (!target) return undefined;
     const total = (await layoutOf(set, nextTurn)).rowStarts.length;
     const written = await vscode.window.withProgress(
         {
             location: vscode.ProgressLocation.Notification,
-            title: `Exporting ${fileName}`,
+            title: vscode.l10n.t("Exporting {0}", fileName),
             cancellable: true,
         },
         (progress, token) =>
@@ -48,7 +49,11 @@ export async function exportResult(
                         const percent = total ? (100 * done) / total : 100;
                         progress.report({
                             increment: percent - reported,
-                            message: `${done.toLocaleString()} of ${total.toLocaleString()} rows`,
+                            message: vscode.l10n.t(
+                                "{0} of {1} rows",
+                                done.toLocaleString(displayLanguage()),
+                                total.toLocaleString(displayLanguage()),
+                            ),
                         });
                         reported = percent;
                     },

@@ -1,5 +1,7 @@
 // The results page's HTML. Pure (no `vscode` import) so the webview tests serve exactly this page.
 
+import { htmlAttr as attr, pageCsp } from "../webviewPageHead";
+
 /** Where the page's resources are and what the CSP allows. */
 export interface ResultsHtmlOptions {
     /** `webview.cspSource`: the origin of resources the webview may load. */
@@ -10,32 +12,25 @@ export interface ResultsHtmlOptions {
     scriptUri: string;
     /** URI of dist/webview/results.parse.worker.js; fetched and started from a blob URL. */
     workerUri: string;
-}
-
-/** Escapes text for an HTML attribute (URIs we build ourselves, but be exact anyway). */
-function attr(text: string): string {
-    return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+    /** VS Code's display language (BCP 47): the page's dates and numbers follow it. */
+    language?: string;
+    /** VS Code's translations for that language (`vscode.l10n.bundle`), absent in English. */
+    l10nBundle?: Record<string, string>;
 }
 
 /** The Content-Security-Policy of the results page. */
 export function resultsCsp(cspSource: string, nonce: string): string {
-    return [
-        "default-src 'none'",
-        `script-src 'nonce-${nonce}'`,
-        // The toolkit and our sheet use constructable stylesheets; the nonce covers Lit's fallback.
-        `style-src ${cspSource} 'nonce-${nonce}'`,
-        `font-src ${cspSource}`,
-        `img-src ${cspSource} data:`,
+    return pageCsp(cspSource, nonce, [
         // The worker script is fetched from the bundle and started from a blob URL.
         `connect-src ${cspSource}`,
         "worker-src blob:",
-    ].join("; ");
+    ]);
 }
 
 /** Builds the page. */
 export function resultsHtml(o: ResultsHtmlOptions): string {
     return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${attr(o.language ?? "en")}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${attr(resultsCsp(o.cspSource, o.nonce))}">
@@ -43,7 +38,7 @@ export function resultsHtml(o: ResultsHtmlOptions): string {
 <title>PostHog Results</title>
 </head>
 <body data-worker="${attr(o.workerUri)}">
-<div id="app"></div>
+${o.l10nBundle ? `<script type="application/json" id="l10n-bundle">${JSON.stringify(o.l10nBundle).replace(/</g, "\\u003c")}</script>\n` : ""}<div id="app"></div>
 <script type="module" nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
 </body>
 </html>`;

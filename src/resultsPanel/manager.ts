@@ -129,7 +129,9 @@ export class ResultsPanelManager
             // Nothing was kept for it: close it rather than show an empty stand-in result.
             restored.dispose();
             void this.deps.prompts.ui.info(
-                "A results panel's result was not kept across the reload; run its query again to see it.",
+                vscode.l10n.t(
+                    "A results panel's result was not kept across the reload; run its query again to see it.",
+                ),
             );
         }
     }

@@ -12,6 +12,8 @@ import { saveChartImage } from "./chartExport";
 import { resultsHtml } from "./html";
 import { nextTurn, ownBytes, ResultSet } from "./resultSet";
 import type { Ui } from "../userPrompts";
+import { displayLanguage } from "../locale";
+import { markWalkthroughDone, WALKTHROUGH_DONE } from "../walkthrough/progress";
 
 /** How the panel asks and tells the user: the context's, so tests script them like any other. */
 export interface PanelPrompts {
@@ -88,6 +90,8 @@ export class ResultsPanel implements vscode.Disposable {
         const webview = this.panel.webview;
         const dist = vscode.Uri.joinPath(this.deps.extensionUri, "dist", "webview");
         return resultsHtml({
+            language: displayLanguage(),
+            l10nBundle: vscode.l10n.bundle,
             cspSource: webview.cspSource,
             // A fresh nonce for every load of the page.
             nonce: randomBytes(18).toString("base64"),
@@ -155,25 +159,35 @@ export class ResultsPanel implements vscode.Disposable {
                 case "copy":
                     await vscode.env.clipboard.writeText(msg.text);
                     vscode.window.setStatusBarMessage(
-                        `Copied ${msg.rows.toLocaleString()} ${msg.rows === 1 ? "row" : "rows"} (${msg.format})`,
+                        vscode.l10n.t(
+                            "Copied {0} {1} ({2})",
+                            msg.rows.toLocaleString(displayLanguage()),
+                            msg.rows === 1 ? "row" : "rows",
+                            msg.format,
+                        ),
                         3000,
                     );
                     break;
                 case "chartPrefs":
                     this.deps.chartPrefs?.set(msg.queryText, msg.prefs);
+                    if (msg.prefs.view === "chart")
+                        markWalkthroughDone(WALKTHROUGH_DONE.chartShown);
                     break;
                 case "saveChart": {
                     const file = await saveChartImage(ui, msg);
                     if (file)
                         vscode.window.setStatusBarMessage(
-                            `Saved ${file.path.split("/").pop()}`,
+                            vscode.l10n.t("Saved {0}", file.path.split("/").pop() ?? ""),
                             3000,
                         );
                     break;
                 }
                 case "copyChart":
                     await vscode.env.clipboard.writeText(msg.svg);
-                    vscode.window.setStatusBarMessage("Copied the chart as SVG text", 3000);
+                    vscode.window.setStatusBarMessage(
+                        vscode.l10n.t("Copied the chart as SVG text"),
+                        3000,
+                    );
                     break;
                 case "export": {
                     const set = this.set(msg.resultId);
@@ -181,8 +195,11 @@ export class ResultsPanel implements vscode.Disposable {
                     const file = await exportResult(ui, set, msg.format, set.title);
                     if (file) {
                         const open = await ui.info(
-                            `Exported to ${vscode.workspace.asRelativePath(file)}.`,
-                            "Open",
+                            vscode.l10n.t(
+                                "Exported to {0}.",
+                                vscode.workspace.asRelativePath(file),
+                            ),
+                            vscode.l10n.t("Open"),
                         );
                         if (open) await vscode.commands.executeCommand("vscode.open", file);
                     }

@@ -19,7 +19,9 @@ async function requireTarget(ctx: Ctx, uri: unknown, offset: unknown): Promise<Q
     const target = await resolveTarget(uri, offset);
     if (!target) {
         void ctx.ui.info(
-            "Put the cursor in a saved query (a JSON query node) or a HogQL statement first.",
+            vscode.l10n.t(
+                "Put the cursor in a saved query (a JSON query node) or a HogQL statement first.",
+            ),
         );
         throw new vscode.CancellationError();
     }
@@ -46,12 +48,16 @@ export async function runSavedQuery(
         return outcomes?.flatMap((o) => (o.result ? [o.result] : []));
     }
     if (!isRunnableKind(node.kind)) {
-        void ctx.ui.info(`A ${node.kind} is part of a query and does not run on its own.`);
+        void ctx.ui.info(
+            vscode.l10n.t("A {0} is part of a query and does not run on its own.", node.kind),
+        );
         return undefined;
     }
     if (!vscode.workspace.isTrusted && document.uri.scheme === "file") {
         void ctx.ui.warn(
-            "Running queries from workspace files is disabled in Restricted Mode. Trust this workspace to run them.",
+            vscode.l10n.t(
+                "Running queries from workspace files is disabled in Restricted Mode. Trust this workspace to run them.",
+            ),
         );
         return undefined;
     }
@@ -129,8 +135,12 @@ export async function copyAsCurl(ctx: Ctx, uri?: unknown, offset?: unknown): Pro
     }
     void ctx.ui.info(
         projectId
-            ? "Copied a curl command for this query. It reads your key from $POSTHOG_API_KEY."
-            : "Copied a curl command for this query. Set $POSTHOG_API_KEY and $POSTHOG_PROJECT_ID before running it.",
+            ? vscode.l10n.t(
+                  "Copied a curl command for this query. It reads your key from $POSTHOG_API_KEY.",
+              )
+            : vscode.l10n.t(
+                  "Copied a curl command for this query. Set $POSTHOG_API_KEY and $POSTHOG_PROJECT_ID before running it.",
+              ),
     );
     return text;
 }
@@ -144,7 +154,7 @@ export async function openInPostHog(
     const target = await requireTarget(ctx, uri, offset);
     const { host, projectId } = where(ctx);
     if (!projectId) {
-        void ctx.ui.warn('Choose a PostHog project first: run "PostHog: Sign In".');
+        void ctx.ui.warn(vscode.l10n.t('Choose a PostHog project first: run "PostHog: Sign In".'));
         return undefined;
     }
     const url = postHogUrlFor(host, projectId, target.node);

@@ -35,7 +35,7 @@ export class SavedQueryCodeLensProvider implements vscode.CodeLensProvider, vsco
     }
 
     provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-        if (!this.ctx.config.codeLensEnabled) return [];
+        if (!this.ctx.config.codeLensEnabled(document)) return [];
         const lenses: vscode.CodeLens[] = [];
         const signedIn = this.ctx.auth.session.state.signedIn;
         for (const query of this.queriesOf(document)) {
@@ -47,32 +47,34 @@ export class SavedQueryCodeLensProvider implements vscode.CodeLensProvider, vsco
             if (isRunnableKind(kind))
                 lenses.push(
                     new vscode.CodeLens(range, {
-                        title: `$(play) Run ${kind}`,
+                        title: vscode.l10n.t("$(play) Run {0}", kind),
                         tooltip: signedIn
-                            ? "Run this query in PostHog and show the results"
-                            : "Run this query (sign in to PostHog first)",
+                            ? vscode.l10n.t("Run this query in PostHog and show the results")
+                            : vscode.l10n.t("Run this query (sign in to PostHog first)"),
                         command: `${P}.runSavedQuery`,
                         arguments: args,
                     }),
                 );
             lenses.push(
                 new vscode.CodeLens(range, {
-                    title: "Upgrade",
-                    tooltip:
+                    title: vscode.l10n.t("Upgrade"),
+                    tooltip: vscode.l10n.t(
                         "Migrate this query's nodes to their latest versions (shows a diff first)",
+                    ),
                     command: `${P}.upgradeQuery`,
                     arguments: args,
                 }),
                 new vscode.CodeLens(range, {
-                    title: "Copy as cURL",
-                    tooltip:
+                    title: vscode.l10n.t("Copy as cURL"),
+                    tooltip: vscode.l10n.t(
                         "Copy a curl command that runs this query; the key is read from $POSTHOG_API_KEY",
+                    ),
                     command: `${P}.copyQueryAsCurl`,
                     arguments: args,
                 }),
                 new vscode.CodeLens(range, {
-                    title: "Open in PostHog",
-                    tooltip: "Open this query as a new insight in PostHog",
+                    title: vscode.l10n.t("Open in PostHog"),
+                    tooltip: vscode.l10n.t("Open this query as a new insight in PostHog"),
                     command: `${P}.openQueryInPostHog`,
                     arguments: args,
                 }),

@@ -26,27 +26,27 @@ function previewsOf(ctx: Ctx): UpgradePreviews {
 export const savedQueryCommands: CommandSpec[] = [
     {
         id: `${P}.runSavedQuery`,
-        title: "Run Saved Query",
+        title: vscode.l10n.t("Run Saved Query"),
         run: (ctx, uri, offset) => runSavedQuery(ctx, uri, offset),
     },
     {
         id: `${P}.upgradeQuery`,
-        title: "Upgrade Query",
+        title: vscode.l10n.t("Upgrade Query"),
         run: (ctx, uri, offset) => upgradeQuery(ctx, previewsOf(ctx), uri, offset),
     },
     {
         id: `${P}.upgradeAllSavedQueries`,
-        title: "Upgrade All Saved Queries",
+        title: vscode.l10n.t("Upgrade All Saved Queries"),
         run: (ctx) => upgradeAll(ctx, previewsOf(ctx)),
     },
     {
         id: `${P}.copyQueryAsCurl`,
-        title: "Copy as cURL",
+        title: vscode.l10n.t("Copy as cURL"),
         run: (ctx, uri, offset) => copyAsCurl(ctx, uri, offset),
     },
     {
         id: `${P}.openQueryInPostHog`,
-        title: "Open Query in PostHog",
+        title: vscode.l10n.t("Open Query in PostHog"),
         run: (ctx, uri, offset) => openInPostHog(ctx, uri, offset),
     },
 ];

@@ -4,6 +4,7 @@
 // table may carry a chart hint (`chart`): the results panel opens it as that chart, the one
 // PostHog draws for the kind (trend lines, funnel steps as bars, retention as a heat table),
 // unless the user chose otherwise for the query. Pure.
+import * as l10n from "@vscode/l10n";
 import type { ChartPrefs, ChartSpec } from "../protocol";
 
 /** A result the grid can show. */
@@ -96,7 +97,7 @@ function seriesTables(results: Obj[], response: Obj): Table[] {
         const rows = results.map((s, i) => [names[i], s.aggregated_value ?? s.count ?? null]);
         return [
             {
-                label: "totals",
+                label: l10n.t("totals"),
                 columns: ["series", "value"],
                 types: typed(["series", "value"], rows),
                 results: rows,
@@ -142,7 +143,7 @@ function seriesTables(results: Obj[], response: Obj): Table[] {
     summaryTypes[4] = ["trend", "Tuple(String, String, String, Array(Float64))"];
     return [
         {
-            label: `by ${axisName}`,
+            label: l10n.t("by {0}", axisName),
             columns,
             types: typed(columns, rows),
             results: rows,
@@ -155,7 +156,7 @@ function seriesTables(results: Obj[], response: Obj): Table[] {
             ),
         },
         {
-            label: "summary",
+            label: l10n.t("summary"),
             columns: summaryColumns,
             types: summaryTypes,
             results: summary,
@@ -201,7 +202,7 @@ function funnelTable(results: unknown[], response: Obj): Table {
     }
     const at = (name: string) => columns.indexOf(name);
     return {
-        label: "steps",
+        label: l10n.t("steps"),
         columns,
         types: typed(columns, rows),
         results: rows,
@@ -231,7 +232,7 @@ function retentionTable(results: Obj[], response: Obj): Table {
         ];
     });
     return {
-        label: "cohorts",
+        label: l10n.t("cohorts"),
         columns,
         types: typed(columns, rows),
         results: rows,
@@ -283,7 +284,7 @@ export function tablesFor(kind: string, response: Obj): Table[] {
         });
         return [
             {
-                label: "results",
+                label: l10n.t("results"),
                 columns,
                 types: pairs,
                 results: rows.map((r) => r.map(cell)),
@@ -304,7 +305,7 @@ export function tablesFor(kind: string, response: Obj): Table[] {
         );
         return [
             {
-                label: "results",
+                label: l10n.t("results"),
                 columns,
                 types: typed(columns, rows),
                 results: rows,
@@ -317,7 +318,7 @@ export function tablesFor(kind: string, response: Obj): Table[] {
     const rows = Object.entries(source).map(([k, v]) => [k, cell(v)]);
     return [
         {
-            label: "response",
+            label: l10n.t("response"),
             columns: ["key", "value"],
             types: typed(["key", "value"], rows),
             results: rows,

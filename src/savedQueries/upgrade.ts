@@ -163,7 +163,9 @@ export async function upgradeQuery(
 ): Promise<UpgradeReport | undefined> {
     const target = await resolveTarget(uri, offset);
     if (!target || target.type !== "json") {
-        void ctx.ui.info("Put the cursor in a JSON query node (a saved query) to upgrade it.");
+        void ctx.ui.info(
+            vscode.l10n.t("Put the cursor in a JSON query node (a saved query) to upgrade it."),
+        );
         return undefined;
     }
     const { document, saved } = target;
@@ -181,7 +183,7 @@ export async function upgradeQuery(
     };
     if (changes.length === 0) {
         report.summary = `${describeNode(saved.node)} is already at its latest version.`;
-        void ctx.ui.info(`${report.summary} Nothing to change.`);
+        void ctx.ui.info(vscode.l10n.t("{0} Nothing to change.", report.summary));
         return report;
     }
     const upgrade: FileUpgrade = { uri: document.uri, before, after, changes, nodes: 1 };
@@ -189,20 +191,34 @@ export async function upgradeQuery(
     const diff = await showDiff(ctx, previews, document.uri, after, upgrader.path);
     const apply = await ctx.ui.pick(
         [
-            { label: "Apply upgrade", description: changeText(changes), value: true },
-            { label: "Cancel", description: "leave the file as it is", value: false },
+            {
+                label: vscode.l10n.t("Apply upgrade"),
+                description: changeText(changes),
+                value: true,
+            },
+            {
+                label: vscode.l10n.t("Cancel"),
+                description: vscode.l10n.t("leave the file as it is"),
+                value: false,
+            },
         ],
-        { title: `Upgrade ${describeNode(saved.node)}?`, placeHolder: "The diff shows the change" },
+        {
+            title: vscode.l10n.t("Upgrade {0}?", describeNode(saved.node)),
+            placeHolder: vscode.l10n.t("The diff shows the change"),
+        },
     );
     let applied = false;
     if (apply) {
         const edit = new vscode.WorkspaceEdit();
         const changed = await applyUpgrade(edit, upgrade);
         if (!changed) {
-            void ctx.ui.warn("The file changed while the diff was open. Run Upgrade again.");
+            void ctx.ui.warn(
+                vscode.l10n.t("The file changed while the diff was open. Run Upgrade again."),
+            );
         } else {
             applied = await vscode.workspace.applyEdit(edit);
-            if (!applied) void ctx.ui.error("VS Code did not apply the upgrade to the file.");
+            if (!applied)
+                void ctx.ui.error(vscode.l10n.t("VS Code did not apply the upgrade to the file."));
         }
     }
     await diff.close();
@@ -291,8 +307,8 @@ export async function upgradeAll(
     if (report.failures.length > 0) {
         const first = report.failures[0];
         report.summary = `Could not upgrade ${report.failures.length} of ${files.length} saved query files, so nothing was written. ${relative(vscode.Uri.parse(first.uri))}: ${first.message}`;
-        const choice = await ctx.ui.error(report.summary, "Show Log");
-        if (choice === "Show Log") ctx.log.show(true);
+        const choice = await ctx.ui.error(report.summary, vscode.l10n.t("Show Log"));
+        if (choice === vscode.l10n.t("Show Log")) ctx.log.show(true);
         return report;
     }
     if (upgrades.length === 0) {
@@ -305,22 +321,27 @@ export async function upgradeAll(
     const mode = await ctx.ui.pick(
         [
             {
-                label: "Review each diff",
-                description: "apply or skip file by file",
+                label: vscode.l10n.t("Review each diff"),
+                description: vscode.l10n.t("apply or skip file by file"),
                 detail: lines.join(" · "),
                 value: "review" as const,
             },
             {
-                label: `Apply all ${upgrades.length} files`,
-                description: "after one confirmation",
+                label: vscode.l10n.t("Apply all {0} files", upgrades.length),
+                description: vscode.l10n.t("after one confirmation"),
                 detail: lines.join(" · "),
                 value: "all" as const,
             },
         ],
         {
-            title: `Upgrade All: ${upgrades.length} of ${files.length} saved query files would change (${report.unchanged} up to date)`,
+            title: vscode.l10n.t(
+                "Upgrade All: {0} of {1} saved query files would change ({2} up to date)",
+                upgrades.length,
+                files.length,
+                report.unchanged,
+            ),
             // Which way the upgrades were made, also for "apply all", which shows no diff.
-            placeHolder: `Saved queries ${describeUpgradePath(upgrader.path)}`,
+            placeHolder: vscode.l10n.t("Saved queries {0}", describeUpgradePath(upgrader.path)),
         },
     );
     if (!mode) return withSummary(report, upgrades, []);
@@ -328,9 +349,9 @@ export async function upgradeAll(
     const stale: FileUpgrade[] = [];
     if (mode === "all") {
         const ok = await ctx.ui.confirm(
-            `Apply upgrades to ${upgrades.length} saved query files?`,
+            vscode.l10n.t("Apply upgrades to {0} saved query files?", upgrades.length),
             lines.join("\n"),
-            "Apply All",
+            vscode.l10n.t("Apply All"),
         );
         if (!ok) return withSummary(report, upgrades, []);
         const edit = new vscode.WorkspaceEdit();
@@ -353,15 +374,26 @@ export async function upgradeAll(
             const diff = await showDiff(ctx, previews, u.uri, u.after, upgrader.path);
             const choice = await ctx.ui.pick(
                 [
-                    { label: "Apply", description: changeText(u.changes), value: "apply" },
-                    { label: "Skip", description: "leave this file as it is", value: "skip" },
                     {
-                        label: "Stop",
-                        description: "leave this and the remaining files",
+                        label: vscode.l10n.t("Apply"),
+                        description: changeText(u.changes),
+                        value: "apply",
+                    },
+                    {
+                        label: vscode.l10n.t("Skip"),
+                        description: vscode.l10n.t("leave this file as it is"),
+                        value: "skip",
+                    },
+                    {
+                        label: vscode.l10n.t("Stop"),
+                        description: vscode.l10n.t("leave this and the remaining files"),
                         value: "stop",
                     },
                 ],
-                { title: `Upgrade ${relative(u.uri)}?`, placeHolder: "The diff shows the change" },
+                {
+                    title: vscode.l10n.t("Upgrade {0}?", relative(u.uri)),
+                    placeHolder: vscode.l10n.t("The diff shows the change"),
+                },
             );
             if (choice === "apply") {
                 const edit = new vscode.WorkspaceEdit();
@@ -381,7 +413,11 @@ export async function upgradeAll(
     }
     if (stale.length > 0)
         void ctx.ui.warn(
-            `${stale.map((u) => relative(u.uri)).join(", ")} changed during the upgrade and ${stale.length === 1 ? "was" : "were"} left alone. Run Upgrade All again.`,
+            vscode.l10n.t(
+                "{0} changed during the upgrade and {1} left alone. Run Upgrade All again.",
+                stale.map((u) => relative(u.uri)).join(", "),
+                stale.length === 1 ? "was" : "were",
+            ),
         );
     withSummary(report, upgrades, applied);
     void ctx.ui.info(report.summary);

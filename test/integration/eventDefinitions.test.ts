@@ -105,8 +105,11 @@ describe("event definitions", function () {
             .flatMap((group) => group.tabs)
             .filter(
                 (tab) =>
-                    tab.input instanceof vscode.TabInputText &&
-                    tab.input.uri.scheme === "posthog-event-definition",
+                    (tab.input instanceof vscode.TabInputText &&
+                        tab.input.uri.scheme === "posthog-event-definition") ||
+                    (tab.input instanceof vscode.TabInputWebview &&
+                        tab.input.viewType.includes("markdown.preview") &&
+                        tab.label.includes("zz_test_")),
             );
         await vscode.window.tabGroups.close(ours);
     });
@@ -224,17 +227,37 @@ describe("event definitions", function () {
         );
     });
 
-    it("opens the details of a definition as a read-only markdown document", async () => {
+    it("opens the details of a definition rendered in the Markdown preview, not as source", async () => {
         addDefinition("zz_test_details", {
             description: "Shown in details.",
             tags: ["alpha"],
             query_usage_30_day: 7,
         });
-        const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+        const doc = await vscode.commands.executeCommand<vscode.TextDocument>(
             `${P}.showEventDefinition`,
             await row("zz_test_details"),
         );
-        const doc = editor.document;
+        const preview = await waitFor("the details preview tab", () =>
+            vscode.window.tabGroups.all
+                .flatMap((group) => group.tabs)
+                .find(
+                    (tab) =>
+                        tab.input instanceof vscode.TabInputWebview &&
+                        tab.input.viewType.includes("markdown.preview") &&
+                        tab.label.includes("zz_test_details"),
+                ),
+        );
+        assert.ok(preview, "a rendered preview of the details is open");
+        assert.ok(
+            !vscode.window.tabGroups.all
+                .flatMap((group) => group.tabs)
+                .some(
+                    (tab) =>
+                        tab.input instanceof vscode.TabInputText &&
+                        tab.input.uri.scheme === "posthog-event-definition",
+                ),
+            "the details are not opened as source text",
+        );
         assert.equal(doc.uri.scheme, "posthog-event-definition");
         assert.equal(doc.languageId, "markdown");
         const text = doc.getText();

@@ -118,6 +118,43 @@ describe("hogql language", function () {
         );
     });
 
+    it("also shows a HogQL error as a notification (read by screen readers) when VS Code is set up for one", async () => {
+        const editor = vscode.workspace.getConfiguration("editor");
+        const ui = new ScriptedUi();
+        api.ctx.ui = ui;
+        await editor.update("accessibilitySupport", "on", vscode.ConfigurationTarget.Global);
+        try {
+            const text = "SELECT event, nope_sr FROM events";
+            await open(text);
+            await vscode.commands.executeCommand("posthog-workbench.runQuery");
+            const shown = await waitFor("a notification", () =>
+                ui.messages.find((m) => m.level === "warn"),
+            );
+            assert.match(
+                shown.text,
+                /^The query failed: .*nope_sr.* \(underlined in the editor\)\.$/,
+            );
+        } finally {
+            await editor.update(
+                "accessibilitySupport",
+                undefined,
+                vscode.ConfigurationTarget.Global,
+            );
+        }
+        // Without it, the error stays in the editor and the status bar only.
+        const quiet = new ScriptedUi();
+        api.ctx.ui = quiet;
+        await open("SELECT event, nope_quiet FROM events");
+        await vscode.commands.executeCommand("posthog-workbench.runQuery");
+        await waitFor("the underline", () =>
+            vscode.window.activeTextEditor
+                ? vscode.languages.getDiagnostics(vscode.window.activeTextEditor.document.uri)
+                      .length > 0
+                : false,
+        );
+        assert.deepEqual(quiet.messages, []);
+    });
+
     it("maps a real HogQL error of the second statement onto the file", async () => {
         const client = await api.ctx.auth.session.client();
         const failing = "SELECT nope FROM events";

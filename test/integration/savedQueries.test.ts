@@ -135,6 +135,39 @@ describe("saved queries", function () {
         assert.equal((await lensesOf(file("trends.query.json"))).length, 4);
     });
 
+    it("turns the lenses off for one language only (the setting is language-overridable)", async () => {
+        assert.equal((await lensesOf(file("trends.query.json"))).length, 4);
+        const section = vscode.workspace.getConfiguration(P, { languageId: "json" });
+        await section.update(
+            "codeLens.enabled",
+            false,
+            vscode.ConfigurationTarget.Global,
+            true, // the "[json]" override
+        );
+        try {
+            await waitFor("no lenses in JSON", async () => {
+                const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+                    "vscode.executeCodeLensProvider",
+                    file("trends.query.json"),
+                );
+                return lenses.length === 0;
+            });
+            const hogql = await lensesOf(file("pageviews.hogql"));
+            assert.ok(
+                hogql.some((l) => l.command?.command === `${P}.runStatement`),
+                "HogQL files keep their Run lenses",
+            );
+        } finally {
+            await section.update(
+                "codeLens.enabled",
+                undefined,
+                vscode.ConfigurationTarget.Global,
+                true,
+            );
+        }
+        assert.equal((await lensesOf(file("trends.query.json"))).length, 4);
+    });
+
     it("upgrades an old node exactly as the service migrates it, in the file's indentation, as one undoable edit", async () => {
         const old = {
             kind: "RetentionQuery",

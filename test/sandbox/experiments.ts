@@ -480,7 +480,10 @@ export function timeseriesResults(ctx: Ctx): Reply {
     const variants = (
         (exp.parameters as JsonObject)?.feature_flag_variants as { key: string }[] | undefined
     )?.map((v) => v.key) ?? ["control", "test"];
-    const rand = rng([...metricUuid].reduce((a, c) => a * 31 + c.charCodeAt(0), exp.id) >>> 0);
+    // A 32-bit string hash (Math.imul keeps it exact): a plain `a * 31 + c` over a 36-character
+    // uuid outgrows a double's 53 bits, its low 32 bits become 0, and every metric got one seed.
+    const seed = [...metricUuid].reduce((a, c) => (Math.imul(a, 31) + c.charCodeAt(0)) | 0, exp.id);
+    const rand = rng(seed >>> 0);
     const start = new Date(String(exp.start_date));
     const end = exp.end_date ? new Date(String(exp.end_date)) : new Date();
     const today = new Date().toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 // Screenshots of the Event Definitions view in code-server, signed in to the sandbox: the list with
-// a row's tooltip (metrics) showing, then a row's details document.
+// a row's tooltip (metrics) showing, then a row's details rendered in the Markdown preview.
 // Usage: node test/ui/eventDefinitionsScreenshot.mjs [OUT_DIR]   (after `npm run build`)
 // Writes OUT_DIR/event-definitions.png and OUT_DIR/event-definition-details.png (default /tmp).
 import fs from "node:fs";
@@ -7,7 +7,9 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const outDir = path.resolve(process.argv[2] ?? "/tmp");
-const { openWorkbench } = await import(path.join(root, "out", "test", "ui", "workbench.js"));
+const { openWorkbench, webviewFrame } = await import(
+    path.join(root, "out", "test", "ui", "workbench.js")
+);
 
 fs.mkdirSync(outDir, { recursive: true });
 const bench = await openWorkbench({
@@ -45,14 +47,10 @@ async function screenshots(page) {
     console.log(`screenshot saved: ${list}`);
 
     await row.click();
-    await page.waitForSelector('.tab[aria-label*="checkout_completed.md"]', {
-        timeout: 20_000,
-    });
+    // The details open rendered, in the Markdown preview (a webview): wait for its heading.
+    const preview = await webviewFrame(page, "h1", 20_000);
+    await preview.locator("h1", { hasText: "checkout_completed" }).waitFor({ timeout: 20_000 });
     await page.mouse.move(900, 700);
-    await page
-        .locator(".monaco-editor .view-lines", { hasText: "checkout_completed" })
-        .first()
-        .waitFor({ state: "visible", timeout: 20_000 });
     const details = path.join(outDir, "event-definition-details.png");
     await page.screenshot({ path: details });
     console.log(`screenshot saved: ${details}`);

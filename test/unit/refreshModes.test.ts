@@ -13,8 +13,13 @@ describe("refresh mode setting", () => {
     const pkg = JSON.parse(readFileSync(join(__dirname, "../../../package.json"), "utf8")) as {
         contributes: { configuration: { properties: Record<string, Setting> } };
     };
+    // The manifest's texts live in package.nls.json (`%key%` in package.json), as VS Code reads them.
+    const nls = JSON.parse(
+        readFileSync(join(__dirname, "../../../package.nls.json"), "utf8"),
+    ) as Record<string, string>;
+    const text = (value: string) => nls[/^%(.+)%$/.exec(value)?.[1] ?? ""] ?? value;
     const setting = pkg.contributes.configuration.properties["posthog-workbench.query.refreshMode"];
-    const describe_ = (mode: string) => setting.enumDescriptions[setting.enum.indexOf(mode)];
+    const describe_ = (mode: string) => text(setting.enumDescriptions[setting.enum.indexOf(mode)]);
 
     it("offers every mode the query endpoint runs differently, async_except_on_cache_miss included", () => {
         assert.deepEqual(setting.enum, [

@@ -182,6 +182,21 @@ describe("sandbox server", function () {
             });
             assert.deepEqual([r1.status, r2.status], [201, 200]);
         });
+
+        it("gives each metric of an experiment its own timeseries", async () => {
+            const metrics = sb.state.experiments[0].metrics as any[];
+            assert.ok(metrics.length >= 2, "the seeded experiment has two metrics");
+            const series = await Promise.all(
+                metrics.slice(0, 2).map(async (m) => {
+                    const ts = await call(
+                        "GET",
+                        `/experiments/1/timeseries_results/?metric_uuid=${m.uuid}&fingerprint=${m.fingerprint}`,
+                    );
+                    return JSON.stringify(ts.json.timeseries);
+                }),
+            );
+            assert.notEqual(series[0], series[1]);
+        });
     });
 
     describe("HogQL", () => {

@@ -8,6 +8,7 @@ import type {
     ViewState,
     WebviewState,
 } from "../../protocol";
+import { Announcer, finishedText } from "./announcer";
 import { ChartView } from "./chart/chartView";
 import { copyText } from "./clipboard";
 import { DetailView } from "./detail";
@@ -27,6 +28,7 @@ export class App {
     private readonly grid: Grid;
     private readonly toolbar: Toolbar;
     private readonly status: StatusLine;
+    private readonly announcer = new Announcer();
     private readonly detail: DetailView;
     private readonly chart: ChartView;
     /** Grid or chart per result (from saved state, the extension's memory, or the user). */
@@ -99,7 +101,7 @@ export class App {
                 vscode.postMessage({ type: "showSql", resultId: m.payload.id, dialect }),
             ),
         );
-        root.append(this.toolbar.element, main, this.status.element);
+        root.append(this.toolbar.element, main, this.status.element, this.announcer.element);
         this.status.update(null);
         // Copy from VS Code's Edit menu (or the host's Ctrl+C handling) arrives as a copy event.
         document.addEventListener("copy", (e) => {
@@ -142,6 +144,9 @@ export class App {
         this.active = -1;
         this.activate(Math.max(0, active));
         const first = this.models[this.active];
+        // A new result, not the same one shown again (hide/show, reload): tell screen readers.
+        if (first && !sameResult)
+            this.announcer.say(finishedText(first.total, first.columns.length, this.models.length));
         const models = this.models;
         let started = false;
         const startParsing = () => {

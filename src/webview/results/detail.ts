@@ -1,4 +1,5 @@
 // The cell detail view: the whole value of one cell, JSON pretty-printed, beside the grid.
+import * as l10n from "@vscode/l10n";
 import { detailText } from "./format";
 
 export class DetailView {
@@ -10,19 +11,19 @@ export class DetailView {
         this.element = document.createElement("aside");
         this.element.className = "detail";
         this.element.hidden = true;
-        this.element.setAttribute("aria-label", "Cell value");
+        this.element.setAttribute("aria-label", l10n.t("Cell value"));
         const bar = document.createElement("div");
         bar.className = "detail-bar";
         this.heading = document.createElement("span");
         this.heading.className = "detail-title";
         const copy = document.createElement("button");
         copy.className = "link";
-        copy.textContent = "Copy";
+        copy.textContent = l10n.t("Copy");
         copy.addEventListener("click", () => onCopy(this.body.textContent ?? ""));
         const close = document.createElement("button");
         close.className = "link";
-        close.textContent = "Close";
-        close.title = "Close (Escape)";
+        close.textContent = l10n.t("Close");
+        close.title = l10n.t("Close (Escape)");
         close.addEventListener("click", onClose);
         bar.append(this.heading, copy, close);
         this.body = document.createElement("pre");

@@ -1,6 +1,7 @@
 // How a value looks in a cell. Pure functions, shared by the grid, the worker (sort/filter) and
 // the clipboard, so what you see is what you filter and copy. Numbers wider than a double arrive
 // as BigNumbers (their JSON text, see src/json/lossless.ts) and show every digit.
+import { locale } from "./locale";
 import { isBigNumber, parseLossless, stringifyLossless } from "../../json/lossless";
 
 /** The families of ClickHouse types that look or sort differently. */
@@ -46,7 +47,7 @@ export function looksLikeJson(value: string): boolean {
 // Long values are cut before they reach the DOM: a 1 MB JSON blob in a 200 px cell only costs.
 const maxCellChars = 300;
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+const dateTimeFormat = new Intl.DateTimeFormat(locale, {
     year: "numeric",
     month: "short",
     day: "2-digit",

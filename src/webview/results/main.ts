@@ -1,5 +1,6 @@
 // Entry of the results webview. Listens first, then says `ready`, so the extension never posts
 // into a page that is not listening yet.
+import "./l10nConfig";
 import type { ToWebview } from "../../protocol";
 import { App } from "./app";
 import "./elements";

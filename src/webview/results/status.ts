@@ -1,21 +1,23 @@
 // The status line: how many rows, why there may be more, how long it took, cached or fresh, and
 // the buttons that show the SQL the service ran.
+import * as l10n from "@vscode/l10n";
+import { locale } from "./locale";
 import type { ResultModel } from "./resultModel";
 
-const numberFormat = new Intl.NumberFormat();
+const numberFormat = new Intl.NumberFormat(locale);
 
 /** The explanation shown when HogQL's default LIMIT cut the result. */
 export function limitNotice(limit: number | null, rowCount: number): string {
     const shown = numberFormat.format(limit ?? rowCount);
-    return (
-        `Showing the first ${shown} rows: HogQL adds LIMIT ${shown} when a query has none; ` +
-        "add an explicit LIMIT (max 50,000) to get more"
+    return l10n.t(
+        "Showing the first {0} rows: HogQL adds LIMIT {0} when a query has none; add an explicit LIMIT (max 50,000) to get more",
+        shown,
     );
 }
 
 function when(iso: string): string {
     const ms = Date.parse(iso);
-    return Number.isNaN(ms) ? iso : new Date(ms).toLocaleString();
+    return Number.isNaN(ms) ? iso : new Date(ms).toLocaleString(locale);
 }
 
 export class StatusLine {
@@ -28,7 +30,7 @@ export class StatusLine {
     constructor(private readonly showSql: (dialect: "hogql" | "clickhouse") => void) {
         this.element = document.createElement("footer");
         this.element.className = "status";
-        this.element.setAttribute("role", "status");
+        // Not a live region: it changes as rows load; the announcer reads the finished result.
         this.rows = document.createElement("span");
         this.rows.className = "status-rows";
         this.notice = document.createElement("span");
@@ -43,7 +45,7 @@ export class StatusLine {
     update(model: ResultModel | null): void {
         if (!model) {
             // The panel opens when a run starts, so its page is ready when the rows arrive.
-            this.rows.textContent = "Waiting for the result…";
+            this.rows.textContent = l10n.t("Waiting for the result…");
             this.notice.textContent = "";
             this.info.textContent = "";
             this.buttons.replaceChildren();
@@ -54,28 +56,37 @@ export class StatusLine {
         const total = model.total;
         let rows =
             shown === total
-                ? `${numberFormat.format(total)} ${total === 1 ? "row" : "rows"}`
-                : `${numberFormat.format(shown)} of ${numberFormat.format(total)} rows`;
-        rows += ` × ${meta.columns.length} ${meta.columns.length === 1 ? "column" : "columns"}`;
-        if (model.error) rows += " · could not read all rows";
+                ? total === 1
+                    ? l10n.t("{0} row", numberFormat.format(total))
+                    : l10n.t("{0} rows", numberFormat.format(total))
+                : l10n.t("{0} of {1} rows", numberFormat.format(shown), numberFormat.format(total));
+        const columns = meta.columns.length;
+        rows += ` × ${columns === 1 ? l10n.t("{0} column", columns) : l10n.t("{0} columns", columns)}`;
+        if (model.error) rows += ` · ${l10n.t("could not read all rows")}`;
         else if (!model.complete)
-            rows += ` · loading ${Math.round((100 * model.received) / Math.max(1, total))}%`;
+            rows += ` · ${l10n.t("loading {0}%", Math.round((100 * model.received) / Math.max(1, total)))}`;
         this.rows.textContent = rows;
         this.notice.textContent = meta.hasMore ? limitNotice(meta.limit, total) : "";
         this.notice.hidden = !meta.hasMore;
-        const parts = [`${numberFormat.format(Math.round(model.payload.durationMs))} ms`];
-        const refreshed = meta.lastRefresh ? ` (last refresh ${when(meta.lastRefresh)})` : "";
-        parts.push((meta.isCached ? "cached" : "fresh") + refreshed);
+        const parts = [l10n.t("{0} ms", numberFormat.format(Math.round(model.payload.durationMs)))];
+        const state = meta.isCached ? l10n.t("cached") : l10n.t("fresh");
+        parts.push(
+            meta.lastRefresh
+                ? l10n.t("{0} (last refresh {1})", state, when(meta.lastRefresh))
+                : state,
+        );
         this.info.textContent = parts.join(" · ");
         this.info.title = meta.lastRefresh ?? "";
         const buttons: HTMLElement[] = [];
         if (meta.hasHogql)
-            buttons.push(this.link("HogQL", "Show the HogQL the service ran", "hogql"));
+            buttons.push(
+                this.link(l10n.t("HogQL"), l10n.t("Show the HogQL the service ran"), "hogql"),
+            );
         if (meta.hasClickhouse) {
             buttons.push(
                 this.link(
-                    "ClickHouse SQL",
-                    "Show the ClickHouse SQL the service ran",
+                    l10n.t("ClickHouse SQL"),
+                    l10n.t("Show the ClickHouse SQL the service ran"),
                     "clickhouse",
                 ),
             );

@@ -1,4 +1,5 @@
 // The toolbar: tabs (when several statements ran), the filter box and the copy/export buttons.
+import * as l10n from "@vscode/l10n";
 import type { CopyFormat, ExportFormat } from "../../protocol";
 import { button } from "./elements";
 import { showMenu } from "./menu";
@@ -37,8 +38,8 @@ export class Toolbar {
             value: string;
         };
         this.filterBox.className = "filter";
-        this.filterBox.setAttribute("placeholder", "Filter rows (any column)");
-        this.filterBox.setAttribute("aria-label", "Filter rows");
+        this.filterBox.setAttribute("placeholder", l10n.t("Filter rows (any column)"));
+        this.filterBox.setAttribute("aria-label", l10n.t("Filter rows"));
         this.filterBox.addEventListener("input", () => {
             // Debounced: each keystroke would otherwise restart a scan of every row.
             clearTimeout(this.filterTimer);
@@ -47,34 +48,49 @@ export class Toolbar {
         const copyGroup = document.createElement("span");
         copyGroup.className = "group";
         copyGroup.append(
-            button("copy", "Copy", "Copy the selection as tab-separated text (Ctrl+C)", () =>
-                actions.copy("tsv"),
+            button(
+                "copy",
+                l10n.t("Copy"),
+                l10n.t("Copy the selection as tab-separated text (Ctrl+C)"),
+                () => actions.copy("tsv"),
             ),
             button(
                 "copyWithHeaders",
-                "+ Headers",
-                "Copy the selection with column names (Ctrl+Shift+C)",
+                l10n.t("+ Headers"),
+                l10n.t("Copy the selection with column names (Ctrl+Shift+C)"),
                 () => actions.copy("tsvWithHeaders"),
             ),
-            button("copyCsv", "CSV", "Copy the selection as CSV", () => actions.copy("csv")),
-            button("copyJson", "JSON", "Copy the selection as JSON", () => actions.copy("json")),
+            button("copyCsv", l10n.t("CSV"), l10n.t("Copy the selection as CSV"), () =>
+                actions.copy("csv"),
+            ),
+            button("copyJson", l10n.t("JSON"), l10n.t("Copy the selection as JSON"), () =>
+                actions.copy("json"),
+            ),
         );
-        const exportButton = button("export", "Export…", "Save the whole result to a file", () => {
-            const rect = exportButton.getBoundingClientRect();
-            showMenu(rect.left, rect.bottom + 2, [
-                { label: "CSV", run: () => actions.exportAs("csv") },
-                { label: "JSON", run: () => actions.exportAs("json") },
-                { label: "NDJSON (one row per line)", run: () => actions.exportAs("ndjson") },
-            ]);
-        });
+        const exportButton = button(
+            "export",
+            l10n.t("Export…"),
+            l10n.t("Save the whole result to a file"),
+            () => {
+                const rect = exportButton.getBoundingClientRect();
+                showMenu(rect.left, rect.bottom + 2, [
+                    { label: "CSV", run: () => actions.exportAs("csv") },
+                    { label: "JSON", run: () => actions.exportAs("json") },
+                    { label: "NDJSON (one row per line)", run: () => actions.exportAs("ndjson") },
+                ]);
+            },
+        );
         const openJson = button(
             "openJson",
-            "Open JSON",
-            "Open the whole result as JSON in an editor",
+            l10n.t("Open JSON"),
+            l10n.t("Open the whole result as JSON in an editor"),
             () => actions.openJson(),
         );
-        this.chartButton = button("chart", "Chart", "Show the result as a chart (Alt+C)", () =>
-            actions.toggleChart(),
+        this.chartButton = button(
+            "chart",
+            l10n.t("Chart"),
+            l10n.t("Show the result as a chart (Alt+C)"),
+            () => actions.toggleChart(),
         );
         controls.append(this.chartButton, this.filterBox, copyGroup, exportButton, openJson);
         this.element.append(this.tabs, controls);
@@ -106,10 +122,10 @@ export class Toolbar {
 
     /** Labels the Chart/Grid button for the view now shown. */
     setChartMode(chart: boolean): void {
-        this.chartButton.textContent = chart ? "Grid" : "Chart";
+        this.chartButton.textContent = chart ? l10n.t("Grid") : l10n.t("Chart");
         this.chartButton.title = chart
-            ? "Show the result as a grid (Alt+C)"
-            : "Show the result as a chart (Alt+C)";
+            ? l10n.t("Show the result as a grid (Alt+C)")
+            : l10n.t("Show the result as a chart (Alt+C)");
         this.chartButton.setAttribute("aria-pressed", String(chart));
     }
 }

@@ -1,5 +1,6 @@
 // Sorting and filtering over rows read on use (or kept as arrays). They run in the parse worker
 // (so the UI never waits on them) and, when no worker can start, on the main thread.
+import { locale } from "./locale";
 import { compareNumbers, isBigNumber, needsBigNumber, type BigNumber } from "../../json/lossless";
 import { ColumnKind, plainText } from "./format";
 
@@ -42,7 +43,7 @@ function sortKey(value: unknown, kind: ColumnKind): Key {
     }
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true });
+const collator = new Intl.Collator(locale, { numeric: true });
 
 function isNumeric(k: Key): k is number | BigNumber {
     return typeof k === "number" || isBigNumber(k);

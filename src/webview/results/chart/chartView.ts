@@ -1,5 +1,7 @@
 // The Chart view of the results panel: choosers (type, x, split, y columns, log scale), the plot,
 // a tooltip with exact values, a big number for single values, and PNG/SVG export and copy.
+import * as l10n from "@vscode/l10n";
+import { locale } from "../locale";
 import type uPlot from "uplot";
 import uplotCss from "uplot/dist/uPlot.min.css";
 import { button } from "../elements";
@@ -60,7 +62,7 @@ function option(value: string, label: string): HTMLOptionElement {
 
 /** Every digit of an integer with the locale's grouping; other values as sent. */
 export function bigNumberText(text: string): string {
-    if (/^-?\d+$/.test(text)) return BigInt(text).toLocaleString();
+    if (/^-?\d+$/.test(text)) return BigInt(text).toLocaleString(locale);
     return text;
 }
 
@@ -88,15 +90,15 @@ export class ChartView {
         addStyles();
         this.element = el("section", "chart");
         this.element.hidden = true;
-        this.element.setAttribute("aria-label", "Chart");
+        this.element.setAttribute("aria-label", l10n.t("Chart"));
         this.controls = el("div", "chart-controls");
         this.typeSel = el("select", "chart-type");
-        this.typeSel.setAttribute("aria-label", "Chart type");
+        this.typeSel.setAttribute("aria-label", l10n.t("Chart type"));
         for (const t of chartTypes) this.typeSel.append(option(t.type, t.label));
         this.xSel = el("select", "chart-x");
-        this.xSel.setAttribute("aria-label", "X axis column");
+        this.xSel.setAttribute("aria-label", l10n.t("X axis column"));
         this.splitSel = el("select", "chart-split");
-        this.splitSel.setAttribute("aria-label", "Series from column");
+        this.splitSel.setAttribute("aria-label", l10n.t("Series from column"));
         this.ys = el("span", "chart-ys");
         const logLabel = el("label", "chart-log");
         this.logBox = el("input", "");
@@ -110,12 +112,19 @@ export class ChartView {
         };
         const exports = el("span", "group");
         exports.append(
-            button("chartPng", "PNG", "Save the chart as a PNG image", () => void this.savePng()),
-            button("chartSvg", "SVG", "Save the chart as an SVG image", () => this.saveSvg()),
+            button(
+                "chartPng",
+                l10n.t("PNG"),
+                l10n.t("Save the chart as a PNG image"),
+                () => void this.savePng(),
+            ),
+            button("chartSvg", l10n.t("SVG"), l10n.t("Save the chart as an SVG image"), () =>
+                this.saveSvg(),
+            ),
             button(
                 "chartCopy",
-                "Copy",
-                "Copy the chart image to the clipboard",
+                l10n.t("Copy"),
+                l10n.t("Copy the chart image to the clipboard"),
                 () => void this.copy(),
             ),
         );
@@ -248,7 +257,7 @@ export class ChartView {
             Number(b.value),
         );
         if (ys.length === 0) {
-            this.note.textContent = "Choose at least one numeric column to draw.";
+            this.note.textContent = l10n.t("Choose at least one numeric column to draw.");
             return;
         }
         this.spec = {
@@ -286,7 +295,7 @@ export class ChartView {
         const source = this.source;
         if (!spec) {
             this.data = null;
-            this.note.textContent = "Nothing to chart: this result has no numeric column.";
+            this.note.textContent = l10n.t("Nothing to chart: this result has no numeric column.");
             this.element.dataset.chartType = "none";
             return;
         }
@@ -317,7 +326,10 @@ export class ChartView {
             heatTable(this.host, spec, source.columns, rows, readTheme());
             this.element.dataset.drawMs = (performance.now() - t0).toFixed(1);
             this.element.dataset.points = String(rows.length * spec.ys.length);
-            this.note.textContent = `Each cell is its share of ${source.columns[spec.ys[0]]}.`;
+            this.note.textContent = l10n.t(
+                "Each cell is its share of {0}.",
+                source.columns[spec.ys[0]],
+            );
             return;
         }
         this.host.classList.remove("heat");
@@ -341,13 +353,18 @@ export class ChartView {
         );
         this.element.dataset.points = String(data.xs.length * data.series.length);
         const notes: string[] = [];
-        if (!source.complete) notes.push("Loading rows…");
+        if (!source.complete) notes.push(l10n.t("Loading rows…"));
         else if (rows.length < source.received)
-            notes.push(`${rows.length.toLocaleString()} rows match the filter.`);
+            notes.push(l10n.t("{0} rows match the filter.", rows.length.toLocaleString(locale)));
         if (data.skipped > 0)
-            notes.push(`${data.skipped.toLocaleString()} rows without an x value are not drawn.`);
+            notes.push(
+                l10n.t(
+                    "{0} rows without an x value are not drawn.",
+                    data.skipped.toLocaleString(locale),
+                ),
+            );
         if (data.categories.some((c) => c.startsWith("Other (")))
-            notes.push("Smaller values are summed in Other.");
+            notes.push(l10n.t("Smaller values are summed in Other."));
         this.note.textContent = notes.join(" ");
         // The legend's height is known only now; fit the plot to what is left.
         this.plot.setSize(this.size());
@@ -375,7 +392,7 @@ export class ChartView {
                 : data.xKind === "category"
                   ? (data.categories[idx] ?? "")
                   : data.xKind === "index"
-                    ? `Row ${x + 1}`
+                    ? l10n.t("Row {0}", x + 1)
                     : String(x);
         const lines = data.series.flatMap((s, k) => {
             if (u.series[k + 1]?.show === false) return [];
@@ -438,7 +455,7 @@ export class ChartView {
         if (!blob) return;
         try {
             await navigator.clipboard.write([new ClipboardItem({ "image/png": blob })]);
-            this.note.textContent = "Copied the chart as an image.";
+            this.note.textContent = l10n.t("Copied the chart as an image.");
         } catch {
             const svg = this.svg();
             if (svg) this.actions.copySvg(svg);

@@ -1,5 +1,6 @@
 // Draws a ChartData with uPlot: lines, areas, scatter and (grouped or stacked) bars, theme colours,
 // locale dates on the axis, a legend that toggles series and a tooltip with exact values.
+import { locale } from "../locale";
 import uPlot from "uplot";
 import type { ChartData } from "./data";
 import type { ChartType } from "./pick";
@@ -37,15 +38,15 @@ const dayIncrements = [1, 2, 3, 7, 14, 28, 56, 91, 182, 364, 728, 1820].map((d) 
 /** Locale formats for time ticks, chosen by the tick spacing. */
 function timeTickFormatter(utc: boolean): (incr: number) => Intl.DateTimeFormat {
     const zone = utc ? { timeZone: "UTC" } : {};
-    const year = new Intl.DateTimeFormat(undefined, { year: "numeric", ...zone });
-    const month = new Intl.DateTimeFormat(undefined, { month: "short", year: "numeric", ...zone });
-    const day = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", ...zone });
-    const time = new Intl.DateTimeFormat(undefined, {
+    const year = new Intl.DateTimeFormat(locale, { year: "numeric", ...zone });
+    const month = new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", ...zone });
+    const day = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", ...zone });
+    const time = new Intl.DateTimeFormat(locale, {
         hour: "2-digit",
         minute: "2-digit",
         ...zone,
     });
-    const seconds = new Intl.DateTimeFormat(undefined, { timeStyle: "medium", ...zone });
+    const seconds = new Intl.DateTimeFormat(locale, { timeStyle: "medium", ...zone });
     return (incr) =>
         incr >= 365 * 86_400_000
             ? year
@@ -60,14 +61,14 @@ function timeTickFormatter(utc: boolean): (incr: number) => Intl.DateTimeFormat 
 
 /** Full date for the tooltip, in the user's locale. */
 export function tooltipDate(ms: number, utc: boolean): string {
-    return new Intl.DateTimeFormat(undefined, {
+    return new Intl.DateTimeFormat(locale, {
         dateStyle: "medium",
         ...(utc ? { timeZone: "UTC" } : { timeStyle: "medium" }),
     }).format(ms);
 }
 
-const compact = new Intl.NumberFormat(undefined, { notation: "compact", maximumFractionDigits: 2 });
-const plain = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });
+const compact = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 2 });
+const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
 
 function tickNumber(v: number): string {
     return Math.abs(v) >= 10_000 ? compact.format(v) : plain.format(v);

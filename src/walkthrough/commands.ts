@@ -1,0 +1,54 @@
+import * as vscode from "vscode";
+import type { CommandSpec } from "../commands";
+import type { Ctx } from "../ctx";
+import { keySettingsUrl } from "./keySettings";
+import { chartQuery, firstQuery } from "./samples";
+
+const P = "posthog-workbench";
+
+/** Opens the personal API key page of the configured host (US, EU or self-hosted). */
+async function openApiKeySettings(ctx: Ctx): Promise<void> {
+    const url = keySettingsUrl(ctx.config.host);
+    if (!url) {
+        void ctx.ui.warn(
+            vscode.l10n.t(
+                'The host setting "{0}" is not a usable URL; set posthog-workbench.host, then try again.',
+                ctx.config.host,
+            ),
+        );
+        return;
+    }
+    await vscode.env.openExternal(vscode.Uri.parse(url));
+}
+
+/** Opens an untitled HogQL document with a sample query, cursor inside it, ready to run. */
+async function openSampleQuery(kind: unknown): Promise<vscode.TextEditor> {
+    const chart = kind === "chart";
+    const content = chart
+        ? chartQuery(
+              "Page views per day over the last week",
+              "Run with Ctrl+Enter (Cmd+Enter on macOS), then choose Chart in the results.",
+          )
+        : firstQuery(
+              "The most frequent events of the last week",
+              "Run with Ctrl+Enter (Cmd+Enter on macOS) or the Run lens above the query.",
+          );
+    const document = await vscode.workspace.openTextDocument({ language: "hogql", content });
+    const editor = await vscode.window.showTextDocument(document);
+    const line = document.lineAt(2).range.end;
+    editor.selection = new vscode.Selection(line, line);
+    return editor;
+}
+
+export const walkthroughCommands: readonly CommandSpec[] = [
+    {
+        id: `${P}.openApiKeySettings`,
+        title: vscode.l10n.t("Open Personal API Key Settings"),
+        run: (ctx) => openApiKeySettings(ctx),
+    },
+    {
+        id: `${P}.openSampleQuery`,
+        title: vscode.l10n.t("Open a Sample Query"),
+        run: (_ctx, kind) => openSampleQuery(kind),
+    },
+];

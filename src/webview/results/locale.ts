@@ -1,0 +1,5 @@
+// VS Code's display language, which the extension writes into the page (`<html lang>`): dates,
+// numbers and sorting follow it rather than whatever language the browser engine defaults to.
+// (Read through globalThis: format.ts, which uses it, is also compiled for plain Node tests.)
+const page = (globalThis as { document?: { documentElement: { lang: string } } }).document;
+export const locale: string | undefined = page?.documentElement.lang || undefined;
