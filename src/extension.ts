@@ -40,7 +40,11 @@ const steps: readonly ActivationStep<Ctx>[] = [
         register: (ctx) =>
             ctx.push(
                 vscode.languages.registerCodeLensProvider(
-                    { language: "hogql" },
+                    // Files only: a notebook cell (scheme vscode-notebook-cell) runs into its own output.
+                    [
+                        { language: "hogql", scheme: "file" },
+                        { language: "hogql", scheme: "untitled" },
+                    ],
                     ctx.push(new RunCodeLensProvider(ctx)),
                 ),
             ),

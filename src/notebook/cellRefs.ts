@@ -105,7 +105,7 @@ export function expandCellRefs(
         for (const name of [...inner.used, ref.name]) if (!used.includes(name)) used.push(name);
         const before = text.slice(0, ref.start);
         const after = text.slice(ref.end);
-        const needsAlias = /\b(from|join)\s*$/i.test(before) && !/^\s*as\b/i.test(after);
+        const needsAlias = /\b(from|join)\s*$/i.test(before) && !hasAliasAfter(after);
         const replacement = `(${inner.text})${needsAlias ? ` AS ${ref.name}` : ""}`;
         out += text.slice(last, ref.start);
         replacements.push({
@@ -135,4 +135,20 @@ export function expandCellRefs(
             return { start: s, end: Math.max(s, map(end, true)) };
         },
     };
+}
+
+/** Words that may follow a table in FROM/JOIN but are not an alias (ClickHouse/HogQL grammar). */
+const CLAUSE_WORDS = new Set(
+    (
+        "where prewhere group order limit offset having settings join inner left right full " +
+        "cross outer any all asof semi anti global array on using union except intersect final " +
+        "sample window qualify format paste natural into"
+    ).split(" "),
+);
+
+/** Whether an alias follows the table, with `AS` or without (`FROM {cells.x} t`). */
+function hasAliasAfter(after: string): boolean {
+    const word = /^\s*([A-Za-z_][A-Za-z0-9_]*|`[^`]*`|"[^"]*")/.exec(after)?.[1];
+    if (!word) return false;
+    return !CLAUSE_WORDS.has(word.toLowerCase());
 }

@@ -10,7 +10,13 @@ import { SavedQueryCodeLensProvider } from "./codeLens";
 export function registerSavedQueries(ctx: Ctx): void {
     ctx.push(
         vscode.languages.registerCodeLensProvider(
-            [{ language: "json" }, { language: "jsonc" }],
+            // Files only, never notebook cells (scheme vscode-notebook-cell).
+            [
+                { language: "json", scheme: "file" },
+                { language: "jsonc", scheme: "file" },
+                { language: "json", scheme: "untitled" },
+                { language: "jsonc", scheme: "untitled" },
+            ],
             ctx.push(new SavedQueryCodeLensProvider(ctx)),
         ),
     );

@@ -247,6 +247,34 @@ describe("HogQL notebooks", function () {
         await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
     });
 
+    it("shows no file code lenses (Run, Copy as cURL, Open in PostHog) inside a cell", async () => {
+        const notebook = await vscode.workspace.openNotebookDocument(uri);
+        await vscode.window.showNotebookDocument(notebook);
+        const cell = notebook.cellAt(2).document;
+        assert.equal(cell.uri.scheme, "vscode-notebook-cell");
+        // The same query in a .hogql file does get the lenses, so the check below can fail.
+        const file = await vscode.workspace.openTextDocument({
+            language: "hogql",
+            content: cell.getText(),
+        });
+        const fileLenses = await waitFor("the Run lens on a .hogql file", async () => {
+            const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+                "vscode.executeCodeLensProvider",
+                file.uri,
+            );
+            return lenses.length > 0 ? lenses : undefined;
+        });
+        assert.ok(fileLenses.length > 0);
+        const cellLenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+            "vscode.executeCodeLensProvider",
+            cell.uri,
+        );
+        assert.deepEqual(
+            cellLenses.map((l) => l.command?.title),
+            [],
+        );
+    });
+
     it("sets a notebook variable from the toolbar, kept in the notebook's metadata", async () => {
         const notebook = await vscode.workspace.openNotebookDocument(uri);
         await vscode.window.showNotebookDocument(notebook);

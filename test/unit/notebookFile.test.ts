@@ -220,6 +220,21 @@ describe("HogQL notebook file", () => {
         assert.equal(raw.rowCount, 1);
     });
 
+    it("an implicit alias after {cells.x} (FROM {cells.x} t) gets no second alias and runs on the sandbox", async () => {
+        const queryOf = (n: string): string | undefined => (n === "browsers" ? FIRST : undefined);
+        const text = expandCellRefs(
+            "SELECT count() AS n FROM {cells.browsers} t JOIN {cells.browsers} u ON 1 = 1 WHERE 1 = 1",
+            queryOf,
+        ).text;
+        assert.doesNotMatch(text, /AS browsers/);
+        const raw = await client.runQueryRaw({ kind: "HogQLQuery", query: text });
+        assert.equal(raw.rowCount, 1);
+        assert.match(
+            expandCellRefs("SELECT 1 FROM {cells.browsers} WHERE 1 = 1", queryOf).text,
+            /\) AS browsers WHERE/,
+        );
+    });
+
     it("opens a .hogql file as one cell per statement, comments kept with their statement", () => {
         const file = "-- first\nSELECT 1;\n\n-- second\nSELECT 2; -- trailing\n\nSELECT 3\n";
         assert.deepEqual(cellsOfHogqlFile(file), [
