@@ -235,6 +235,42 @@ describe("HogQL notebooks", function () {
         assert.ok(next > Math.max(...orders.map((o) => o ?? 0)), `order ${next} continues`);
     });
 
+    it("saves no outputs or execution order when notebook.saveOutputs is off", async () => {
+        const settings = vscode.workspace.getConfiguration("posthog-workbench");
+        const file = vscode.Uri.joinPath(uri, "..", `no-outputs-${Date.now()}.hogqlnb`);
+        const source = JSON.stringify({
+            cells: [{ kind: "hogql", source: ["SELECT 1 AS one"] }],
+            version: 1,
+        });
+        await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(source));
+        await settings.update("notebook.saveOutputs", false, vscode.ConfigurationTarget.Global);
+        try {
+            const notebook = await vscode.workspace.openNotebookDocument(file);
+            await vscode.window.showNotebookDocument(notebook);
+            await within(
+                "selecting the kernel",
+                vscode.commands.executeCommand("notebook.selectKernel", {
+                    id: CONTROLLER_ID,
+                    extension: EXTENSION_ID,
+                }),
+            );
+            await run(notebook, 0);
+            assert.deepEqual(resultOf(notebook.cellAt(0))?.results, [[1]]);
+            await within("saving", notebook.save());
+            const saved = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+            assert.match(saved, /SELECT 1 AS one/);
+            assert.doesNotMatch(saved, /"outputs"|"results"|"order"/);
+        } finally {
+            await settings.update(
+                "notebook.saveOutputs",
+                undefined,
+                vscode.ConfigurationTarget.Global,
+            );
+            await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+            await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+        }
+    });
+
     it("shows the query a cell sends with {cells.x} expanded", async () => {
         const notebook = await vscode.workspace.openNotebookDocument(uri);
         const editor = await vscode.window.showNotebookDocument(notebook);
