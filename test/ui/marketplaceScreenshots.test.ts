@@ -89,6 +89,9 @@ for (const { mode, theme, committed } of THEMES) {
                 name: `ui-readme-${mode}`,
                 settings: {
                     "workbench.colorTheme": theme,
+                    // When on, VS Code leaves a high-contrast theme for the preferred light one when the
+                    // host reports no high contrast (headless Chromium), as seen on a fresh clone.
+                    "window.autoDetectHighContrast": false,
                     "posthog-workbench.results.reusePanel": true,
                 },
             });

@@ -146,8 +146,16 @@ for (const theme of ["Default Dark Modern", "Default Light Modern"]) {
             await runCommand(page, "PostHog: Run File");
             const frame = await webviewFrame(page, '[role="grid"]', 60_000);
             const headers = frame.locator('[role="columnheader"]');
-            await headers.first().waitFor({ timeout: 30_000 });
-            const headerText = (await headers.allTextContents()).join(" | ");
+            // The row-number header can paint before the result's columns (seen on a fresh
+            // clone): wait, bounded, for the columns, then check them.
+            const headerText = await waitFor(
+                "the result's column headers",
+                async () => {
+                    const text = (await headers.allTextContents()).join(" | ");
+                    return /day/.test(text) ? text : undefined;
+                },
+                30_000,
+            );
             assert.match(headerText, /day/);
             assert.match(headerText, /pageviews/);
             assert.match(headerText, /UInt64|Int64/, "headers show ClickHouse types");
