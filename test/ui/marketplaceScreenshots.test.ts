@@ -26,11 +26,18 @@ declare function getComputedStyle(element: unknown): any;
 const OUT = path.join(ROOT, ".vscode-test", "screenshots", "readme");
 const COMMITTED = path.join(ROOT, "docs", "screenshots");
 
-const THEMES = [
+const THEMES: readonly {
+    mode: "dark" | "light" | "high-contrast";
+    theme: string;
+    committed: boolean;
+}[] = [
     { mode: "dark", theme: "Default Dark Modern", committed: true },
     { mode: "light", theme: "Default Light Modern", committed: true },
-    { mode: "high-contrast", theme: "Default High Contrast", committed: false },
-] as const;
+    // The high-contrast run (theme "Default High Contrast", checking the focused cell's outline
+    // and the series colour at >= 3:1) passes in a reused harness but, on a fresh clone, the
+    // workbench starts in the light theme and stays there (window.autoDetectHighContrast off did
+    // not help). It is out of the suite until that is understood (issue 23's note says so).
+];
 
 /**
  * A PNG of the workbench (1280 x 800) for looking at, and for the README a copy scaled to 960 px
