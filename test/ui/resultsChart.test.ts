@@ -3,59 +3,36 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import {
-    openFile,
-    openWorkbench,
-    ROOT,
-    runCommand,
-    webviewFrame,
-    type Workbench,
-} from "./workbench";
+import { openFile, describeInEachTheme, ROOT, runCommand, webviewFrame } from "./workbench";
 
 const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
 
-for (const theme of ["Default Dark Modern", "Default Light Modern"]) {
-    const mode = theme.includes("Dark") ? "dark" : "light";
-    describe(`results chart in VS Code (${theme})`, function () {
-        let bench: Workbench;
-
-        before(async () => {
-            bench = await openWorkbench({
-                name: `ui-chart-${mode}`,
-                settings: { "workbench.colorTheme": theme },
-            });
-        });
-
-        after(async () => {
-            await bench?.close();
-        });
-
-        it("shows a daily pageviews query as a line chart", async () => {
-            const { page } = bench;
-            await openFile(page, "pageviews.hogql");
-            await page.locator(".monaco-editor .view-lines").first().click();
-            await runCommand(page, "PostHog: Run File");
-            const frame = await webviewFrame(page, '[role="grid"]', 60_000);
-            await frame.locator('[role="columnheader"]').first().waitFor({ timeout: 30_000 });
-            await frame.locator('vscode-button[data-action="chart"]').click();
-            const chart = frame.locator(".chart[data-chart-type]");
-            await chart.waitFor({ timeout: 15_000 });
-            assert.equal(await chart.getAttribute("data-chart-type"), "line");
-            await frame.locator(".chart[data-draw-ms]:not([data-draw-ms=''])").waitFor();
-            const legend = await frame.locator(".chart .u-legend .u-series").allTextContents();
-            assert.ok(
-                legend.some((t) => /pageviews/.test(t)),
-                `pageviews is a series: ${legend.join(", ")}`,
-            );
-            // The theme reached the chart: VS Code's body class says dark or light.
-            const bodyClass = await frame.locator("body").getAttribute("class");
-            assert.match(bodyClass ?? "", new RegExp(`vscode-${mode}`));
-            const box = await frame.locator(".chart .u-over").boundingBox();
-            assert.ok(box && box.width > 100 && box.height > 50, "the plot has room");
-            await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5);
-            await frame.locator(".chart-tip:not([hidden])").waitFor({ timeout: 5_000 });
-            fs.mkdirSync(SHOTS, { recursive: true });
-            await page.screenshot({ path: path.join(SHOTS, `chart-${mode}.png`) });
-        });
+describeInEachTheme("results chart", "ui-chart", ({ mode, bench }) => {
+    it("shows a daily pageviews query as a line chart", async () => {
+        const { page } = bench();
+        await openFile(page, "pageviews.hogql");
+        await page.locator(".monaco-editor .view-lines").first().click();
+        await runCommand(page, "PostHog: Run File");
+        const frame = await webviewFrame(page, '[role="grid"]', 60_000);
+        await frame.locator('[role="columnheader"]').first().waitFor({ timeout: 30_000 });
+        await frame.locator('vscode-button[data-action="chart"]').click();
+        const chart = frame.locator(".chart[data-chart-type]");
+        await chart.waitFor({ timeout: 15_000 });
+        assert.equal(await chart.getAttribute("data-chart-type"), "line");
+        await frame.locator(".chart[data-draw-ms]:not([data-draw-ms=''])").waitFor();
+        const legend = await frame.locator(".chart .u-legend .u-series").allTextContents();
+        assert.ok(
+            legend.some((t) => /pageviews/.test(t)),
+            `pageviews is a series: ${legend.join(", ")}`,
+        );
+        // The theme reached the chart: VS Code's body class says dark or light.
+        const bodyClass = await frame.locator("body").getAttribute("class");
+        assert.match(bodyClass ?? "", new RegExp(`vscode-${mode}`));
+        const box = await frame.locator(".chart .u-over").boundingBox();
+        assert.ok(box && box.width > 100 && box.height > 50, "the plot has room");
+        await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5);
+        await frame.locator(".chart-tip:not([hidden])").waitFor({ timeout: 5_000 });
+        fs.mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `chart-${mode}.png`) });
     });
-}
+});

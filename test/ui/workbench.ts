@@ -282,3 +282,45 @@ async function waitForHttp(url: string): Promise<void> {
         200,
     );
 }
+
+/** The two themes every screenshot suite runs in, with the short name used in file names. */
+const SUITE_THEMES = [
+    { theme: "Default Dark Modern", mode: "dark" },
+    { theme: "Default Light Modern", mode: "light" },
+] as const;
+
+/**
+ * One mocha suite per theme (`<title> in VS Code (<theme>)`), each on its own workbench named
+ * `<name>-<mode>`, opened in that theme before its tests and closed after them.
+ */
+export function describeInEachTheme(
+    title: string,
+    name: string,
+    body: (suite: { theme: string; mode: "dark" | "light"; bench: () => Workbench }) => void,
+): void {
+    for (const { theme, mode } of SUITE_THEMES) {
+        describe(`${title} in VS Code (${theme})`, function () {
+            let opened: Workbench | undefined;
+
+            before(async () => {
+                opened = await openWorkbench({
+                    name: `${name}-${mode}`,
+                    settings: { "workbench.colorTheme": theme },
+                });
+            });
+
+            after(async () => {
+                await opened?.close();
+            });
+
+            body({
+                theme,
+                mode,
+                bench: () => {
+                    if (!opened) throw new Error(`the ${theme} workbench did not open`);
+                    return opened;
+                },
+            });
+        });
+    }
+}
