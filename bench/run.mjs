@@ -220,11 +220,22 @@ async function benchOurs(browser, origin, firstRowsJson, meta) {
     );
     await page.waitForTimeout(300);
     const after = await heap(cdp);
+    // BENCH_PROFILE_SCROLL=file: a CPU profile of our scroll passes (open it in DevTools).
+    const profileTo = process.env.BENCH_PROFILE_SCROLL;
+    if (profileTo) {
+        await cdp.send("Profiler.enable");
+        await cdp.send("Profiler.setSamplingInterval", { interval: 50 });
+        await cdp.send("Profiler.start");
+    }
     const scroll = await page.evaluate(
         ({ frames, passes }) =>
             window.__scrollBench(document.querySelector(".grid"), frames, 180, passes),
         { frames: SCROLL_FRAMES, passes: SCROLL_PASSES },
     );
+    if (profileTo) {
+        const { profile } = await cdp.send("Profiler.stop");
+        fs.writeFileSync(profileTo, JSON.stringify(profile));
+    }
     const dom = await page.evaluate(() => document.querySelectorAll("*").length);
     // The floor for "all rows parsed": a bare JSON.parse of the same bytes in the same page.
     const bareParse = await page.evaluate(async () => {

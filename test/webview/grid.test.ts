@@ -91,6 +91,38 @@ describe("results grid (webview)", function () {
         await nextFrame(page);
     }
 
+    it("keeps row numbers at the left edge, level with their rows, when scrolled both ways", async () => {
+        await page.$eval(".grid", (g) => {
+            g.scrollTop = 1234 * 22;
+            g.scrollLeft = g.scrollWidth;
+        });
+        await page.waitForFunction(() => (document.querySelector(".grid")?.scrollLeft ?? 0) > 100);
+        await nextFrame(page);
+        await nextFrame(page);
+        const placed = await page.evaluate(() => {
+            const grid = document.querySelector(".grid")!.getBoundingClientRect();
+            return [...document.querySelectorAll(".row:not([hidden])")].map((row) => {
+                const index = row.getAttribute("aria-rowindex");
+                const num = document.querySelector(
+                    `.rownum:not([hidden])[data-rowindex="${index}"]`,
+                );
+                const r = row.getBoundingClientRect();
+                const n = num?.getBoundingClientRect();
+                return {
+                    index: Number(index),
+                    text: num?.textContent ?? "",
+                    dy: n ? Math.abs(n.top - r.top) : -1,
+                    dx: n ? Math.abs(n.left - grid.left) : -1,
+                };
+            });
+        });
+        assert.ok(placed.length > 10, `rows: ${placed.length}`);
+        for (const p of placed) {
+            assert.equal(p.text, String(p.index - 1), `row ${p.index}'s number`);
+            assert.ok(p.dy < 0.5 && p.dx < 0.5, `row ${p.index}: ${JSON.stringify(p)}`);
+        }
+    });
+
     it("renders 50,001 rows with few DOM nodes, parsed in the worker", async () => {
         const grid = page.locator(".grid");
         assert.equal(await grid.getAttribute("role"), "grid");
@@ -320,7 +352,7 @@ describe("results grid (webview)", function () {
         await page.mouse.up();
         assert.equal(await page.locator(".row:not([hidden]) .cell.sel").count(), 12);
         // Row number selects the row; header selects the column.
-        await page.locator('.row[aria-rowindex="3"] .rownum').click();
+        await page.locator('.rownum:not([hidden])[data-rowindex="3"]').click();
         await page.keyboard.press("Control+c");
         assert.equal((await lastCopy(page)).split("\t").length, 10);
         await page.locator('.hcell[aria-colindex="3"] .hname').click();
@@ -622,7 +654,7 @@ describe("results grid (webview)", function () {
                     text: await colour(cell(2), "color"),
                     number: await colour(cell(3), "color"),
                     json: await colour(cell(8), "color"),
-                    rowNumber: await colour('.row[aria-rowindex="2"] .rownum', "color"),
+                    rowNumber: await colour('.rownum:not([hidden])[data-rowindex="2"]', "color"),
                     selection: await colour(".cell.sel", "backgroundColor"),
                 },
                 {

@@ -194,7 +194,11 @@ export async function visibleRows(
         rows
             .map((r) => ({
                 index: Number(r.getAttribute("aria-rowindex")),
-                num: r.querySelector(".rownum")?.textContent ?? "",
+                // Row numbers sit in the grid's sticky gutter, matched to rows by index.
+                num:
+                    document.querySelector(
+                        `.rownum:not([hidden])[data-rowindex="${r.getAttribute("aria-rowindex")}"]`,
+                    )?.textContent ?? "",
                 // Indexed by column; columns scrolled out of view are absent.
                 cells: [...r.querySelectorAll(".cell")].reduce<string[]>((acc, c) => {
                     acc[Number(c.getAttribute("aria-colindex")) - 2] = c.textContent ?? "";
