@@ -69,6 +69,12 @@ const days = Array.from({ length: 10 }, (_, i) => `2026-08-${String(i + 1).padSt
 const daily = (day: (i: number) => unknown): Record<string, unknown> =>
     Object.fromEntries(days.map((d, i) => [d, day(i)]));
 
+/** One day's result: `n` users in each of control and test, their sums, the test's statistics. */
+const dayResult = (n: number, sums: [number, number], stats: Record<string, unknown>) => ({
+    baseline: { key: "control", number_of_samples: n, sum: sums[0] },
+    variant_results: [{ key: "test", number_of_samples: n, sum: sums[1], ...stats }],
+});
+
 /** Ten days; the interval narrows around +4% and becomes significant; the last day is pending. */
 function bayesian(): TimeseriesResults {
     const timeseries = daily((i) => {
@@ -76,18 +82,12 @@ function bayesian(): TimeseriesResults {
         const half = 0.1 - i * 0.009;
         return {
             kind: "ExperimentQuery",
-            baseline: { key: "control", number_of_samples: 100 * (i + 1), sum: 20 * (i + 1) },
-            variant_results: [
-                {
-                    key: "test",
-                    number_of_samples: 100 * (i + 1),
-                    sum: 24 * (i + 1),
-                    method: "bayesian",
-                    chance_to_win: 0.6 + i * 0.045,
-                    credible_interval: [0.04 - half, 0.04 + half],
-                    significant: 0.6 + i * 0.045 > 0.95,
-                },
-            ],
+            ...dayResult(100 * (i + 1), [20 * (i + 1), 24 * (i + 1)], {
+                method: "bayesian",
+                chance_to_win: 0.6 + i * 0.045,
+                credible_interval: [0.04 - half, 0.04 + half],
+                significant: 0.6 + i * 0.045 > 0.95,
+            }),
         };
     });
     return {
@@ -100,20 +100,14 @@ function bayesian(): TimeseriesResults {
 }
 
 function frequentist(): TimeseriesResults {
-    const timeseries = daily((i) => ({
-        baseline: { key: "control", number_of_samples: 50 * (i + 1), sum: 150 * (i + 1) },
-        variant_results: [
-            {
-                key: "test",
-                number_of_samples: 50 * (i + 1),
-                sum: 140 * (i + 1),
-                method: "frequentist",
-                p_value: 0.2 + i * 0.01,
-                confidence_interval: [-0.12, 0.05],
-                significant: false,
-            },
-        ],
-    }));
+    const timeseries = daily((i) =>
+        dayResult(50 * (i + 1), [150 * (i + 1), 140 * (i + 1)], {
+            method: "frequentist",
+            p_value: 0.2 + i * 0.01,
+            confidence_interval: [-0.12, 0.05],
+            significant: false,
+        }),
+    );
     return { experiment_id: 42, metric_uuid: "m-mean", status: "completed", timeseries };
 }
 
