@@ -11,7 +11,7 @@ import { createLog } from "./log";
 import { registerNotebooks } from "./notebook";
 import { RunCodeLensProvider } from "./query/codeLens";
 import { registerSavedQueries } from "./savedQueries";
-import { publishForTests, unpublishForTests, type TestApi } from "./testHook";
+import { publishForTests, unpublishForTests, withForcedFailure, type TestApi } from "./testHook";
 
 /** How the integration tests reach the running extension (test mode only; see testHook.ts). */
 export type ExtensionApi = TestApi;
@@ -66,7 +66,7 @@ export function activate(context: vscode.ExtensionContext): void {
     context.subscriptions.push(log);
     const ctx = activateSteps(
         () => new Ctx(context, log),
-        steps,
+        withForcedFailure(context, steps),
         (step, error) => {
             // Report activation failures ourselves: VS Code's own notice does not say what to do.
             log.error(

@@ -23,24 +23,48 @@ export interface ResultMeta {
     hasClickhouse: boolean;
 }
 
-/** One result (one statement's response) as sent to the webview. */
-export interface ResultPayload {
-    /** Stable id of this result within its panel; used in replies such as `export`. */
-    id: string;
-    /** Tab label, e.g. "Statement 2" or the first words of the query. */
+/**
+ * What the runner says about one result besides its rows. The one definition: the result set the
+ * panel is given (src/resultsPanel/resultSet.ts) extends it, the copy kept for a window reload
+ * stores it, and the message to the page carries it.
+ */
+export interface ResultInfo {
+    /** Tab and panel title, e.g. "query.hogql #2". */
     title: string;
-    /** The query text the user ran (shown as a tooltip). */
+    /** The query text that ran (tooltip, title of exported files, key of the chart choice). */
     queryText: string;
-    /** Wall time of the request in milliseconds. */
+    /** Wall time of the run in milliseconds. */
     durationMs: number;
+    /** The service's query id, if known. */
+    queryId?: string;
+}
+
+/** What the page gets ahead of a result's bytes (and the reload copy keeps beside them). */
+export interface ResultSummary {
     /** Columns, types and the service's flags. */
     meta: ResultMeta;
     /**
      * JSON text of an array of the first rows (a screenful or so), cut from the response as
-     * received, so the grid can paint before `bytes` are parsed. Text, not values: posting
+     * received, so the grid can paint before the bytes are parsed. Text, not values: posting
      * serialises messages as JSON, which would round wide numbers.
      */
     firstRowsJson: string;
+    /** The HogQL the service printed back, or null. */
+    hogql: string | null;
+    /** The ClickHouse SQL the service generated, or null. */
+    clickhouse: string | null;
+}
+
+/** The summary as the page is sent it: the SQL texts stay on the host until asked for (`showSql`). */
+export type PageSummary = Omit<ResultSummary, "hogql" | "clickhouse">;
+
+/**
+ * One result (one statement's response) as sent to the webview: its {@link ResultInfo} and
+ * {@link PageSummary} field for field as the runner built them, plus what only the message needs.
+ */
+export interface ResultPayload extends ResultInfo, PageSummary {
+    /** Stable id of this result within its panel; used in replies such as `export`. */
+    id: string;
     /**
      * UTF-8 bytes of the whole response JSON text; the webview parses these off its main thread.
      * Empty when `bytesFollow`: they come in the next message, a {@link BytesMessage}.

@@ -1,4 +1,5 @@
 import * as vscode from "vscode";
+import type { ActivationStep } from "./activation";
 import type { Ctx } from "./ctx";
 
 /**
@@ -23,4 +24,35 @@ export function publishForTests(context: vscode.ExtensionContext, ctx: Ctx): voi
 /** Removes the test API (deactivation). */
 export function unpublishForTests(): void {
     delete (globalThis as Record<symbol, unknown>)[TEST_API];
+}
+
+/**
+ * Names one activation step that must fail, for the integration test of a failed activation
+ * (test/integration/activationFailure.test.ts sets it in the extension host's environment).
+ */
+export const FAIL_STEP_ENV = "POSTHOG_WORKBENCH_TEST_FAIL_STEP";
+
+/**
+ * The activation steps, the one {@link FAIL_STEP_ENV} names made to throw once it has registered
+ * its pieces, so a test sees the real report-and-dispose path in a real editor. Inert outside
+ * ExtensionMode.Test: an installed extension never reads the variable and gets `steps` as given.
+ */
+export function withForcedFailure<C>(
+    context: vscode.ExtensionContext,
+    steps: readonly ActivationStep<C>[],
+): readonly ActivationStep<C>[] {
+    if (context.extensionMode !== vscode.ExtensionMode.Test) return steps;
+    const failing = process.env[FAIL_STEP_ENV];
+    if (!failing) return steps;
+    return steps.map((step) =>
+        step.name !== failing
+            ? step
+            : {
+                  name: step.name,
+                  register(ctx: C) {
+                      step.register(ctx);
+                      throw new Error(`${step.name} failed on purpose (${FAIL_STEP_ENV})`);
+                  },
+              },
+    );
 }

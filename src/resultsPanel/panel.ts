@@ -10,7 +10,7 @@ import { chartHintOf } from "./chartHint";
 import type { ChartPrefsStore } from "./chartPrefs";
 import { saveChartImage } from "./chartExport";
 import { resultsHtml } from "./html";
-import { nextTurn, ownBytes, ResultSet } from "./resultSet";
+import { nextTurn, ownBytes, payloadOf, type ResultSet } from "./resultSet";
 import type { Ui } from "../userPrompts";
 import { displayLanguage } from "../locale";
 import { markWalkthroughDone, WALKTHROUGH_DONE } from "../walkthrough/progress";
@@ -110,23 +110,11 @@ export class ResultsPanel implements vscode.Disposable {
         );
         // Another show() replaced the sets while the preferences were read; it posts its own.
         if (sets !== this.sets) return;
-        const results: ResultPayload[] = this.sets.map((set, i) => {
-            const { meta, firstRowsJson } = set.summary;
-            return {
-                id: String(i),
-                title: set.title,
-                queryText: set.queryText,
-                durationMs: set.durationMs,
-                meta,
-                firstRowsJson,
-                // The bytes go in the next message: the first screen paints without waiting for
-                // them to cross to the page (in the browser, over the network, for code-server).
-                bytes: new Uint8Array(0),
-                bytesFollow: true,
-                // The user's choice for this query, else the chart the result asks for.
-                chart: charts[i] ?? chartHintOf(set.layout?.head),
-            };
-        });
+        // The bytes go in the next message (in the browser, over the network, for code-server);
+        // the chart is the user's choice for this query, else the one the result asks for.
+        const results: ResultPayload[] = this.sets.map((set, i) =>
+            payloadOf(set, String(i), charts[i] ?? chartHintOf(set.layout?.head)),
+        );
         const msg: LoadMessage = { type: "load", results, active: 0, storeKey: this.storeKey };
         void this.panel.webview.postMessage(msg satisfies ToWebview);
         const bytes: BytesMessage = {

@@ -4,7 +4,16 @@
 // digit of wide numbers kept. No `vscode` import: the bench and unit tests use it too.
 import { parseLossless } from "../json/lossless";
 import { ObjectScanner, rowsJson, scanObject, textOf } from "../json/responseScan";
-import type { ResultMeta } from "../protocol";
+import type {
+    ChartPrefs,
+    PageSummary,
+    ResultInfo,
+    ResultMeta,
+    ResultPayload,
+    ResultSummary,
+} from "../protocol";
+
+export type { ResultInfo, ResultSummary } from "../protocol";
 
 /** The fields of a HogQL query response the panel reads (the rest travels untouched). */
 export interface HogQLResponseLike {
@@ -38,34 +47,55 @@ export interface ResultLayout {
     rowEnds: number[];
 }
 
-/** One statement's result, as the query runner hands it over. */
-export interface ResultSet {
-    /** Tab and panel title, e.g. "query.hogql #2". */
-    title: string;
-    /** The query text that ran (tooltip, and the title of exported files). */
-    queryText: string;
+/** One statement's result, as the query runner hands it over: its info, bytes and summary. */
+export interface ResultSet extends ResultInfo {
     /** UTF-8 JSON of the response exactly as received; it goes to the webview as it is. */
     bytes: Uint8Array;
-    /** Wall time of the run in milliseconds. */
-    durationMs: number;
-    /** The service's query id, if known. */
-    queryId?: string;
     /** Metadata, first rows and the SQL texts. */
     summary: ResultSummary;
     /** Row positions, once scanned (a result restored from disk is scanned on first export). */
     layout?: ResultLayout;
 }
 
-/** What the webview gets ahead of the bytes (and what the store keeps beside them). */
-export interface ResultSummary {
-    /** Columns, types and flags. */
-    meta: ResultMeta;
-    /** JSON text of an array of the first rows, as received, for the first paint. */
-    firstRowsJson: string;
-    /** The HogQL the service printed back, or null. */
-    hogql: string | null;
-    /** The ClickHouse SQL the service generated, or null. */
-    clickhouse: string | null;
+/** Every field of `T`, optional ones included, so a literal must name each (`undefined` allowed). */
+type EveryField<T> = { [K in keyof Required<T>]: T[K] };
+
+/**
+ * A result's info alone. Each field is named: one added to {@link ResultInfo} fails to compile
+ * here until it is carried too, so the stored copy and the message cannot drop it.
+ */
+export function infoOf(set: ResultInfo): ResultInfo {
+    const info: EveryField<ResultInfo> = {
+        title: set.title,
+        queryText: set.queryText,
+        durationMs: set.durationMs,
+        queryId: set.queryId,
+    };
+    return info;
+}
+
+/** The part of a summary the page is sent (each field named, as in {@link infoOf}). */
+export function pageSummaryOf(summary: ResultSummary): PageSummary {
+    const page: EveryField<PageSummary> = {
+        meta: summary.meta,
+        firstRowsJson: summary.firstRowsJson,
+    };
+    return page;
+}
+
+/**
+ * The message for one result set: its info and page summary, the bytes to follow in their own
+ * message (the first screen paints without waiting for them to cross to the page).
+ */
+export function payloadOf(set: ResultSet, id: string, chart: ChartPrefs | null): ResultPayload {
+    return {
+        id,
+        ...infoOf(set),
+        ...pageSummaryOf(set.summary),
+        bytes: new Uint8Array(0),
+        bytesFollow: true,
+        chart,
+    };
 }
 
 /** Rows sent with the first message so the grid paints before the bytes are parsed. */
@@ -136,15 +166,8 @@ export async function scanLayout(
     return { head, rowStarts: scan.rowStarts, rowEnds: scan.rowEnds };
 }
 
-/** What a producer says about a result besides its bytes. */
-export type ResultSetInfo = Pick<ResultSet, "title" | "queryText" | "durationMs" | "queryId">;
-
 /** A result set from bytes already scanned: a query's response as received (runQueryRaw). */
-export function resultSetOf(
-    bytes: Uint8Array,
-    layout: ResultLayout,
-    info: ResultSetInfo,
-): ResultSet {
+export function resultSetOf(bytes: Uint8Array, layout: ResultLayout, info: ResultInfo): ResultSet {
     return { ...info, bytes, layout, summary: summarize(bytes, layout) };
 }
 
@@ -154,7 +177,7 @@ export function resultSetOf(
  */
 export async function resultSetFromText(
     text: string,
-    info: ResultSetInfo,
+    info: ResultInfo,
     yieldNow: () => Promise<void> = nextTurn,
 ): Promise<ResultSet> {
     const bytes = new TextEncoder().encode(text.trim() === "" ? "{}" : text);

@@ -3,19 +3,13 @@
 import { promises as fs } from "node:fs";
 import * as vscode from "vscode";
 import type { ResultMeta } from "../protocol";
-import { ResultSet, ResultSummary } from "./resultSet";
+import { infoOf, type ResultInfo, type ResultSet, type ResultSummary } from "./resultSet";
 
 interface StoredMeta {
     /** 2: `summary` has `firstRowsJson`; 1 (older builds): `firstRows` as values. */
     version: 1 | 2;
     savedAt: number;
-    sets: {
-        title: string;
-        queryText: string;
-        durationMs: number;
-        queryId?: string;
-        summary: ResultSummary | StoredSummaryV1;
-    }[];
+    sets: (ResultInfo & { summary: ResultSummary | StoredSummaryV1 })[];
 }
 
 /** What version 1 stored: the first rows as parsed values (wide numbers already rounded). */
@@ -71,10 +65,7 @@ export class ResultStore {
             version: 2,
             savedAt: Date.now(),
             sets: sets.map((s) => ({
-                title: s.title,
-                queryText: s.queryText,
-                durationMs: s.durationMs,
-                queryId: s.queryId,
+                ...infoOf(s),
                 // So a reload paints without scanning the stored bytes on the extension host.
                 summary: s.summary,
             })),

@@ -43,6 +43,7 @@ export const savedQueryCommands: CommandSpec[] = [
     },
     {
         id: `${P}.copyQueryAsCurl`,
+        returnsValue: true,
         title: vscode.l10n.t("Copy as cURL"),
         run: (ctx, uri, offset) => copyAsCurl(ctx, uri, offset),
     },

@@ -1,5 +1,6 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
+import { PostHogClient } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
 import { parseLossless } from "../../src/json/lossless";
 import type { HogQLResponseLike, ResultSet } from "../../src/resultsPanel";
@@ -38,6 +39,14 @@ export async function signedIn(): Promise<{ api: ExtensionApi; sandbox: Sandbox 
         });
     }
     return { api, sandbox };
+}
+
+/**
+ * A client of the sandbox's project that goes around the extension (full key unless given):
+ * what a test compares the extension's answers with, or how it sets the sandbox up.
+ */
+export function directClient(sandbox: Sandbox, apiKey: string = sandbox.keys.full): PostHogClient {
+    return new PostHogClient({ host: sandbox.url, apiKey, projectId: sandbox.projectId });
 }
 
 let panel: ExtensionApi["ctx"]["results"] | undefined;

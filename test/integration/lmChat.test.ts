@@ -5,15 +5,16 @@
 // a user would copy it (`workbench.action.chat.copyAll`, then the clipboard).
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
-import { PostHogClient } from "../../src/api";
+import type { PostHogClient } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
 import { HOGQL_RULES } from "../../src/lm/draftWithModel";
 import { experimentResultsText, runQueryText } from "../../src/lm/toolText";
 import type { ResultSet } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
-import { recordResults, responseOf, restoreResults, signedIn } from "./fixture";
+import { recordResults, responseOf, restoreResults } from "./fixture";
 import { waitFor } from "./helpers";
-import { canProvideModels, testModel, type TestModel } from "./testModel";
+import { startEditorModelSuite, type EditorModelSuite } from "./lmSuite";
+import { canProvideModels, type TestModel } from "./testModel";
 
 describe("@posthog chat participant in VS Code's chat", function () {
     let api: ExtensionApi;
@@ -21,9 +22,7 @@ describe("@posthog chat participant in VS Code's chat", function () {
     let model: TestModel;
     let shown: ResultSet[][];
     let direct: PostHogClient;
-    let aiFeaturesOff: boolean | undefined;
-
-    const chat = () => vscode.workspace.getConfiguration("chat");
+    let suite: EditorModelSuite | undefined;
 
     /** Sends `query` in a new chat session; returns VS Code's result and the copied transcript. */
     async function ask(query: string): Promise<{ result: vscode.ChatResult; transcript: string }> {
@@ -44,17 +43,8 @@ describe("@posthog chat participant in VS Code's chat", function () {
 
     before(async function () {
         if (!canProvideModels) this.skip();
-        ({ api, sandbox } = await signedIn());
-        direct = new PostHogClient({
-            host: sandbox.url,
-            apiKey: sandbox.keys.full,
-            projectId: sandbox.projectId,
-        });
-        model = await testModel();
-        model.register();
-        // The harness turns VS Code's AI features off (no chat view); this suite needs the chat.
-        aiFeaturesOff = chat().inspect<boolean>("disableAIFeatures")?.globalValue;
-        await chat().update("disableAIFeatures", false, vscode.ConfigurationTarget.Global);
+        suite = await startEditorModelSuite();
+        ({ api, sandbox, model, direct } = suite);
         shown = recordResults(api);
     });
 
@@ -63,12 +53,10 @@ describe("@posthog chat participant in VS Code's chat", function () {
     });
 
     after(async () => {
-        if (!model) return;
+        if (!suite) return;
         restoreResults(api);
-        model.unregister();
-        await chat().update("disableAIFeatures", aiFeaturesOff, vscode.ConfigurationTarget.Global);
         await vscode.commands.executeCommand("workbench.action.closeAllEditors");
-        await direct.close();
+        await suite.end();
     });
 
     it("/query drafts with the chat's model, checks and runs the query, and opens the full result", async () => {

@@ -5,14 +5,14 @@
 // undoable edit.
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
-import { PostHogClient } from "../../src/api";
+import type { PostHogClient } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
 import { aiFeaturesOffMessage, NO_EDITOR_MODEL } from "../../src/lm/draftFlow";
 import type { Sandbox } from "../sandbox";
-import { signedIn } from "./fixture";
 import { waitFor } from "./helpers";
+import { startEditorModelSuite, type EditorModelSuite } from "./lmSuite";
 import { ScriptedUi } from "./scriptedUi";
-import { canProvideModels, testModel, type TestModel } from "./testModel";
+import { canProvideModels, type TestModel } from "./testModel";
 
 const P = "posthog-workbench";
 
@@ -22,7 +22,7 @@ describe("Draft HogQL with the editor's language model", function () {
     let ui: ScriptedUi;
     let model: TestModel;
     let direct: PostHogClient;
-    let aiFeaturesOff: boolean | undefined;
+    let suite: EditorModelSuite | undefined;
 
     const chat = () => vscode.workspace.getConfiguration("chat");
 
@@ -47,18 +47,9 @@ describe("Draft HogQL with the editor's language model", function () {
 
     before(async function () {
         if (!canProvideModels) this.skip();
-        ({ api, sandbox } = await signedIn());
-        direct = new PostHogClient({
-            host: sandbox.url,
-            apiKey: sandbox.keys.full,
-            projectId: sandbox.projectId,
-        });
-        model = await testModel();
-        model.register();
+        suite = await startEditorModelSuite();
+        ({ api, sandbox, model, direct } = suite);
         await setting("ai.modelVendor", model.vendor);
-        // The harness turns VS Code's AI features off; Draft then sends nothing to a model.
-        aiFeaturesOff = chat().inspect<boolean>("disableAIFeatures")?.globalValue;
-        await chat().update("disableAIFeatures", false, vscode.ConfigurationTarget.Global);
     });
 
     beforeEach(() => {
@@ -74,11 +65,9 @@ describe("Draft HogQL with the editor's language model", function () {
     });
 
     after(async () => {
-        if (!model) return;
-        model.unregister();
+        if (!suite) return;
         await setting("ai.modelVendor", undefined);
-        await chat().update("disableAIFeatures", aiFeaturesOff, vscode.ConfigurationTarget.Global);
-        await direct.close();
+        await suite.end();
     });
 
     it("offers the test model through vscode.lm, as VS Code offers a user's", async () => {

@@ -2,7 +2,7 @@
 // real editor against the sandbox (the run tool's confirmation dialog: test/ui/lmConfirm.test.ts).
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
-import { PostHogClient } from "../../src/api";
+import type { PostHogClient } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
 import {
     eventDefinitionText,
@@ -14,7 +14,7 @@ import {
 } from "../../src/lm/toolText";
 import type { ResultSet } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
-import { recordResults, responseOf, restoreResults, signedIn } from "./fixture";
+import { directClient, recordResults, responseOf, restoreResults, signedIn } from "./fixture";
 import { waitFor } from "./helpers";
 
 const TOOLS = [
@@ -47,11 +47,7 @@ describe("language model tools through vscode.lm", function () {
 
     before(async () => {
         ({ api, sandbox } = await signedIn());
-        direct = new PostHogClient({
-            host: sandbox.url,
-            apiKey: sandbox.keys.full,
-            projectId: sandbox.projectId,
-        });
+        direct = directClient(sandbox);
         shown = recordResults(api);
     });
 

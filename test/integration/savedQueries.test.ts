@@ -1,11 +1,12 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
-import { PostHogClient, type QueryNode } from "../../src/api";
+import type { QueryNode } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
 import type { ResultSet } from "../../src/resultsPanel";
 import type { UpgradeReport } from "../../src/savedQueries/upgrade";
 import type { Sandbox } from "../sandbox";
 import {
+    directClient,
     endScriptedTest,
     responseOf,
     restoreResults,
@@ -59,11 +60,7 @@ describe("saved queries", function () {
      * and must give the same answer.
      */
     async function upgradedBySandbox(node: unknown): Promise<QueryNode> {
-        const client = new PostHogClient({
-            host: sandbox.url,
-            apiKey: sandbox.keys.legacy,
-            projectId: sandbox.projectId,
-        });
+        const client = directClient(sandbox, sandbox.keys.legacy);
         try {
             return (await client.upgradeQuery(node as QueryNode)).query;
         } finally {

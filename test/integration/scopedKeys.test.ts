@@ -5,13 +5,14 @@
 // are used without a prompt.
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
-import { PostHogClient, type QueryNode } from "../../src/api";
+import type { QueryNode } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
 import type { ResultSet } from "../../src/resultsPanel";
 import { DRAFT_REFUSED } from "../../src/query/draftCommand";
 import type { UpgradeReport } from "../../src/savedQueries/upgrade";
 import type { Sandbox } from "../sandbox";
 import {
+    directClient,
     endScriptedTest,
     responseOf,
     restoreResults,
@@ -121,11 +122,7 @@ describe("scoped personal API keys", function () {
         );
         const localText = local.text;
 
-        const legacy = new PostHogClient({
-            host: sandbox.url,
-            apiKey: sandbox.keys.legacy,
-            projectId: sandbox.projectId,
-        });
+        const legacy = directClient(sandbox, sandbox.keys.legacy);
         const byService = (await legacy.upgradeQuery(OLD_TRENDS as unknown as QueryNode)).query;
         await legacy.close();
         assert.deepEqual(JSON.parse(localText), byService);

@@ -24,11 +24,14 @@ describe("HogQL function catalogue (generated from PostHog's mapping.py)", () =>
 
     it("has PostHog's argument counts, aggregate flag and ClickHouse name", () => {
         // Entries as mapping.py's files spell them (aggregations.py, clickhouse/*.py).
-        assert.deepEqual(pick("count"), [0, 1, true, "count"]);
-        assert.deepEqual(pick("countIf"), [1, 2, true, "countIf"]);
-        assert.deepEqual(pick("toDateTime"), [1, 2, false, "parseDateTime64BestEffortOrNull"]);
-        assert.deepEqual(pick("arrayMap"), [2, null, false, "arrayMap"]);
-        assert.deepEqual(pick("lag"), [1, 3, false, "lagInFrame"]);
+        const expected: [string, ReturnType<typeof pick>][] = [
+            ["count", [0, 1, true, "count"]],
+            ["countIf", [1, 2, true, "countIf"]],
+            ["toDateTime", [1, 2, false, "parseDateTime64BestEffortOrNull"]],
+            ["arrayMap", [2, null, false, "arrayMap"]],
+            ["lag", [1, 3, false, "lagInFrame"]],
+        ];
+        for (const [name, facts] of expected) assert.deepEqual(pick(name), facts, name);
         assert.equal(lookupFunction("quantile")?.maxParams, 1);
         assert.equal(lookupFunction("matchesAction")?.kind, "posthog");
     });
@@ -54,50 +57,41 @@ describe("HogQL function catalogue (generated from PostHog's mapping.py)", () =>
 });
 
 describe("callAt (signature help context)", () => {
-    it("finds the call and the argument under the cursor, mid-edit", () => {
-        const text = "SELECT dateDiff('day', timestamp, ";
-        assert.deepEqual(callAt(text, text.length), {
-            name: "dateDiff",
-            nameStart: 7,
-            argument: 2,
-            group: "first",
-        });
-    });
-
-    it("skips commas and parentheses in strings, nested calls and comments", () => {
-        const text = "SELECT if(x = 'a,(b', toString(1, 2), /* , */ ";
-        assert.equal(callAt(text, text.length)?.name, "if");
-        assert.equal(callAt(text, text.length)?.argument, 2);
-        assert.equal(callAt("SELECT count() ", 15), undefined, "after a closed call");
-        assert.equal(callAt("SELECT 'count(", 14), undefined, "inside a string");
-    });
-
-    it("knows the second parentheses of a parametric call", () => {
-        const text = "SELECT quantile(0.5)(";
-        assert.deepEqual(callAt(text, text.length), {
-            name: "quantile",
-            nameStart: 7,
-            argument: 0,
-            group: "second",
-        });
-    });
-
-    it("stays in the statement under the cursor", () => {
-        const text = "SELECT count(;\nSELECT ";
-        assert.equal(callAt(text, text.length), undefined);
-    });
+    // Each text is what precedes the cursor; undefined: no call under it.
+    const cases: [string, string, ReturnType<typeof callAt>][] = [
+        [
+            "finds the call and the argument under the cursor, mid-edit",
+            "SELECT dateDiff('day', timestamp, ",
+            { name: "dateDiff", nameStart: 7, argument: 2, group: "first" },
+        ],
+        [
+            "skips commas and parentheses in strings, nested calls and comments",
+            "SELECT if(x = 'a,(b', toString(1, 2), /* , */ ",
+            { name: "if", nameStart: 7, argument: 2, group: "first" },
+        ],
+        ["is outside a call once it is closed", "SELECT count() ", undefined],
+        ["is outside a call inside a string", "SELECT 'count(", undefined],
+        [
+            "knows the second parentheses of a parametric call",
+            "SELECT quantile(0.5)(",
+            { name: "quantile", nameStart: 7, argument: 0, group: "second" },
+        ],
+        ["stays in the statement under the cursor", "SELECT count(;\nSELECT ", undefined],
+    ];
+    for (const [title, text, expected] of cases)
+        it(title, () => assert.deepEqual(callAt(text, text.length), expected));
 
     it("finds the parameters of each group in a signature label", () => {
-        const label = "quantile(level)(expr)";
-        assert.deepEqual(
-            parameterGroups(label).map((g) => g.map(([s, e]) => label.slice(s, e))),
-            [["level"], ["expr"]],
-        );
-        const generated = "toDayOfWeek(arg1[, arg2][, arg3])";
-        assert.deepEqual(
-            parameterGroups(generated).map((g) => g.map(([s, e]) => generated.slice(s, e))),
-            [["arg1", "arg2", "arg3"]],
-        );
+        const labels: [string, string[][]][] = [
+            ["quantile(level)(expr)", [["level"], ["expr"]]],
+            ["toDayOfWeek(arg1[, arg2][, arg3])", [["arg1", "arg2", "arg3"]]],
+        ];
+        for (const [label, groups] of labels)
+            assert.deepEqual(
+                parameterGroups(label).map((g) => g.map(([s, e]) => label.slice(s, e))),
+                groups,
+                label,
+            );
     });
 });
 

@@ -1,14 +1,10 @@
 // Screen readers hear when a query finished: the results page has one polite live region that
 // says so, once per new result, with the size of the result (headless Chromium, the real page).
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { makeFixture } from "./fixtures";
-import { launch, loadResults, nextFrame, openPage } from "./page";
-import { startServer, TestServer } from "./server";
-
-const root = path.resolve(__dirname, "../../..");
+import { loadResults, nextFrame, openPage } from "./page";
+import { startWebviewSuite, type WebviewSuite } from "./suite";
 
 async function liveRegions(page: Page): Promise<{ text: string; live: string | null }[]> {
     return page
@@ -22,28 +18,18 @@ async function liveRegions(page: Page): Promise<{ text: string; live: string | n
 }
 
 describe("query finished announcement (webview)", function () {
-    let browser: Browser;
-    let server: TestServer;
+    let suite: WebviewSuite;
     let page: Page;
     const small = makeFixture(8);
     const one = makeFixture(1);
 
     before(async function () {
         this.timeout(120_000);
-        execFileSync(process.execPath, [path.join(root, "bench", "buildWebview.mjs")], {
-            cwd: root,
-        });
-        server = await startServer();
-        server.setData("small", small.text);
-        server.setData("one", one.text);
-        browser = await launch();
-        page = await openPage(browser, server);
+        suite = await startWebviewSuite({ small: small.text, one: one.text });
+        page = await openPage(suite.browser, suite.server);
     });
 
-    after(async () => {
-        await browser?.close();
-        await server?.close();
-    });
+    after(() => suite?.close());
 
     it("announces a new result once, in one polite live region", async () => {
         await loadResults(page, [{ name: "small", fixture: small }], "first");

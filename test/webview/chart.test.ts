@@ -2,14 +2,20 @@
 // column shape opens as, exact tooltips, the legend, remembered choices, 50,000 points against
 // Chart.js, and PNG/SVG export.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import type { ChartPrefs, FromWebview, ResultMeta } from "../../src/protocol";
-import type { Fixture } from "./fixtures";
-import { applyTheme, launch, loadResults, nextFrame, openPage, posted } from "./page";
-import { startServer, TestServer } from "./server";
+import type { ChartPrefs, FromWebview } from "../../src/protocol";
+import {
+    axisLabels,
+    chartLegend,
+    chartType as chartTypeOf,
+    exportSvg as exportSvgOf,
+} from "./chartPage";
+import { tableMeta, type Fixture } from "./fixtures";
+import { applyTheme, closeWithoutErrors, loadResults, nextFrame, openPage, posted } from "./page";
+import type { TestServer } from "./server";
+import { startWebviewSuite, type WebviewSuite } from "./suite";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const document: any;
@@ -36,17 +42,11 @@ function response(cols: [string, string][], rows: unknown[][]): Fixture {
         is_cached: false,
         last_refresh: null,
     };
-    const meta: ResultMeta = {
-        columns: cols.map((c) => c[0]),
-        types: cols.map((c) => c[1]),
-        rowCount: rows.length,
-        hasMore: false,
-        limit: null,
-        isCached: false,
-        lastRefresh: null,
-        hasHogql: false,
-        hasClickhouse: false,
-    };
+    const meta = tableMeta(
+        cols.map((c) => c[0]),
+        cols.map((c) => c[1]),
+        rows.length,
+    );
     return { text: JSON.stringify(body), meta, firstRowsJson: JSON.stringify(rows.slice(0, 100)) };
 }
 
@@ -107,18 +107,17 @@ const shapes = {
 };
 
 describe("results chart (webview)", function () {
+    let suite: WebviewSuite;
     let browser: Browser;
     let server: TestServer;
     let page: Page;
 
     before(async function () {
         this.timeout(120_000);
-        execFileSync(process.execPath, [path.join(root, "bench", "buildWebview.mjs")], {
-            cwd: root,
-        });
-        server = await startServer();
-        for (const [name, f] of Object.entries(shapes)) server.setData(name, f.text);
-        browser = await launch();
+        suite = await startWebviewSuite(
+            Object.fromEntries(Object.entries(shapes).map(([name, f]) => [name, f.text])),
+        );
+        ({ browser, server } = suite);
     });
 
     beforeEach(async () => {
@@ -126,16 +125,9 @@ describe("results chart (webview)", function () {
         await applyTheme(page, "dark");
     });
 
-    afterEach(async () => {
-        const errors = (page as Page & { errors?: string[] }).errors ?? [];
-        await page.close();
-        assert.deepEqual(errors, [], "no page errors");
-    });
+    afterEach(() => closeWithoutErrors(page));
 
-    after(async () => {
-        await browser?.close();
-        await server?.close();
-    });
+    after(() => suite?.close());
 
     async function openChart(name: keyof typeof shapes, chart?: ChartPrefs): Promise<void> {
         await loadResults(page, [{ name, fixture: shapes[name], chart }]);
@@ -155,11 +147,9 @@ describe("results chart (webview)", function () {
         await nextFrame(page);
     }
 
-    const chartType = () => page.$eval(".chart", (c) => c.dataset.chartType as string);
-    const legend = () =>
-        page.$$eval(".chart .u-legend .u-series:not(.band-edge) th", (ths) =>
-            ths.map((th) => th.textContent?.trim() ?? ""),
-        );
+    const chartType = () => chartTypeOf(page);
+    const legend = () => chartLegend(page);
+    const exportSvg = () => exportSvgOf(page);
 
     it("a date column with numeric columns is a line over time, one series per column", async () => {
         await openChart("daily");
@@ -176,9 +166,7 @@ describe("results chart (webview)", function () {
         await openChart("breakdown");
         assert.equal(await chartType(), "bar");
         const svg = await exportSvg();
-        const labels = [...svg.matchAll(/<text[^>]*text-anchor="middle">([^<]*)<\/text>/g)].map(
-            (m) => m[1],
-        );
+        const labels = axisLabels(svg);
         assert.equal(labels[0], "Browser 0", "largest first");
         assert.ok(labels.includes("Other (11)"), `Other sums the rest: ${labels.join(", ")}`);
         assert.equal(labels.length, 20);
@@ -408,20 +396,6 @@ describe("results chart (webview)", function () {
         assert.match(light, /<rect width="100%" height="100%" fill="#ffffff"\/>/);
         assert.notEqual(seriesColour(dark), seriesColour(light));
     });
-
-    /** Clicks SVG and returns the text the page asked the extension to save. */
-    async function exportSvg(): Promise<string> {
-        const before = (await posted(page)).filter((m) => m.type === "saveChart").length;
-        await page.locator('vscode-button[data-action="chartSvg"]').click();
-        await page.waitForFunction(
-            (n) => window.__posted.filter((m: FromWebview) => m.type === "saveChart").length > n,
-            before,
-        );
-        const msgs = (await posted(page)).filter((m) => m.type === "saveChart");
-        const last = msgs[msgs.length - 1];
-        assert.ok(last.type === "saveChart" && last.format === "svg");
-        return last.data;
-    }
 
     function seriesColour(svg: string): string {
         return /<path d="M[^"]*" fill="none" stroke="([^"]+)"/.exec(svg)?.[1] ?? "";

@@ -5,13 +5,13 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import * as esbuild from "esbuild";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { Experiment, TimeseriesResults } from "../../src/api";
 import { experimentPageData, type MetricResults } from "../../src/experiments/pageData";
 import { experimentHtml } from "../../src/experiments/pageHtml";
 import type { ExperimentPageData, FromExperimentPage } from "../../src/experiments/pageProtocol";
-import { applyTheme, launch, nextFrame } from "./page";
-import { startServer, type TestServer } from "./server";
+import { applyTheme, closeWithoutErrors, nextFrame, recordErrors } from "./page";
+import { startWebviewSuite, type WebviewSuite } from "./suite";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const document: any;
@@ -65,29 +65,29 @@ const experiment: Experiment = {
 
 const days = Array.from({ length: 10 }, (_, i) => `2026-08-${String(i + 1).padStart(2, "0")}`);
 
+/** A timeseries keyed by the ten days, each day's entry from `day(i)` (null: pending). */
+const daily = (day: (i: number) => unknown): Record<string, unknown> =>
+    Object.fromEntries(days.map((d, i) => [d, day(i)]));
+
+/** One day's result: `n` users in each of control and test, their sums, the test's statistics. */
+const dayResult = (n: number, sums: [number, number], stats: Record<string, unknown>) => ({
+    baseline: { key: "control", number_of_samples: n, sum: sums[0] },
+    variant_results: [{ key: "test", number_of_samples: n, sum: sums[1], ...stats }],
+});
+
 /** Ten days; the interval narrows around +4% and becomes significant; the last day is pending. */
 function bayesian(): TimeseriesResults {
-    const timeseries: Record<string, unknown> = {};
-    days.forEach((d, i) => {
-        if (i === days.length - 1) {
-            timeseries[d] = null;
-            return;
-        }
+    const timeseries = daily((i) => {
+        if (i === days.length - 1) return null;
         const half = 0.1 - i * 0.009;
-        timeseries[d] = {
+        return {
             kind: "ExperimentQuery",
-            baseline: { key: "control", number_of_samples: 100 * (i + 1), sum: 20 * (i + 1) },
-            variant_results: [
-                {
-                    key: "test",
-                    number_of_samples: 100 * (i + 1),
-                    sum: 24 * (i + 1),
-                    method: "bayesian",
-                    chance_to_win: 0.6 + i * 0.045,
-                    credible_interval: [0.04 - half, 0.04 + half],
-                    significant: 0.6 + i * 0.045 > 0.95,
-                },
-            ],
+            ...dayResult(100 * (i + 1), [20 * (i + 1), 24 * (i + 1)], {
+                method: "bayesian",
+                chance_to_win: 0.6 + i * 0.045,
+                credible_interval: [0.04 - half, 0.04 + half],
+                significant: 0.6 + i * 0.045 > 0.95,
+            }),
         };
     });
     return {
@@ -100,23 +100,14 @@ function bayesian(): TimeseriesResults {
 }
 
 function frequentist(): TimeseriesResults {
-    const timeseries: Record<string, unknown> = {};
-    days.forEach((d, i) => {
-        timeseries[d] = {
-            baseline: { key: "control", number_of_samples: 50 * (i + 1), sum: 150 * (i + 1) },
-            variant_results: [
-                {
-                    key: "test",
-                    number_of_samples: 50 * (i + 1),
-                    sum: 140 * (i + 1),
-                    method: "frequentist",
-                    p_value: 0.2 + i * 0.01,
-                    confidence_interval: [-0.12, 0.05],
-                    significant: false,
-                },
-            ],
-        };
-    });
+    const timeseries = daily((i) =>
+        dayResult(50 * (i + 1), [150 * (i + 1), 140 * (i + 1)], {
+            method: "frequentist",
+            p_value: 0.2 + i * 0.01,
+            confidence_interval: [-0.12, 0.05],
+            significant: false,
+        }),
+    );
     return { experiment_id: 42, metric_uuid: "m-mean", status: "completed", timeseries };
 }
 
@@ -128,40 +119,36 @@ function pageData(): ExperimentPageData {
     return experimentPageData(experiment, results, null, new Date("2026-08-10T10:00:00Z"));
 }
 
+/** The experiment page's bundle, with esbuild.mjs's options for webviews. */
+async function buildExperimentPage(): Promise<void> {
+    await esbuild.build({
+        absWorkingDir: root,
+        entryPoints: { experiment: "src/webview/experiment/main.ts" },
+        bundle: true,
+        outdir: "dist/webview",
+        platform: "browser",
+        format: "esm",
+        target: "chrome120",
+        loader: { ".css": "text" },
+        logLevel: "warning",
+    });
+}
+
 describe("experiment page (webview)", function () {
-    let browser: Browser;
-    let server: TestServer;
+    let suite: WebviewSuite;
     let page: Page;
 
     before(async function () {
         this.timeout(120_000);
-        await esbuild.build({
-            absWorkingDir: root,
-            entryPoints: { experiment: "src/webview/experiment/main.ts" },
-            bundle: true,
-            outdir: "dist/webview",
-            platform: "browser",
-            format: "esm",
-            target: "chrome120",
-            loader: { ".css": "text" },
-            logLevel: "warning",
-        });
-        server = await startServer();
-        browser = await launch();
+        suite = await startWebviewSuite({}, buildExperimentPage);
     });
 
-    after(async () => {
-        await browser?.close();
-        await server?.close();
-    });
+    after(() => suite?.close());
 
-    afterEach(async () => {
-        const errors = (page as Page & { errors?: string[] }).errors ?? [];
-        await page?.close();
-        assert.deepEqual(errors, [], "no page errors");
-    });
+    afterEach(() => closeWithoutErrors(page));
 
     async function open(theme: "dark" | "light", data = pageData()): Promise<void> {
+        const { browser, server } = suite;
         const nonce = randomBytes(16).toString("base64");
         const html = experimentHtml({
             cspSource: server.origin,
@@ -170,17 +157,8 @@ describe("experiment page (webview)", function () {
         }).replace("</head>", `<script nonce="${nonce}">${fakeApi}</script></head>`);
         server.setPage("experiment", html);
         page = await browser.newPage({ viewport: { width: 1200, height: 1400 } });
-        const errors: string[] = [];
-        page.on("pageerror", (e) => errors.push(String(e)));
-        // CSP refusals and missing files show up as console errors (the browser's favicon aside).
-        page.on("console", (m) => {
-            if (m.type() === "error" && !/404/.test(m.text())) errors.push(m.text());
-        });
-        page.on("response", (r) => {
-            if (r.status() >= 400 && !r.url().endsWith("/favicon.ico"))
-                errors.push(`${r.status()} ${r.url()}`);
-        });
-        (page as Page & { errors?: string[] }).errors = errors;
+        // CSP refusals and missing files count too.
+        recordErrors(page, true);
         await page.goto(`${server.origin}/page/experiment.html`);
         await applyTheme(page, theme);
         await page.evaluate(

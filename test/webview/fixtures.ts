@@ -10,6 +10,21 @@ export interface Fixture {
     firstRowsJson: string;
 }
 
+/** What the extension sends beside a plain table's bytes: no cache, no limit, no SQL texts. */
+export function tableMeta(columns: string[], types: string[], rowCount: number): ResultMeta {
+    return {
+        columns,
+        types,
+        rowCount,
+        hasMore: false,
+        limit: null,
+        isCached: false,
+        lastRefresh: null,
+        hasHogql: false,
+        hasClickhouse: false,
+    };
+}
+
 const events = ["$pageview", "$autocapture", "signed_up", "$identify", "purchase"];
 
 /** A response with `rows` rows of ten mixed columns; `extra` rows are appended verbatim. */

@@ -1,10 +1,8 @@
 // The results grid in headless Chromium, on the real page with the panel's CSP.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { meanLuminance } from "../screenshotLuminance";
-import { makeFixture } from "./fixtures";
+import { makeFixture, tableMeta } from "./fixtures";
 import {
     applyTheme,
     cellPoint,
@@ -12,16 +10,17 @@ import {
     copyCount,
     lastCopy,
     nextCopy,
-    launch,
     loadResults,
     nextFrame,
     openPage,
+    pageErrors,
     posted,
     rowsInView,
     themes,
     visibleRows,
 } from "./page";
-import { pageHtml, startServer, TestServer } from "./server";
+import { pageHtml, type TestServer } from "./server";
+import { startWebviewSuite, type WebviewSuite } from "./suite";
 
 // These callbacks run in the page; the root tsconfig has no DOM lib, so name its globals here
 // (module-scoped, so nothing leaks into other test files).
@@ -30,11 +29,11 @@ declare const document: any;
 declare const window: any;
 declare function getComputedStyle(element: unknown): any;
 
-const root = path.resolve(__dirname, "../../..");
 const xssImg = `<img src=x onerror="window.__xss='img'">`;
 const xssScript = `<script>window.__xss='script'</script>`;
 
 describe("results grid (webview)", function () {
+    let suite: WebviewSuite;
     let browser: Browser;
     let server: TestServer;
     let page: Page;
@@ -44,20 +43,13 @@ describe("results grid (webview)", function () {
 
     before(async function () {
         this.timeout(120_000);
-        execFileSync(process.execPath, [path.join(root, "bench", "buildWebview.mjs")], {
-            cwd: root,
-        });
-        server = await startServer();
-        server.setData("big", big.text);
-        browser = await launch();
+        suite = await startWebviewSuite({ big: big.text });
+        ({ browser, server } = suite);
         page = await openPage(browser, server);
         await loadResults(page, [{ name: "big", fixture: big }]);
     });
 
-    after(async () => {
-        await browser?.close();
-        await server?.close();
-    });
+    after(() => suite?.close());
 
     afterEach(async () => {
         await page.keyboard.press("Escape");
@@ -146,7 +138,7 @@ describe("results grid (webview)", function () {
             headers.some((h) => h?.includes("timestamp") && h.includes("DateTime64")),
             "name and type in header",
         );
-        assert.deepEqual((page as Page & { errors?: string[] }).errors, []);
+        assert.deepEqual(pageErrors(page), []);
     });
 
     it("scrolling to the end shows the last row", async () => {
@@ -548,17 +540,11 @@ describe("results grid (webview)", function () {
                 .slice(0, 1)
                 .map((r) => `[${r.join(",")}]`)
                 .join(",")}]`,
-            meta: {
-                columns: ["u", "i", "n", "d"],
-                types: types.map((t) => t[1]),
-                rowCount: 3,
-                hasMore: false,
-                limit: null,
-                isCached: false,
-                lastRefresh: null,
-                hasHogql: false,
-                hasClickhouse: false,
-            },
+            meta: tableMeta(
+                ["u", "i", "n", "d"],
+                types.map((t) => t[1]),
+                3,
+            ),
         };
         await loadResults(p, [{ name: "wide", fixture }]);
         const cells = async () => (await visibleRows(p)).map((r) => r.cells);
@@ -604,7 +590,7 @@ describe("results grid (webview)", function () {
         await p.waitForFunction(
             () => document.querySelector(".grid")?.getAttribute("aria-rowcount") === "2",
         );
-        assert.deepEqual((p as Page & { errors?: string[] }).errors, []);
+        assert.deepEqual(pageErrors(p), []);
         await p.close();
     });
 

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { makeFixture } from "./fixtures";
-import { clickCell, loadResults, nextFrame, openPage, visibleRows } from "./page";
+import { clickCell, loadResults, nextFrame, openPage, pageErrors, visibleRows } from "./page";
 import { startWebviewSuite, type WebviewSuite } from "./suite";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -85,7 +85,7 @@ describe("results grid with hostile cell values (webview)", function () {
         await nextFrame(page);
         await nextFrame(page);
         assert.equal(await page.evaluate(() => window.__xss), undefined);
-        assert.deepEqual((page as Page & { errors?: string[] }).errors, []);
+        assert.deepEqual(pageErrors(page), []);
     });
 
     it("keeps every row the same height and every column in place (bidi, 1 MB, newlines)", async () => {

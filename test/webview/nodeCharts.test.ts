@@ -3,34 +3,27 @@
 // RetentionQuery as a cohort heat table, and a trends summary draws its trends in the cells. The
 // tables and their chart hints come from the extension's own reshaping (nodeResultTables.ts).
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import type { FromWebview, ResultMeta } from "../../src/protocol";
+import type { Page } from "playwright-core";
 import { tablesFor, type Table } from "../../src/savedQueries/nodeResultTables";
-import type { Fixture } from "./fixtures";
-import { applyTheme, launch, loadResults, nextFrame, openPage, posted } from "./page";
-import { startServer, type TestServer } from "./server";
+import {
+    axisLabels,
+    chartLegend,
+    chartType as chartTypeOf,
+    exportSvg as exportSvgOf,
+} from "./chartPage";
+import { tableMeta, type Fixture } from "./fixtures";
+import { applyTheme, closeWithoutErrors, loadResults, nextFrame, openPage } from "./page";
+import { startWebviewSuite, type WebviewSuite } from "./suite";
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-declare const window: any;
 declare function getComputedStyle(element: unknown): { backgroundColor: string };
-
-const root = path.resolve(__dirname, "../../..");
 
 /** The table as the panel hands it to the page. */
 function fixture(table: Table): Fixture {
-    const meta: ResultMeta = {
-        columns: table.columns,
-        types: table.types.map((t) => t[1]),
-        rowCount: table.results.length,
-        hasMore: false,
-        limit: null,
-        isCached: false,
-        lastRefresh: null,
-        hasHogql: false,
-        hasClickhouse: false,
-    };
+    const meta = tableMeta(
+        table.columns,
+        table.types.map((t) => t[1]),
+        table.results.length,
+    );
     return { text: JSON.stringify(table), meta, firstRowsJson: JSON.stringify(table.results) };
 }
 
@@ -63,31 +56,20 @@ const [retention] = tablesFor("RetentionQuery", {
 });
 
 describe("saved query charts (webview)", function () {
-    let browser: Browser;
-    let server: TestServer;
+    let suite: WebviewSuite;
     let page: Page;
 
     before(async function () {
         this.timeout(120_000);
-        execFileSync(process.execPath, [path.join(root, "bench", "buildWebview.mjs")], {
-            cwd: root,
-        });
-        server = await startServer();
-        browser = await launch();
+        suite = await startWebviewSuite();
     });
 
-    after(async () => {
-        await browser?.close();
-        await server?.close();
-    });
+    after(() => suite?.close());
 
-    afterEach(async () => {
-        const errors = (page as Page & { errors?: string[] }).errors ?? [];
-        await page?.close();
-        assert.deepEqual(errors, [], "no page errors");
-    });
+    afterEach(() => closeWithoutErrors(page));
 
     async function open(name: string, table: Table): Promise<void> {
+        const { browser, server } = suite;
         page = await openPage(browser, server);
         await applyTheme(page, "light");
         const f = fixture(table);
@@ -97,30 +79,18 @@ describe("saved query charts (webview)", function () {
         await nextFrame(page);
     }
 
-    const chartType = () => page.$eval(".chart", (c) => c.dataset.chartType as string);
-
-    async function exportSvg(): Promise<string> {
-        await page.locator('vscode-button[data-action="chartSvg"]').click();
-        await page.waitForFunction(() =>
-            window.__posted.some((m: FromWebview) => m.type === "saveChart"),
-        );
-        const last = (await posted(page)).filter((m) => m.type === "saveChart").at(-1);
-        assert.ok(last?.type === "saveChart");
-        return last.data;
-    }
+    const chartType = () => chartTypeOf(page);
+    const exportSvg = () => exportSvgOf(page);
 
     it("opens a TrendsQuery as one line per series over the days", async () => {
         await open("trends", trendsByDay);
         assert.equal(await page.locator(".grid").isHidden(), true, "the chart, not the grid");
         assert.equal(await chartType(), "line");
         await page.locator(".chart[data-draw-ms]:not([data-draw-ms=''])").waitFor();
-        const legend = await page.$$eval(".chart .u-legend .u-series:not(.band-edge) th", (ths) =>
-            ths.map((th) => th.textContent?.trim() ?? ""),
-        );
-        assert.deepEqual(legend, ["Page views", "Daily visitors"]);
+        assert.deepEqual(await chartLegend(page), ["Page views", "Daily visitors"]);
         const svg = await exportSvg();
         assert.equal((svg.match(/<path d="M[^"]*" fill="none"/g) ?? []).length, 2, "two lines");
-        const ticks = [...svg.matchAll(/text-anchor="middle">([^<]*)</g)].map((m) => m[1]);
+        const ticks = axisLabels(svg);
         assert.ok(
             ticks.some((t) => /Aug/.test(t)),
             `dates on the axis: ${ticks.join(", ")}`,
@@ -132,9 +102,7 @@ describe("saved query charts (webview)", function () {
         assert.equal(await chartType(), "bar");
         await page.locator(".chart[data-draw-ms]:not([data-draw-ms=''])").waitFor();
         const svg = await exportSvg();
-        const labels = [...svg.matchAll(/<text[^>]*text-anchor="middle">([^<]*)<\/text>/g)].map(
-            (m) => m[1],
-        );
+        const labels = axisLabels(svg);
         // In step order (the axis shortens long labels with an ellipsis).
         assert.deepEqual(
             labels.map((l) => l.slice(0, 6)),

@@ -1,5 +1,6 @@
 // Drives the results page in headless Chromium: launch, load a fixture as the extension would
 // (bytes plus a first screenful), and read what the grid shows.
+import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import type {
     BytesMessage,
@@ -92,12 +93,43 @@ export async function applyTheme(page: Page, theme: keyof typeof themes): Promis
     }, themes[theme]);
 }
 
+const errorsOf = new WeakMap<Page, string[]>();
+
+/**
+ * Records what goes wrong on `page` for {@link pageErrors}: uncaught errors, and with `loads`
+ * also console errors (CSP refusals show there) and failed requests (the favicon aside).
+ */
+export function recordErrors(page: Page, loads = false): void {
+    const errors: string[] = [];
+    errorsOf.set(page, errors);
+    page.on("pageerror", (e) => errors.push(String(e)));
+    if (!loads) return;
+    page.on("console", (m) => {
+        if (m.type() === "error" && !/404/.test(m.text())) errors.push(m.text());
+    });
+    page.on("response", (r) => {
+        if (r.status() >= 400 && !r.url().endsWith("/favicon.ico"))
+            errors.push(`${r.status()} ${r.url()}`);
+    });
+}
+
+/** What {@link recordErrors} has recorded on `page` so far. */
+export function pageErrors(page: Page): string[] {
+    return errorsOf.get(page) ?? [];
+}
+
+/** Closes a page (in `afterEach`) and checks that nothing went wrong on it. */
+export async function closeWithoutErrors(page: Page | undefined): Promise<void> {
+    if (!page) return;
+    const errors = pageErrors(page);
+    await page.close();
+    assert.deepEqual(errors, [], "no page errors");
+}
+
 /** Opens the real page (same CSP as the panel) and waits for its `ready`. */
 export async function openPage(browser: Browser, server: TestServer, path = "/"): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1100, height: 640 } });
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(String(e)));
-    (page as Page & { errors?: string[] }).errors = errors;
+    recordErrors(page);
     await page.goto(server.origin + path);
     await page.waitForFunction(() =>
         (window as unknown as { __posted: FromWebview[] }).__posted.some((m) => m.type === "ready"),

@@ -14,9 +14,20 @@ export interface WebviewSuite {
     close(): Promise<void>;
 }
 
-/** Builds the page, serves `data` (name -> response text) and launches the browser. */
-export async function startWebviewSuite(data: Record<string, string>): Promise<WebviewSuite> {
+/** The results page's bundles, built as the bench builds them (bench/buildWebview.mjs). */
+function buildResultsPage(): void {
     execFileSync(process.execPath, [path.join(root, "bench", "buildWebview.mjs")], { cwd: root });
+}
+
+/**
+ * Builds the page (`build`: the results page unless given), serves `data` (name -> response
+ * text) and launches the browser.
+ */
+export async function startWebviewSuite(
+    data: Record<string, string> = {},
+    build: () => void | Promise<void> = buildResultsPage,
+): Promise<WebviewSuite> {
+    await build();
     const server = await startServer();
     for (const [name, text] of Object.entries(data)) server.setData(name, text);
     const browser = await launch();

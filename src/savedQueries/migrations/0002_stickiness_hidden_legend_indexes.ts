@@ -31,41 +31,42 @@ export const migration0002: SchemaMigration = {
         const hasValueAssignment = Object.values(resultCustomizations).some(
             (v) => isObject(v) && v.assignmentBy === "value",
         );
+        const filter = copyOf(insightFilter);
         if (
             (resultCustomizationBy === "value" || !truthy(resultCustomizationBy)) &&
             hasValueAssignment
         ) {
+            // By value only without breakdown or compare; otherwise the indexes are dropped.
             if (!hasBreakdown(query) && !hasCompare(query)) {
-                const converted = copyOf(resultCustomizations);
-                for (const idx of iterate(hiddenIndexes)) {
-                    const key = `{"series":${pyStr(idx)}}`;
-                    if (!(key in converted)) converted[key] = { assignmentBy: "value" };
-                    setHidden(converted[key]);
-                }
-                const filter = copyOf(insightFilter);
                 filter.resultCustomizationBy = "value";
-                filter.resultCustomizations = converted;
-                delete filter.hiddenLegendIndexes;
-                return { ...query, [filterKey]: filter };
+                filter.resultCustomizations = hide(resultCustomizations, hiddenIndexes, "value");
             }
-            const filter = copyOf(insightFilter);
-            delete filter.hiddenLegendIndexes;
-            return { ...query, [filterKey]: filter };
+        } else {
+            filter.resultCustomizationBy = "position";
+            filter.resultCustomizations = hide(resultCustomizations, hiddenIndexes, "position");
         }
-
-        const converted = copyOf(resultCustomizations);
-        for (const idx of iterate(hiddenIndexes)) {
-            const key = pyStr(idx);
-            if (!(key in converted)) converted[key] = { assignmentBy: "position" };
-            setHidden(converted[key]);
-        }
-        const filter = copyOf(insightFilter);
-        filter.resultCustomizationBy = "position";
-        filter.resultCustomizations = converted;
         delete filter.hiddenLegendIndexes;
         return { ...query, [filterKey]: filter };
     },
 };
+
+/**
+ * The customizations with `hidden` set on each hidden index's entry (created when missing):
+ * keyed `{"series":i}` by value, `i` by position.
+ */
+function hide(
+    resultCustomizations: JsonObject,
+    hiddenIndexes: Json | undefined,
+    by: "value" | "position",
+): JsonObject {
+    const converted = copyOf(resultCustomizations);
+    for (const idx of iterate(hiddenIndexes)) {
+        const key = by === "value" ? `{"series":${pyStr(idx)}}` : pyStr(idx);
+        if (!(key in converted)) converted[key] = { assignmentBy: by };
+        setHidden(converted[key]);
+    }
+    return converted;
+}
 
 /** `resultCustomizations.values()` needs a dict; anything else fails in PostHog too. */
 function asDict(value: Json): JsonObject {

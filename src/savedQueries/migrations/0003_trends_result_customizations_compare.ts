@@ -1,37 +1,19 @@
 // Port of posthog/schema_migrations/0003_trends_result_customizations_compare.py (PostHog, MIT):
 // result customizations keyed per compare period (`compare_label`) are merged into one entry
 // per base series; by position, previous-period entries offset by the series count shift back.
-import {
-    isObject,
-    pyEqual,
-    pyGet,
-    truthy,
-    type Json,
-    type JsonObject,
-    type SchemaMigration,
-} from "./base";
-import { customizedFilterOf, hasBreakdown, hasCompare } from "./insightFilter";
+import { isObject, pyGet, truthy, type Json, type JsonObject, type SchemaMigration } from "./base";
+import { hasBreakdown, hasCompare, updateCustomizations } from "./insightFilter";
 import { pyInt, pyJsonDumps, pyJsonLoads } from "./python";
 
 export const migration0003: SchemaMigration = {
     name: "0003_trends_result_customizations_compare",
     targets: { TrendsQuery: 2, StickinessQuery: 2 },
     transform(query: JsonObject): JsonObject {
-        const found = customizedFilterOf(query);
-        if (!found) return query;
-        const {
-            key: filterKey,
-            filter: insightFilter,
-            customizations: resultCustomizations,
-        } = found;
-
-        const compareOn = hasCompare(query);
-        const updated =
+        return updateCustomizations(query, (insightFilter, resultCustomizations) =>
             insightFilter.resultCustomizationBy === "position"
                 ? byPosition(query, insightFilter, resultCustomizations)
-                : byValue(resultCustomizations, compareOn);
-        if (pyEqual(updated, resultCustomizations)) return query;
-        return { ...query, [filterKey]: { ...insightFilter, resultCustomizations: updated } };
+                : byValue(resultCustomizations, hasCompare(query)),
+        );
     },
 };
 

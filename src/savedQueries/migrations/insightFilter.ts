@@ -1,7 +1,7 @@
 // Helpers the result-customization migrations share in PostHog
 // (posthog/schema_migrations/0002_..., 0003_..., 0005_...: KIND_TO_FILTER_KEY, _has_breakdown,
 // _has_compare), ported once here.
-import { isObject, pyGet, truthy, type JsonObject } from "./base";
+import { isObject, pyEqual, pyGet, truthy, type JsonObject } from "./base";
 
 export const KIND_TO_FILTER_KEY: Readonly<Record<string, string>> = {
     TrendsQuery: "trendsFilter",
@@ -29,6 +29,22 @@ export function customizedFilterOf(
     const customizations = found?.filter.resultCustomizations;
     if (!found || !isObject(customizations) || !truthy(customizations)) return undefined;
     return { ...found, customizations };
+}
+
+/**
+ * What 0003 and 0005 do around their own rule: with result customizations present, `update`
+ * gives the new ones; equal to the old (Python `==`) the query comes back as it was, else with the
+ * insight filter's `resultCustomizations` replaced.
+ */
+export function updateCustomizations(
+    query: JsonObject,
+    update: (filter: JsonObject, customizations: JsonObject) => JsonObject,
+): JsonObject {
+    const found = customizedFilterOf(query);
+    if (!found) return query;
+    const updated = update(found.filter, found.customizations);
+    if (pyEqual(updated, found.customizations)) return query;
+    return { ...query, [found.key]: { ...found.filter, resultCustomizations: updated } };
 }
 
 export function hasBreakdown(query: JsonObject): boolean {

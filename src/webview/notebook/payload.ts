@@ -1,18 +1,13 @@
 // A stored notebook result as the results panel's payload, so the grid and chart read it as they
 // read a run's result.
+import type { StoredResult } from "../../notebook/fileFormat";
 import type { ChartPrefs, ResultPayload } from "../../protocol";
 
-/** The fields of a notebook output the renderer reads (src/notebook/fileFormat.ts StoredResult). */
-export interface StoredResultLike {
-    columns: string[];
-    types: unknown[];
-    results: unknown[][];
-    rowCount: number;
-    cap: number;
-    hasMore?: boolean;
-    limit?: number | null;
-    chart?: ChartPrefs;
-}
+/**
+ * A notebook output's result as the file holds it (the one definition, fileFormat.ts; pure, no
+ * `vscode`), its chart read as the preference the output was written with.
+ */
+export type StoredResultLike = Omit<StoredResult, "chart"> & { chart?: ChartPrefs };
 
 function typeName(t: unknown): string {
     if (typeof t === "string") return t;

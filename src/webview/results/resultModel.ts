@@ -4,7 +4,7 @@
 // cost the page twice the JSON's size in memory, and receiving them as much time as parsing them.
 import { ByteRows, type CellLayout } from "../../json/byteRows";
 import { parseLossless } from "../../json/lossless";
-import type { ResultPayload, ViewState } from "../../protocol";
+import type { ResultMeta, ResultPayload, ViewState } from "../../protocol";
 import { columnKind, ColumnKind } from "./format";
 import type { GridData } from "./grid";
 import type { ViewQuery } from "./view";
@@ -14,9 +14,14 @@ const cacheLimit = 4000;
 
 const decoder = new TextDecoder();
 
+/**
+ * The page's state for one result. What the result is (info, columns, flags) is read from its
+ * `payload`, which is built from the runner's ResultSet (protocol.ts ResultInfo and PageSummary);
+ * the fields here are only what the page adds: types filled in, kinds, rows read, order, view.
+ */
 export class ResultModel implements GridData {
-    readonly columns: string[];
-    readonly types: string[];
+    readonly columns: ResultMeta["columns"];
+    readonly types: ResultMeta["types"];
     readonly kinds: ColumnKind[];
     /** Rows that can be drawn now (the first screen at once, all once the layout arrived). */
     received = 0;
