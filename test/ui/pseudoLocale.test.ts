@@ -14,6 +14,7 @@ import {
     PSEUDO_LOCALE,
     pseudoLanguagePack,
     pseudoLocalisedExtension,
+    stringValues,
     untranslated,
 } from "./pseudoLocale";
 import {
@@ -107,9 +108,9 @@ async function pageTexts(where: string, frame: Frame): Promise<{ seen: Seen[]; l
 }
 
 /** The sandbox's data as the API gives it: names and values the pages show, not ours. */
-async function sandboxData(bench: Workbench, queries: string[]): Promise<string> {
+async function sandboxData(bench: Workbench, queries: string[]): Promise<string[]> {
     const { sandbox } = bench;
-    const parts = [JSON.stringify(sandbox.state)];
+    const values = stringValues(JSON.parse(JSON.stringify(sandbox.state)));
     for (const query of queries) {
         const response = await fetch(`${sandbox.url}/api/projects/${sandbox.projectId}/query/`, {
             method: "POST",
@@ -119,9 +120,10 @@ async function sandboxData(bench: Workbench, queries: string[]): Promise<string>
             },
             body: JSON.stringify({ query: { kind: "HogQLQuery", query } }),
         });
-        parts.push(await response.text());
+        assert.ok(response.ok, `the sandbox ran ${query}`);
+        stringValues(await response.json(), values);
     }
-    return parts.join("\n");
+    return values;
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -260,7 +262,7 @@ describe(`Pseudo-locale run (${PSEUDO_LOCALE}) in VS Code`, function () {
             .split(";")
             .filter((q) => /SELECT/.test(q));
         const data = await sandboxData(bench, statements);
-        const left = untranslated(seen, [data, ...NAMES, intlFallbackWords()].join("\n"));
+        const left = untranslated(seen, data, [...NAMES, intlFallbackWords()].join("\n"));
         // Each page's <html lang> is vscode.env.language (VS Code reports it as "qps-Ploc").
         for (const lang of langs)
             if (!lang.toLowerCase().endsWith(`: ${PSEUDO_LOCALE}`))

@@ -117,17 +117,41 @@ export function intlFallbackWords(): string {
     return out.join(" ");
 }
 
+/** Every string value in JSON-like data (names, descriptions, keys, cells), nested or not. */
+export function stringValues(data: unknown, out: string[] = []): string[] {
+    if (typeof data === "string") out.push(data);
+    else if (Array.isArray(data)) for (const item of data) stringValues(item, out);
+    else if (data && typeof data === "object")
+        for (const value of Object.values(data)) stringValues(value, out);
+    return out;
+}
+
 /**
- * The English words `texts` still show: any word of plain Latin letters, minus the words of
- * `allowed` (names and values from the sandbox, which are not ours to translate, product names
- * kept as they are, Intl's fallback words). Every text of ours is pseudo-translated in this run,
- * so a plain English word that is not data is a string that bypassed localisation.
+ * The English words `texts` still show: any word of plain Latin letters once the sandbox's values
+ * (`data`: whole names, descriptions, cells, each removed where it stands as a whole, so a data
+ * value "copy" does not excuse the word in "Copy as CSV") are taken out, minus `allowedWords`
+ * (product names kept as they are, Intl's fallback words). Every text of ours is
+ * pseudo-translated in this run, so a plain English word left is a string that bypassed
+ * localisation.
  */
-export function untranslated(texts: { where: string; text: string }[], allowed: string): string[] {
-    const excluded = new Set(englishWords(allowed));
+export function untranslated(
+    texts: { where: string; text: string }[],
+    data: string[],
+    allowedWords: string,
+): string[] {
+    const escape = (v: string): string => v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const values = [...new Set(data.map((v) => v.trim()).filter(Boolean))].sort(
+        (a, b) => b.length - a.length,
+    );
+    const dataPattern = new RegExp(
+        `(?<![\\p{L}\\p{N}_])(?:${values.map(escape).join("|")})(?![\\p{L}\\p{N}_])`,
+        "gu",
+    );
+    const excluded = new Set(englishWords(allowedWords));
     const found: string[] = [];
     for (const { where, text } of texts) {
-        const words = englishWords(text).filter((w) => !excluded.has(w));
+        const ours = values.length ? text.replace(dataPattern, " ") : text;
+        const words = englishWords(ours).filter((w) => !excluded.has(w));
         if (words.length) found.push(`${where}: ${[...new Set(words)].join(", ")} in "${text}"`);
     }
     return found;
