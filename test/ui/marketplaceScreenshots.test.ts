@@ -33,10 +33,9 @@ const THEMES: readonly {
 }[] = [
     { mode: "dark", theme: "Default Dark Modern", committed: true },
     { mode: "light", theme: "Default Light Modern", committed: true },
-    // The high-contrast run (theme "Default High Contrast", checking the focused cell's outline
-    // and the series colour at >= 3:1) passes in a reused harness but, on a fresh clone, the
-    // workbench starts in the light theme and stays there (window.autoDetectHighContrast off did
-    // not help). It is out of the suite until that is understood (issue 23's note says so).
+    // Not committed (the README shows dark and light); checked: the focused cell's outline and the
+    // chart's series colour stand out at >= 3:1.
+    { mode: "high-contrast", theme: "Default High Contrast", committed: false },
 ];
 
 /**
