@@ -109,6 +109,21 @@ for (const { mode, theme, committed } of THEMES) {
 
         it("shows the views, a result grid and a chart", async () => {
             const { page } = bench;
+            if (mode === "high-contrast") {
+                // The workbench paints its default (light) theme first and applies the configured
+                // one once the built-in theme extension is scanned: wait for it (bounded), and
+                // say what it shows if it never comes.
+                const workbench = page.locator(".monaco-workbench");
+                await waitFor(
+                    "the workbench in the high-contrast theme",
+                    async () => /\bhc-black\b/.test((await workbench.getAttribute("class")) ?? ""),
+                    60_000,
+                ).catch(async (error: Error) => {
+                    throw new Error(
+                        `${error.message}; its classes: ${await workbench.getAttribute("class")}`,
+                    );
+                });
+            }
             await page.locator('.activitybar [aria-label^="PostHog"]').first().click();
             await page
                 .locator('.monaco-list-row[aria-label*="Checkout button color"]')
