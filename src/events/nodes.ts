@@ -55,14 +55,13 @@ function iconFor(def: EventDefinition): vscode.ThemeIcon {
 export function tooltipFor(def: EventDefinition, usage: string): vscode.MarkdownString {
     const tip = new vscode.MarkdownString("", true);
     tip.appendMarkdown("**").appendText(def.name).appendMarkdown("**");
-    if (def.verified)
-        tip.appendMarkdown(" $(verified-filled) ").appendText(vscode.l10n.t("verified"));
-    if (def.hidden) tip.appendMarkdown(" $(eye-closed) ").appendText(vscode.l10n.t("hidden"));
+    if (def.verified) tip.appendMarkdown(` $(verified-filled) ${vscode.l10n.t("verified")}`);
+    if (def.hidden) tip.appendMarkdown(` $(eye-closed) ${vscode.l10n.t("hidden")}`);
     tip.appendMarkdown("\n\n");
     const description = def.description?.trim();
     if (description) tip.appendText(description).appendMarkdown("\n\n");
     const line = (label: string, value: string): void => {
-        tip.appendText(vscode.l10n.t("{0}: {1}", label, value)).appendMarkdown("  \n");
+        tip.appendMarkdown(`${label}: `).appendText(value).appendMarkdown("  \n");
     };
     if (def.tags?.length) line(vscode.l10n.t("Tags"), def.tags.join(", "));
     line(vscode.l10n.t("Last seen"), relativeTime(def.last_seen_at));

@@ -175,25 +175,27 @@ function experimentTooltip(e: Experiment, state: string): vscode.MarkdownString 
     md.supportHtml = false;
     md.appendMarkdown(`**`).appendText(e.name).appendMarkdown(`**\n\n`);
     if (state === "paused") {
-        md.appendMarkdown("$(debug-pause) ").appendText(
-            vscode.l10n.t(
+        // Our own sentences go in as Markdown (they wrap); names and values as text.
+        md.appendMarkdown(
+            `$(debug-pause) ${vscode.l10n.t(
                 "Paused: its feature flag is off, so users get no variant. Turn the flag back on in PostHog to resume.",
-            ),
+            )}\n\n`,
         );
-        md.appendMarkdown("\n\n");
     }
     if (e.description) md.appendText(e.description).appendMarkdown("\n\n");
-    md.appendMarkdown("$(symbol-key) ").appendText(vscode.l10n.t("Flag {0}", e.feature_flag_key));
+    md.appendMarkdown(`$(symbol-key) ${vscode.l10n.t("Flag")} \``)
+        .appendText(e.feature_flag_key)
+        .appendMarkdown("`");
     const rollout = flagRollout(e);
-    if (rollout !== undefined) md.appendText(" · " + vscode.l10n.t("rollout {0}%", rollout));
+    if (rollout !== undefined) md.appendMarkdown(` · ${vscode.l10n.t("rollout {0}%", rollout)}`);
     if (e.feature_flag)
-        md.appendText(
-            " · " + (e.feature_flag.active ? vscode.l10n.t("active") : vscode.l10n.t("inactive")),
+        md.appendMarkdown(
+            ` · ${e.feature_flag.active ? vscode.l10n.t("active") : vscode.l10n.t("inactive")}`,
         );
     md.appendMarkdown("\n\n");
     const variants = experimentVariants(e);
     if (variants.length) {
-        md.appendText(vscode.l10n.t("Variants: "));
+        md.appendMarkdown(`${vscode.l10n.t("Variants:")} `);
         md.appendText(
             variants
                 .map((v) => (v.rollout === undefined ? v.key : `${v.key} ${v.rollout}%`))
@@ -211,7 +213,7 @@ function experimentTooltip(e: Experiment, state: string): vscode.MarkdownString 
             : vscode.l10n.t("Not started (draft)"),
     );
     if (e.conclusion) {
-        md.appendMarkdown("\n\n").appendText(vscode.l10n.t("Conclusion: {0}", e.conclusion));
+        md.appendMarkdown(`\n\n${vscode.l10n.t("Conclusion:")} `).appendText(e.conclusion);
         if (e.conclusion_comment) md.appendText(` (${e.conclusion_comment})`);
     }
     return md;
