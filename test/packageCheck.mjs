@@ -5,6 +5,7 @@ import { execFileSync, execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { localisable } from "../scripts/externalizePackageStrings.mjs";
+import { repositoryUrl, vsceArgs } from "../scripts/vsceArgs.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const out = path.join(root, ".vscode-test", "posthog-workbench.vsix");
@@ -15,8 +16,8 @@ execSync("node esbuild.mjs --production", { cwd: root, stdio: "inherit" });
 execFileSync(
     path.join(root, "node_modules", ".bin", "vsce"),
     // The README's screenshots stay out of the package; the Marketplace page loads them from the
-    // repository (same flags as `npm run package`).
-    ["package", "--no-dependencies", ...baseUrls(), "--out", out],
+    // repository (the same arguments as `npm run package`, see scripts/vsceArgs.mjs).
+    vsceArgs(out),
     {
         cwd: root,
         stdio: "ignore",
@@ -42,14 +43,32 @@ function walkthroughMedia() {
         w.steps.map((step) => step.media?.markdown).filter(Boolean),
     );
 }
-/** vsce's flags for the README's relative links, from package.json (as `npm run package`). */
-function baseUrls() {
-    const script = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts
-        .package;
-    return [...script.matchAll(/(--base(?:Content|Images)Url) (\S+)/g)].flatMap((m) => [
-        m[1],
-        m[2],
-    ]);
+/** The images of a README: `![alt](target)`. */
+function readmeImages(text) {
+    return [...text.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+}
+/**
+ * What is wrong with the README's images: in the repository each is a relative link to a
+ * committed file; in the package each is that link still, or, when package.json names a
+ * repository, an https URL into it (what the Marketplace page loads).
+ */
+function readmeImageProblems(packagedReadme) {
+    const source = readmeImages(fs.readFileSync(path.join(root, "README.md"), "utf8"));
+    const packaged = readmeImages(packagedReadme);
+    const problems = [];
+    if (source.length === 0) problems.push("no images");
+    for (const link of source)
+        if (/^[a-z]+:/i.test(link) || !fs.existsSync(path.join(root, link)))
+            problems.push(`${link} is not a relative link to a committed file`);
+    source.forEach((link, i) => {
+        const shipped = packaged[i] ?? "";
+        const ok = repositoryUrl()
+            ? shipped.startsWith("https://") && shipped.endsWith(`/${link}`)
+            : shipped === link;
+        if (!ok) problems.push(`${link} ships as ${shipped}`);
+    });
+    if (problems.length) console.log(`  README images: ${problems.join("; ")}`);
+    return problems;
 }
 const listing = execFileSync("unzip", ["-Z1", out], { encoding: "utf8" })
     .split("\n")
@@ -90,6 +109,16 @@ const checks = [
     [
         "it has every walkthrough page package.json names",
         walkthroughMedia().every((file) => listing.includes(`extension/${file}`)),
+    ],
+    [
+        "package.json has no placeholder URL",
+        !/example\.(invalid|com)\b/.test(fs.readFileSync(path.join(root, "package.json"), "utf8")),
+    ],
+    [
+        "the README's images are relative links the repository holds (rewritten only to it)",
+        readmeImageProblems(
+            execFileSync("unzip", ["-p", out, "extension/readme.md"], { encoding: "utf8" }),
+        ).length === 0,
     ],
     [
         "it leaves the README's screenshots out",

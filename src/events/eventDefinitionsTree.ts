@@ -132,7 +132,7 @@ export class EventDefinitionsTree
         await this.ensureLoaded();
         if (this.loadError !== undefined) {
             return [
-                new MessageNode("Could not load event definitions", {
+                new MessageNode(vscode.l10n.t("Could not load event definitions"), {
                     detail: vscode.l10n.t("{0} Click to retry.", userMessageOf(this.loadError)),
                     icon: "error",
                     command: {
@@ -148,7 +148,9 @@ export class EventDefinitionsTree
             const filtered = describeFilter(this.filterState) !== "";
             return [
                 new MessageNode(
-                    filtered ? "No event definitions match" : "No event definitions yet",
+                    filtered
+                        ? vscode.l10n.t("No event definitions match")
+                        : vscode.l10n.t("No event definitions yet"),
                     {
                         detail: filtered ? describeFilter(this.filterState) : undefined,
                         icon: filtered ? "search-stop" : "info",
@@ -177,7 +179,7 @@ export class EventDefinitionsTree
             usage =
                 value === null ? vscode.l10n.t("unknown") : value.toLocaleString(displayLanguage());
         } catch (error) {
-            usage = "could not be loaded";
+            usage = vscode.l10n.t("could not be loaded");
             this.ctx.log.warn(`metrics of ${def.name}: ${redact(userMessageOf(error))}`);
         }
         item.tooltip = tooltipFor(def, usage);

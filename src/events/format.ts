@@ -30,10 +30,10 @@ export function relativeTime(iso: string | null | undefined, now = Date.now()): 
 /** A person as the service embeds them: a summary on cloud, a bare id on some servers. */
 export function personName(person: UserSummary | number | null | undefined): string | undefined {
     if (person === null || person === undefined) return undefined;
-    if (typeof person === "number") return `user ${person}`;
+    if (typeof person === "number") return l10n.t("user {0}", person);
     const name = [person.first_name, person.last_name].filter(Boolean).join(" ").trim();
     if (name && person.email) return `${name} <${person.email}>`;
-    return name || person.email || `user ${person.id}`;
+    return name || person.email || l10n.t("user {0}", person.id);
 }
 
 /** A HogQL string literal for `value` (backslash escapes, which HogQL and ClickHouse share). */
@@ -99,9 +99,9 @@ export const DEFAULT_FILTER: EventDefinitionsFilter = {
 export function describeFilter(filter: EventDefinitionsFilter): string {
     const parts: string[] = [];
     if (filter.search) parts.push(`"${filter.search}"`);
-    if (filter.ordering === "-last_seen_at") parts.push("by last seen");
-    if (filter.includeHidden) parts.push("with hidden");
-    if (!filter.includePostHog) parts.push("no $ events");
+    if (filter.ordering === "-last_seen_at") parts.push(l10n.t("by last seen"));
+    if (filter.includeHidden) parts.push(l10n.t("with hidden"));
+    if (!filter.includePostHog) parts.push(l10n.t("no $ events"));
     return parts.join(" · ");
 }
 
@@ -124,7 +124,7 @@ function md(text: string): string {
 }
 
 function when(iso: string | null | undefined, now: number): string {
-    return iso ? `${relativeTime(iso, now)} (${iso})` : "never";
+    return iso ? `${relativeTime(iso, now)} (${iso})` : l10n.t("never");
 }
 
 /** The details document (#20): the definition, its usage, and a query to start from. */
@@ -133,36 +133,39 @@ export function detailsMarkdown(
     usage: number | null | undefined,
     now = Date.now(),
 ): string {
+    const yes = l10n.t("yes");
+    const no = l10n.t("no");
+    /** "<when> by <who>", or just when. */
+    const by = (iso: string | null | undefined, who: string | undefined): string =>
+        who ? l10n.t("{0} by {1}", when(iso, now), who) : when(iso, now);
     const rows: [string, string][] = [
         [
-            "Verified",
+            l10n.t("Verified"),
             def.verified
-                ? ["yes", personName(def.verified_by), def.verified_at && `on ${def.verified_at}`]
+                ? [
+                      yes,
+                      personName(def.verified_by),
+                      def.verified_at && l10n.t("on {0}", def.verified_at),
+                  ]
                       .filter(Boolean)
                       .join(", ")
-                : "no",
+                : no,
         ],
-        ["Hidden", def.hidden ? "yes" : "no"],
-        ["Tags", def.tags?.length ? def.tags.join(", ") : "none"],
-        ["Last seen", when(def.last_seen_at, now)],
-        ["Owner", personName(def.owner) ?? "nobody"],
+        [l10n.t("Hidden"), def.hidden ? yes : no],
+        [l10n.t("Tags"), def.tags?.length ? def.tags.join(", ") : l10n.t("none")],
+        [l10n.t("Last seen"), when(def.last_seen_at, now)],
+        [l10n.t("Owner"), personName(def.owner) ?? l10n.t("nobody")],
+        [l10n.t("Created"), by(def.created_at, personName(def.created_by))],
+        [l10n.t("Updated"), by(def.updated_at, personName(def.updated_by))],
         [
-            "Created",
-            [when(def.created_at, now), personName(def.created_by)].filter(Boolean).join(" by "),
-        ],
-        [
-            "Updated",
-            [when(def.updated_at, now), personName(def.updated_by)].filter(Boolean).join(" by "),
-        ],
-        [
-            "Queries in the last 30 days",
-            usage === null || usage === undefined ? "unknown" : String(usage),
+            l10n.t("Queries in the last 30 days"),
+            usage === null || usage === undefined ? l10n.t("unknown") : String(usage),
         ],
     ];
     if (typeof def.volume_30_day === "number") {
-        rows.push(["Events in the last 30 days", String(def.volume_30_day)]);
+        rows.push([l10n.t("Events in the last 30 days"), String(def.volume_30_day)]);
     }
-    rows.push(["Id", def.id]);
+    rows.push([l10n.t("Id"), def.id]);
     const description = def.description?.trim();
     const query = eventQuery(def.name).trimEnd();
     // A fence longer than any backtick run in the query, so an odd event name cannot close it.
@@ -172,13 +175,13 @@ export function detailsMarkdown(
     return [
         `# ${md(def.name)}`,
         "",
-        description ? md(description) : "_No description._",
+        description ? md(description) : `_${l10n.t("No description.")}_`,
         "",
-        "| Field | Value |",
+        `| ${l10n.t("Field")} | ${l10n.t("Value")} |`,
         "| --- | --- |",
         ...rows.map(([field, value]) => `| ${field} | ${md(value)} |`),
         "",
-        "## Query",
+        `## ${l10n.t("Query")}`,
         "",
         `${fence}hogql`,
         query,

@@ -32,9 +32,9 @@ export class EventDefinitionNode extends vscode.TreeItem {
         this.accessibilityInformation = {
             label: [
                 definition.name,
-                definition.verified ? "verified" : undefined,
-                definition.hidden ? "hidden" : undefined,
-                `last seen ${relativeTime(definition.last_seen_at, now)}`,
+                definition.verified ? vscode.l10n.t("verified") : undefined,
+                definition.hidden ? vscode.l10n.t("hidden") : undefined,
+                vscode.l10n.t("last seen {0}", relativeTime(definition.last_seen_at, now)),
                 definition.description ?? undefined,
             ]
                 .filter(Boolean)
@@ -55,27 +55,27 @@ function iconFor(def: EventDefinition): vscode.ThemeIcon {
 export function tooltipFor(def: EventDefinition, usage: string): vscode.MarkdownString {
     const tip = new vscode.MarkdownString("", true);
     tip.appendMarkdown("**").appendText(def.name).appendMarkdown("**");
-    if (def.verified) tip.appendMarkdown(" $(verified-filled) verified");
-    if (def.hidden) tip.appendMarkdown(" $(eye-closed) hidden");
+    if (def.verified) tip.appendMarkdown(` $(verified-filled) ${vscode.l10n.t("verified")}`);
+    if (def.hidden) tip.appendMarkdown(` $(eye-closed) ${vscode.l10n.t("hidden")}`);
     tip.appendMarkdown("\n\n");
     const description = def.description?.trim();
     if (description) tip.appendText(description).appendMarkdown("\n\n");
     const line = (label: string, value: string): void => {
         tip.appendMarkdown(`${label}: `).appendText(value).appendMarkdown("  \n");
     };
-    if (def.tags?.length) line("Tags", def.tags.join(", "));
-    line("Last seen", relativeTime(def.last_seen_at));
-    line("Owner", personName(def.owner) ?? "nobody");
-    line("Queries in the last 30 days", usage);
+    if (def.tags?.length) line(vscode.l10n.t("Tags"), def.tags.join(", "));
+    line(vscode.l10n.t("Last seen"), relativeTime(def.last_seen_at));
+    line(vscode.l10n.t("Owner"), personName(def.owner) ?? vscode.l10n.t("nobody"));
+    line(vscode.l10n.t("Queries in the last 30 days"), usage);
     return tip;
 }
 
 /** The last row while the service has more: loads the next page where it is clicked. */
 export class LoadMoreNode extends vscode.TreeItem {
     constructor(loaded: number, count: number) {
-        super("Load more…", vscode.TreeItemCollapsibleState.None);
+        super(vscode.l10n.t("Load more…"), vscode.TreeItemCollapsibleState.None);
         this.id = "eventDefinitions:loadMore";
-        this.description = `${loaded} of ${count}`;
+        this.description = vscode.l10n.t("{0} of {1}", loaded, count);
         this.iconPath = new vscode.ThemeIcon("fold-down");
         this.contextValue = "loadMore";
         this.command = {

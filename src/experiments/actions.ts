@@ -10,6 +10,7 @@ import {
     experimentMetrics,
     type ExperimentMetric,
     metricFingerprint,
+    roleWord,
 } from "./model";
 import { ExperimentNode } from "./nodes";
 
@@ -39,8 +40,10 @@ export async function newExperiment(ctx: Ctx): Promise<Experiment | undefined> {
     });
     if (!name) return undefined;
     const client = await ctx.auth.session.client();
-    const flags = await withProgress("Loading eligible feature flags...", ({ signal, onRetry }) =>
-        client.listEligibleFeatureFlags({ limit: 100 }, { signal, onRetry }),
+    const flags = await withProgress(
+        vscode.l10n.t("Loading eligible feature flags..."),
+        ({ signal, onRetry }) =>
+            client.listEligibleFeatureFlags({ limit: 100 }, { signal, onRetry }),
     );
     const choices: Choice<FeatureFlag | typeof TYPE_FLAG_KEY>[] = [
         {
@@ -74,11 +77,13 @@ export async function newExperiment(ctx: Ctx): Promise<Experiment | undefined> {
         });
         if (!flagKey) return undefined;
     } else flagKey = picked.key;
-    const created = await withProgress(`Creating experiment "${name}"...`, ({ signal }) =>
-        client.createExperiment(
-            { name: name.trim(), feature_flag_key: flagKey.trim() },
-            { signal },
-        ),
+    const created = await withProgress(
+        vscode.l10n.t('Creating experiment "{0}"...', name),
+        ({ signal }) =>
+            client.createExperiment(
+                { name: name.trim(), feature_flag_key: flagKey.trim() },
+                { signal },
+            ),
     );
     await ctx.views.experiments.reveal(created);
     void ctx.ui.info(
@@ -158,7 +163,12 @@ export async function editExperiment(
         });
         if (value === undefined) return undefined;
     }
-    return patch(ctx, experiment, { [field]: value }, `Saving "${experiment.name}"...`);
+    return patch(
+        ctx,
+        experiment,
+        { [field]: value },
+        vscode.l10n.t('Saving "{0}"...', experiment.name),
+    );
 }
 
 export async function setArchived(
@@ -170,9 +180,15 @@ export async function setArchived(
         ctx,
         experiment,
         { archived },
-        `${archived ? "Archiving" : "Unarchiving"} "${experiment.name}"...`,
+        archived
+            ? vscode.l10n.t('Archiving "{0}"...', experiment.name)
+            : vscode.l10n.t('Unarchiving "{0}"...', experiment.name),
     );
-    void ctx.ui.info(`${archived ? "Archived" : "Unarchived"} "${experiment.name}".`);
+    void ctx.ui.info(
+        archived
+            ? vscode.l10n.t('Archived "{0}".', experiment.name)
+            : vscode.l10n.t('Unarchived "{0}".', experiment.name),
+    );
     return updated;
 }
 
@@ -187,7 +203,12 @@ export async function deleteExperiment(ctx: Ctx, experiment: Experiment): Promis
         vscode.l10n.t("Delete"),
     );
     if (!confirmed) return false;
-    await patch(ctx, experiment, { deleted: true }, `Deleting "${experiment.name}"...`);
+    await patch(
+        ctx,
+        experiment,
+        { deleted: true },
+        vscode.l10n.t('Deleting "{0}"...', experiment.name),
+    );
     void ctx.ui.info(vscode.l10n.t('Deleted "{0}".', experiment.name));
     return true;
 }
@@ -223,8 +244,10 @@ export async function duplicateExperiment(
     if (!name) return undefined;
     const client = await ctx.auth.session.client();
     // Never retried: a second POST would create a second copy.
-    const copy = await withProgress(`Duplicating "${experiment.name}"...`, ({ signal }) =>
-        client.duplicateExperiment(experiment.id, { name: name.trim() }, { signal }),
+    const copy = await withProgress(
+        vscode.l10n.t('Duplicating "{0}"...', experiment.name),
+        ({ signal }) =>
+            client.duplicateExperiment(experiment.id, { name: name.trim() }, { signal }),
     );
     await ctx.views.experiments.reveal(copy);
     void ctx.ui.info(vscode.l10n.t('Created "{0}".', copy.name));
@@ -234,7 +257,7 @@ export async function duplicateExperiment(
 export async function createExposureCohort(ctx: Ctx, experiment: Experiment): Promise<void> {
     const client = await ctx.auth.session.client();
     const { cohort } = await withProgress(
-        `Creating the exposure cohort of "${experiment.name}"...`,
+        vscode.l10n.t('Creating the exposure cohort of "{0}"...', experiment.name),
         ({ signal }) => client.createExposureCohort(experiment.id, { signal }),
     );
     ctx.views.experiments.update({ ...experiment, exposure_cohort: cohort.id });
@@ -261,7 +284,11 @@ async function pickMetric(ctx: Ctx, experiment: Experiment): Promise<ExperimentM
     }
     if (metrics.length === 1) return metrics[0];
     return ctx.ui.pick(
-        metrics.map((m) => ({ label: m.name, description: `${m.role} · ${m.uuid}`, value: m })),
+        metrics.map((m) => ({
+            label: m.name,
+            description: `${roleWord(m.role)} · ${m.uuid}`,
+            value: m,
+        })),
         { title: vscode.l10n.t('Metric of "{0}"', experiment.name) },
     );
 }
@@ -271,7 +298,7 @@ export async function recalculateTimeseries(ctx: Ctx, experiment: Experiment): P
     if (!metric) return;
     const client = await ctx.auth.session.client();
     const request = await withProgress(
-        `Requesting recalculation of "${metric.name}"...`,
+        vscode.l10n.t('Requesting recalculation of "{0}"...', metric.name),
         ({ signal }) =>
             client.recalculateTimeseries(
                 experiment.id,
@@ -298,7 +325,7 @@ export async function showTimeseries(ctx: Ctx, experiment: Experiment): Promise<
 export async function checkFlagImplementation(ctx: Ctx): Promise<boolean> {
     const client = await ctx.auth.session.client();
     const { result } = await withProgress(
-        "Checking flag implementation...",
+        vscode.l10n.t("Checking flag implementation..."),
         ({ signal, onRetry }) => client.requiresFlagImplementation({ signal, onRetry }),
     );
     void ctx.ui.info(

@@ -27,6 +27,15 @@ interface GroupPages {
  * The Experiments view: groups by state, each loading its own pages from the service (filtered
  * by `status` or `archived`) when expanded, so 5,000 experiments open as fast as 5.
  */
+/** What an empty group says. */
+const NO_EXPERIMENTS: Record<GroupId, () => string> = {
+    running: () => vscode.l10n.t("No running experiments"),
+    paused: () => vscode.l10n.t("No paused experiments"),
+    draft: () => vscode.l10n.t("No draft experiments"),
+    complete: () => vscode.l10n.t("No complete experiments"),
+    archived: () => vscode.l10n.t("No archived experiments"),
+};
+
 export class ExperimentsTree
     implements vscode.TreeDataProvider<ExperimentTreeNode>, vscode.Disposable
 {
@@ -70,7 +79,10 @@ export class ExperimentsTree
 
     setFilter(search: string): void {
         this.search = search.trim();
-        if (this.view) this.view.description = this.search ? `filter: ${this.search}` : undefined;
+        if (this.view)
+            this.view.description = this.search
+                ? vscode.l10n.t("filter: {0}", this.search)
+                : undefined;
         void this.setContext();
         this.refresh();
     }
@@ -127,7 +139,9 @@ export class ExperimentsTree
             return [
                 new MessageNode(
                     node,
-                    this.search ? "No experiments match the filter" : `No ${node.id} experiments`,
+                    this.search
+                        ? vscode.l10n.t("No experiments match the filter")
+                        : NO_EXPERIMENTS[node.id](),
                 ),
             ];
         const rows: ExperimentTreeNode[] = [...pages.rows];
@@ -201,7 +215,7 @@ export class ExperimentsTree
         this.ctx.log.warn(
             `loading experiments failed: ${error instanceof Error ? error.message : String(error)}`,
         );
-        return `Couldn't load experiments: ${userMessageOf(error)}`;
+        return vscode.l10n.t("Couldn't load experiments: {0}", userMessageOf(error));
     }
 
     /** The loaded row of an experiment, if any. */

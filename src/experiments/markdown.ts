@@ -1,6 +1,23 @@
 // Renders an experiment as Markdown for the read-only details editor. Pure (no vscode).
+import * as l10n from "@vscode/l10n";
 import type { Experiment } from "../api";
-import { experimentMetrics, experimentState, experimentVariants, flagRollout } from "./model";
+import {
+    experimentMetrics,
+    experimentState,
+    experimentVariants,
+    flagRollout,
+    roleWord,
+} from "./model";
+
+/** The state as a word of the display language. */
+function stateWord(state: ReturnType<typeof experimentState>): string {
+    return {
+        draft: () => l10n.t("draft"),
+        running: () => l10n.t("running"),
+        paused: () => l10n.t("paused"),
+        complete: () => l10n.t("complete"),
+    }[state]();
+}
 
 /** Escapes text so Markdown shows it literally (names and descriptions are user data). */
 export function mdText(text: string): string {
@@ -22,61 +39,75 @@ export function experimentMarkdown(e: Experiment, host: string, projectId: strin
     lines.push(`# ${mdText(e.name)}`, "");
     if (e.description) lines.push(mdText(e.description), "");
     lines.push("| | |", "|---|---|");
-    lines.push(row("State", `${experimentState(e)}${e.archived ? " (archived)" : ""}`));
-    lines.push(row("Status (service)", e.status ? mdText(String(e.status)) : undefined));
-    lines.push(row("Start", e.start_date ? mdText(e.start_date) : "not started"));
-    lines.push(row("End", e.end_date ? mdText(e.end_date) : undefined));
-    lines.push(row("Conclusion", e.conclusion ? mdText(String(e.conclusion)) : undefined));
+    const state = stateWord(experimentState(e));
+    lines.push(row(l10n.t("State"), e.archived ? l10n.t("{0} (archived)", state) : state));
+    lines.push(row(l10n.t("Status (service)"), e.status ? mdText(String(e.status)) : undefined));
+    lines.push(row(l10n.t("Start"), e.start_date ? mdText(e.start_date) : l10n.t("not started")));
+    lines.push(row(l10n.t("End"), e.end_date ? mdText(e.end_date) : undefined));
+    lines.push(row(l10n.t("Conclusion"), e.conclusion ? mdText(String(e.conclusion)) : undefined));
     lines.push(
-        row("Conclusion comment", e.conclusion_comment ? mdText(e.conclusion_comment) : undefined),
+        row(
+            l10n.t("Conclusion comment"),
+            e.conclusion_comment ? mdText(e.conclusion_comment) : undefined,
+        ),
     );
-    lines.push(row("Created by", person(e.created_by)));
-    lines.push(row("Created", mdText(e.created_at)));
-    lines.push(row("Updated", mdText(e.updated_at)));
-    lines.push(row("Exposure cohort", e.exposure_cohort ? String(e.exposure_cohort) : undefined));
+    lines.push(row(l10n.t("Created by"), person(e.created_by)));
+    lines.push(row(l10n.t("Created"), mdText(e.created_at)));
+    lines.push(row(l10n.t("Updated"), mdText(e.updated_at)));
+    lines.push(
+        row(l10n.t("Exposure cohort"), e.exposure_cohort ? String(e.exposure_cohort) : undefined),
+    );
     lines.push("");
 
-    lines.push("## Feature flag", "", "| | |", "|---|---|");
-    lines.push(row("Key", `\`${e.feature_flag_key.replace(/`/g, "")}\``));
+    lines.push(`## ${l10n.t("Feature flag")}`, "", "| | |", "|---|---|");
+    lines.push(row(l10n.t("Key"), `\`${e.feature_flag_key.replace(/`/g, "")}\``));
     if (e.feature_flag) {
-        lines.push(row("Active", e.feature_flag.active ? "yes" : "no"));
+        lines.push(row(l10n.t("Active"), e.feature_flag.active ? l10n.t("yes") : l10n.t("no")));
         const rollout = flagRollout(e);
-        lines.push(row("Rollout", rollout === undefined ? undefined : `${rollout}%`));
+        lines.push(row(l10n.t("Rollout"), rollout === undefined ? undefined : `${rollout}%`));
     }
     const variants = experimentVariants(e);
     if (variants.length) {
-        lines.push("", "| Variant | Rollout |", "|---|---|");
+        lines.push("", `| ${l10n.t("Variant")} | ${l10n.t("Rollout")} |`, "|---|---|");
         for (const v of variants) lines.push(`| ${mdText(v.key)} | ${v.rollout ?? "—"}% |`);
     }
     lines.push("");
 
-    lines.push("## Holdout", "");
-    lines.push(e.holdout ? `${mdText(e.holdout.name)} (id ${e.holdout.id})` : "None", "");
+    lines.push(`## ${l10n.t("Holdout")}`, "");
+    lines.push(
+        e.holdout ? l10n.t("{0} (id {1})", mdText(e.holdout.name), e.holdout.id) : l10n.t("None"),
+        "",
+    );
 
-    lines.push("## Metrics", "");
+    lines.push(`## ${l10n.t("Metrics")}`, "");
     const metrics = experimentMetrics(e);
-    if (metrics.length === 0) lines.push("No metrics yet.");
+    if (metrics.length === 0) lines.push(l10n.t("No metrics yet."));
     else {
-        lines.push("| Metric | Role | Type | UUID |", "|---|---|---|---|");
+        lines.push(
+            `| ${[l10n.t("Metric"), l10n.t("Role"), l10n.t("Type"), l10n.t("UUID")].join(" | ")} |`,
+            "|---|---|---|---|",
+        );
         for (const m of metrics) {
             const type =
                 typeof m.metric.metric_type === "string"
                     ? m.metric.metric_type
                     : String(m.metric.kind ?? "");
-            lines.push(`| ${mdText(m.name)} | ${m.role} | ${mdText(type)} | \`${m.uuid}\` |`);
+            lines.push(
+                `| ${mdText(m.name)} | ${roleWord(m.role)} | ${mdText(type)} | \`${m.uuid}\` |`,
+            );
         }
     }
     lines.push("");
     const saved = e.saved_metrics ?? [];
-    lines.push("## Saved metrics", "");
-    if (saved.length === 0) lines.push("None.");
+    lines.push(`## ${l10n.t("Saved metrics")}`, "");
+    if (saved.length === 0) lines.push(l10n.t("None."));
     for (const s of saved)
         lines.push(
-            `- ${mdText(s.name ?? `Saved metric ${s.saved_metric}`)} (id ${s.saved_metric})`,
+            `- ${l10n.t("{0} (id {1})", mdText(s.name ?? l10n.t("Saved metric {0}", s.saved_metric)), s.saved_metric)}`,
         );
     lines.push(
         "",
-        `[Open in PostHog](${host}/project/${encodeURIComponent(projectId)}/experiments/${e.id})`,
+        `[${l10n.t("Open in PostHog")}](${host}/project/${encodeURIComponent(projectId)}/experiments/${e.id})`,
         "",
     );
     return lines.join("\n");

@@ -1,6 +1,7 @@
 // Pure helpers over the experiment records the API returns: state, variants, metrics, text.
 // No `vscode` here, so the rules are unit-tested in plain Node.
 import { createHash } from "node:crypto";
+import * as l10n from "@vscode/l10n";
 import type { Experiment } from "../api";
 
 /** The states PostHog's experiment list filters by (its `status` filter values). */
@@ -93,7 +94,7 @@ function metricName(metric: Record<string, unknown>, index: number): string {
     const source = (metric.source ?? metric.series) as Record<string, unknown> | undefined;
     const event = source && typeof source.event === "string" ? source.event : undefined;
     const type = typeof metric.metric_type === "string" ? metric.metric_type : "metric";
-    return event ? `${type} of ${event}` : `Metric ${index + 1}`;
+    return event ? l10n.t("{0} of {1}", type, event) : l10n.t("Metric {0}", String(index + 1));
 }
 
 /**
@@ -126,11 +127,13 @@ export function shortDate(iso: string | null | undefined): string | undefined {
 export function experimentDescription(experiment: Experiment): string {
     const paused = experimentState(experiment) === "paused";
     const parts = [
-        paused ? `${experiment.feature_flag_key} (flag off)` : experiment.feature_flag_key,
+        paused
+            ? l10n.t("{0} (flag off)", experiment.feature_flag_key)
+            : experiment.feature_flag_key,
     ];
     const start = shortDate(experiment.start_date);
     const end = shortDate(experiment.end_date);
-    if (start) parts.push(end ? `${start} → ${end}` : `since ${start}`);
+    if (start) parts.push(end ? `${start} → ${end}` : l10n.t("since {0}", start));
     if (experiment.conclusion) parts.push(experiment.conclusion);
     return parts.filter(Boolean).join(" · ");
 }
@@ -142,15 +145,23 @@ export function copyName(name: string): string {
 
 /** A flag key the service accepts. */
 export function checkFlagKey(key: string): string | undefined {
-    if (!key.trim()) return "Enter a feature flag key.";
+    if (!key.trim()) return l10n.t("Enter a feature flag key.");
     if (!/^[A-Za-z0-9_-]+$/.test(key.trim()))
-        return "A flag key may only contain letters, digits, '-' and '_'.";
+        return l10n.t("A flag key may only contain letters, digits, '-' and '_'.");
     return undefined;
 }
 
 /** A name the service accepts (required, at most 400 characters). */
 export function checkExperimentName(name: string): string | undefined {
-    if (!name.trim()) return "Enter a name for the experiment.";
-    if (name.length > 400) return "The name is too long: at most 400 characters.";
+    if (!name.trim()) return l10n.t("Enter a name for the experiment.");
+    if (name.length > 400) return l10n.t("The name is too long: at most 400 characters.");
     return undefined;
+}
+
+/** A metric's role ("primary", "secondary", "saved") as a word of the display language. */
+export function roleWord(role: string): string {
+    if (role === "primary") return l10n.t("primary");
+    if (role === "secondary") return l10n.t("secondary");
+    if (role === "saved") return l10n.t("saved");
+    return role;
 }

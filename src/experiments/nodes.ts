@@ -11,12 +11,21 @@ import {
 /** The groups of PostHog's own experiment list filter, plus the archived ones. */
 export type GroupId = "running" | "paused" | "draft" | "complete" | "archived";
 
-const GROUP_LABELS: Record<GroupId, string> = {
-    running: "Running",
-    paused: "Paused",
-    draft: "Draft",
-    complete: "Complete",
-    archived: "Archived",
+const GROUP_LABELS: Record<GroupId, () => string> = {
+    running: () => vscode.l10n.t("Running"),
+    paused: () => vscode.l10n.t("Paused"),
+    draft: () => vscode.l10n.t("Draft"),
+    complete: () => vscode.l10n.t("Complete"),
+    archived: () => vscode.l10n.t("Archived"),
+};
+
+/** The state as a word in a sentence (the row's screen reader label). */
+const STATE_WORDS: Record<GroupId, () => string> = {
+    running: () => vscode.l10n.t("running"),
+    paused: () => vscode.l10n.t("paused"),
+    draft: () => vscode.l10n.t("draft"),
+    complete: () => vscode.l10n.t("complete"),
+    archived: () => vscode.l10n.t("archived"),
 };
 
 /** A state group: its rows load lazily, page by page, when it is expanded. */
@@ -26,7 +35,7 @@ export class GroupNode {
 
     toTreeItem(count: number | undefined): vscode.TreeItem {
         const item = new vscode.TreeItem(
-            GROUP_LABELS[this.id],
+            GROUP_LABELS[this.id](),
             this.id === "running" || this.id === "paused" || this.id === "draft"
                 ? vscode.TreeItemCollapsibleState.Expanded
                 : vscode.TreeItemCollapsibleState.Collapsed,
@@ -70,14 +79,16 @@ export class ExperimentNode {
             arguments: [this],
         };
         item.accessibilityInformation = {
-            label: vscode.l10n.t(
-                "{0}, {1}{2}, flag {3}{4}",
+            label: [
                 e.name,
-                state,
-                e.archived ? ", archived" : "",
-                e.feature_flag_key,
-                state === "paused" ? " off" : "",
-            ),
+                STATE_WORDS[state](),
+                e.archived ? STATE_WORDS.archived() : undefined,
+                state === "paused"
+                    ? vscode.l10n.t("flag {0} off", e.feature_flag_key)
+                    : vscode.l10n.t("flag {0}", e.feature_flag_key),
+            ]
+                .filter(Boolean)
+                .join(", "),
         };
         return item;
     }
@@ -93,9 +104,14 @@ export class LoadMoreNode {
     ) {}
 
     toTreeItem(): vscode.TreeItem {
-        const item = new vscode.TreeItem("Load more...", vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(
+            vscode.l10n.t("Load more..."),
+            vscode.TreeItemCollapsibleState.None,
+        );
         item.id = `more:${this.group.id}:${this.loaded}`;
-        item.description = this.total ? `${this.loaded} of ${this.total}` : `${this.loaded} loaded`;
+        item.description = this.total
+            ? vscode.l10n.t("{0} of {1}", this.loaded, this.total)
+            : vscode.l10n.t("{0} loaded", this.loaded);
         item.iconPath = new vscode.ThemeIcon("ellipsis");
         item.contextValue = "loadMore";
         item.command = {
@@ -124,7 +140,7 @@ export class MessageNode {
             this.isError ? new vscode.ThemeColor("problemsWarningIcon.foreground") : undefined,
         );
         if (this.isError) {
-            item.tooltip = `${this.text}\nClick to retry.`;
+            item.tooltip = `${this.text}\n${vscode.l10n.t("Click to retry.")}`;
             item.command = {
                 command: "posthog-workbench.refreshExperiments",
                 title: vscode.l10n.t("Retry"),
@@ -159,20 +175,27 @@ function experimentTooltip(e: Experiment, state: string): vscode.MarkdownString 
     md.supportHtml = false;
     md.appendMarkdown(`**`).appendText(e.name).appendMarkdown(`**\n\n`);
     if (state === "paused") {
+        // Our own sentences go in as Markdown (they wrap); names and values as text.
         md.appendMarkdown(
-            "$(debug-pause) Paused: its feature flag is off, so users get no variant. ",
+            `$(debug-pause) ${vscode.l10n.t(
+                "Paused: its feature flag is off, so users get no variant. Turn the flag back on in PostHog to resume.",
+            )}\n\n`,
         );
-        md.appendMarkdown("Turn the flag back on in PostHog to resume.\n\n");
     }
     if (e.description) md.appendText(e.description).appendMarkdown("\n\n");
-    md.appendMarkdown(`$(symbol-key) Flag \``).appendText(e.feature_flag_key).appendMarkdown("`");
+    md.appendMarkdown(`$(symbol-key) ${vscode.l10n.t("Flag")} \``)
+        .appendText(e.feature_flag_key)
+        .appendMarkdown("`");
     const rollout = flagRollout(e);
-    if (rollout !== undefined) md.appendMarkdown(` · rollout ${rollout}%`);
-    if (e.feature_flag) md.appendMarkdown(e.feature_flag.active ? " · active" : " · inactive");
+    if (rollout !== undefined) md.appendMarkdown(` · ${vscode.l10n.t("rollout {0}%", rollout)}`);
+    if (e.feature_flag)
+        md.appendMarkdown(
+            ` · ${e.feature_flag.active ? vscode.l10n.t("active") : vscode.l10n.t("inactive")}`,
+        );
     md.appendMarkdown("\n\n");
     const variants = experimentVariants(e);
     if (variants.length) {
-        md.appendMarkdown("Variants: ");
+        md.appendMarkdown(`${vscode.l10n.t("Variants:")} `);
         md.appendText(
             variants
                 .map((v) => (v.rollout === undefined ? v.key : `${v.key} ${v.rollout}%`))
@@ -182,9 +205,15 @@ function experimentTooltip(e: Experiment, state: string): vscode.MarkdownString 
     }
     const start = shortDate(e.start_date);
     const end = shortDate(e.end_date);
-    md.appendText(start ? `Started ${start}${end ? `, ended ${end}` : ""}` : "Not started (draft)");
+    md.appendText(
+        start
+            ? end
+                ? vscode.l10n.t("Started {0}, ended {1}", start, end)
+                : vscode.l10n.t("Started {0}", start)
+            : vscode.l10n.t("Not started (draft)"),
+    );
     if (e.conclusion) {
-        md.appendMarkdown("\n\nConclusion: ").appendText(e.conclusion);
+        md.appendMarkdown(`\n\n${vscode.l10n.t("Conclusion:")} `).appendText(e.conclusion);
         if (e.conclusion_comment) md.appendText(` (${e.conclusion_comment})`);
     }
     return md;

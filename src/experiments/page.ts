@@ -11,6 +11,7 @@ import { withProgress } from "../progress";
 import * as actions from "./actions";
 import { experimentMetrics, metricFingerprint } from "./model";
 import { experimentPageData, pageMarkdown, type MetricResults } from "./pageData";
+import { displayLanguage } from "../locale";
 import { experimentHtml } from "./pageHtml";
 import type {
     ExperimentPageData,
@@ -51,6 +52,8 @@ export class ExperimentPage implements vscode.Disposable {
             scriptUri: panel.webview
                 .asWebviewUri(vscode.Uri.joinPath(dist, "experiment.js"))
                 .toString(),
+            language: displayLanguage(),
+            l10nBundle: vscode.l10n.bundle,
         });
         this.disposables.push(
             panel.webview.onDidReceiveMessage((m: FromExperimentPage) => void this.onMessage(m)),
@@ -249,18 +252,18 @@ function safeName(name: string): string {
 
 function actionTitle(action: PageActionId): string {
     const titles: Record<PageActionId, string> = {
-        refresh: "Refresh Experiment",
-        edit: "Edit Experiment",
-        archive: "Archive Experiment",
-        unarchive: "Unarchive Experiment",
-        delete: "Delete Experiment",
-        duplicate: "Duplicate Experiment",
-        createExposureCohort: "Create Exposure Cohort",
-        recalculateTimeseries: "Recalculate Timeseries",
-        openInPostHog: "Open in PostHog",
-        copyFlagKey: "Copy Flag Key",
-        copyMarkdown: "Copy as Markdown",
-        openMarkdown: "Open as Markdown",
+        refresh: vscode.l10n.t("Refresh Experiment"),
+        edit: vscode.l10n.t("Edit Experiment"),
+        archive: vscode.l10n.t("Archive Experiment"),
+        unarchive: vscode.l10n.t("Unarchive Experiment"),
+        delete: vscode.l10n.t("Delete Experiment"),
+        duplicate: vscode.l10n.t("Duplicate Experiment"),
+        createExposureCohort: vscode.l10n.t("Create Exposure Cohort"),
+        recalculateTimeseries: vscode.l10n.t("Recalculate Timeseries"),
+        openInPostHog: vscode.l10n.t("Open in PostHog"),
+        copyFlagKey: vscode.l10n.t("Copy Flag Key"),
+        copyMarkdown: vscode.l10n.t("Copy as Markdown"),
+        openMarkdown: vscode.l10n.t("Open as Markdown"),
     };
     return titles[action];
 }

@@ -22,6 +22,7 @@ import {
     experimentVariants,
     type ExperimentMetric,
     flagRollout,
+    roleWord,
 } from "./model";
 import type {
     ExperimentPageData,
@@ -91,9 +92,28 @@ function metricType(metric: Obj): string {
     return typeof metric.kind === "string" ? metric.kind : "metric";
 }
 
+/** The verdicts' words (MetricRowGroupTooltip.tsx). */
+const VERDICT_TEXT: Record<"Won" | "Lost" | "Not significant", () => string> = {
+    Won: () => l10n.t("Won"),
+    Lost: () => l10n.t("Lost"),
+    "Not significant": () => l10n.t("Not significant"),
+};
+
+/** The experiment's state as a word. */
+const STATE_WORDS: Record<ReturnType<typeof experimentState>, () => string> = {
+    draft: () => l10n.t("draft"),
+    running: () => l10n.t("running"),
+    paused: () => l10n.t("paused"),
+    complete: () => l10n.t("complete"),
+};
+
 /** The value column's title (ResultDetails.tsx). */
 function valueLabel(type: string): string {
-    return type === "mean" ? "Mean" : type === "ratio" ? "Ratio" : "Conversion rate";
+    return type === "mean"
+        ? l10n.t("Mean")
+        : type === "ratio"
+          ? l10n.t("Ratio")
+          : l10n.t("Conversion rate");
 }
 
 /** `formatMetricValue` of PostHog's shared/utils.ts. */
@@ -128,15 +148,18 @@ function latestRows(result: { baseline: Obj; variants: Obj[] }, type: string): L
         statistic: "—",
         significant: "—",
         verdict: null,
+        verdictText: null,
+        isSignificant: false,
         delta: null,
         interval: null,
         intervalText: "—",
-        deltaText: "Baseline",
+        deltaText: l10n.t("Baseline"),
     };
     const rows = result.variants.map((v): LatestRow => {
         const interval = intervalOf(v);
         const delta = interval ? (interval[0] + interval[1]) / 2 : null;
         const significant = v.significant === true;
+        const verdict = !significant ? "Not significant" : (delta ?? 0) > 0 ? "Won" : "Lost";
         return {
             key: String(v.key ?? "?"),
             control: false,
@@ -146,8 +169,10 @@ function latestRows(result: { baseline: Obj; variants: Obj[] }, type: string): L
                 v.method === "frequentist"
                     ? formatPValue(num(v.p_value))
                     : formatChanceToWin(num(v.chance_to_win)),
-            significant: "significant" in v ? (significant ? "Yes" : "No") : "—",
-            verdict: !significant ? "Not significant" : (delta ?? 0) > 0 ? "Won" : "Lost",
+            significant: "significant" in v ? (significant ? l10n.t("Yes") : l10n.t("No")) : "—",
+            isSignificant: significant,
+            verdict,
+            verdictText: VERDICT_TEXT[verdict](),
             delta,
             interval,
             intervalText: formatInterval(interval),
@@ -220,11 +245,12 @@ export function pageTimeseries(data: TimeseriesResults, metric: Obj): PageTimese
         computedAt: typeof data.computed_at === "string" ? data.computed_at : null,
         progress:
             data.status === "partial" && days.length > 0
-                ? `Computed ${computed} of ${days.length} days`
+                ? l10n.t("Computed {0} of {1} days", computed, days.length)
                 : null,
         method,
-        intervalLabel: method === "bayesian" ? "Credible interval" : "Confidence interval",
-        statisticLabel: method === "bayesian" ? "Chance to win" : "p-value",
+        intervalLabel:
+            method === "bayesian" ? l10n.t("Credible interval") : l10n.t("Confidence interval"),
+        statisticLabel: method === "bayesian" ? l10n.t("Chance to win") : l10n.t("p-value"),
         valueLabel: valueLabel(type),
         days,
         variants,
@@ -241,12 +267,16 @@ export type MetricResults =
 export function pageMetric(m: ExperimentMetric, results: MetricResults | undefined): PageMetric {
     const base = { uuid: m.uuid, name: m.name, role: m.role, type: metricType(m.metric) };
     if (!results || results.kind === "notStarted")
-        return { ...base, timeseries: null, note: "No results: the experiment has not started." };
+        return {
+            ...base,
+            timeseries: null,
+            note: l10n.t("No results: the experiment has not started."),
+        };
     if (results.kind === "failed")
         return {
             ...base,
             timeseries: null,
-            note: `Results could not be loaded: ${results.message}`,
+            note: l10n.t("Results could not be loaded: {0}", results.message),
         };
     const timeseries = pageTimeseries(results.data, m.metric);
     if (!timeseries) {
@@ -256,8 +286,12 @@ export function pageMetric(m: ExperimentMetric, results: MetricResults | undefin
             timeseries: null,
             note:
                 status === "failed"
-                    ? "PostHog could not compute these results. Run Recalculate Timeseries to try again."
-                    : "No daily results yet. Run Recalculate Timeseries and refresh in a few minutes.",
+                    ? l10n.t(
+                          "PostHog could not compute these results. Run Recalculate Timeseries to try again.",
+                      )
+                    : l10n.t(
+                          "No daily results yet. Run Recalculate Timeseries and refresh in a few minutes.",
+                      ),
         };
     }
     return { ...base, timeseries, note: null };
@@ -346,9 +380,11 @@ export function experimentPageData(
     const facts: PageFact[] = [
         {
             label: l10n.t("Status"),
-            value: `${experimentState(e)}${e.archived ? " (archived)" : ""}`,
+            value: e.archived
+                ? l10n.t("{0} (archived)", STATE_WORDS[experimentState(e)]())
+                : STATE_WORDS[experimentState(e)](),
         },
-        { label: l10n.t("Start"), value: e.start_date ?? "not started" },
+        { label: l10n.t("Start"), value: e.start_date ?? l10n.t("not started") },
         { label: l10n.t("End"), value: dash(e.end_date) },
         { label: l10n.t("Conclusion"), value: dash(e.conclusion) },
         { label: l10n.t("Conclusion comment"), value: dash(e.conclusion_comment) },
@@ -363,7 +399,10 @@ export function experimentPageData(
     const rollout = flagRollout(e);
     const flag: PageFact[] = [{ label: l10n.t("Key"), value: e.feature_flag_key }];
     if (e.feature_flag) {
-        flag.push({ label: l10n.t("Active"), value: e.feature_flag.active ? "yes" : "no" });
+        flag.push({
+            label: l10n.t("Active"),
+            value: e.feature_flag.active ? l10n.t("yes") : l10n.t("no"),
+        });
         flag.push({ label: l10n.t("Rollout"), value: rollout === undefined ? "—" : `${rollout}%` });
     }
     return {
@@ -378,10 +417,14 @@ export function experimentPageData(
             key: v.key,
             rollout: v.rollout === undefined ? "—" : `${v.rollout}%`,
         })),
-        holdout: e.holdout ? `${e.holdout.name} (id ${e.holdout.id})` : null,
+        holdout: e.holdout ? l10n.t("{0} (id {1})", e.holdout.name, e.holdout.id) : null,
         metrics: experimentMetrics(e).map((m) => pageMetric(m, results.get(m.uuid))),
-        savedMetrics: (e.saved_metrics ?? []).map(
-            (s) => `${s.name ?? `Saved metric ${s.saved_metric}`} (id ${s.saved_metric})`,
+        savedMetrics: (e.saved_metrics ?? []).map((s) =>
+            l10n.t(
+                "{0} (id {1})",
+                s.name ?? l10n.t("Saved metric {0}", s.saved_metric),
+                s.saved_metric,
+            ),
         ),
         actions: pageActions(e),
         focusMetric,
@@ -399,19 +442,32 @@ export function pageMarkdown(
     host: string,
     projectId: string,
 ): string {
-    const lines = [experimentMarkdown(e, host, projectId).trimEnd(), "", "## Results", ""];
+    const lines = [
+        experimentMarkdown(e, host, projectId).trimEnd(),
+        "",
+        `## ${l10n.t("Results")}`,
+        "",
+    ];
     const cell = (t: string) => mdText(t);
     for (const m of data.metrics) {
-        lines.push(`### ${cell(m.name)} (${m.role})`, "");
+        lines.push(`### ${cell(m.name)} (${roleWord(m.role)})`, "");
         const ts = m.timeseries;
         if (!ts?.latest) {
-            lines.push(m.note ?? "No results yet.", "");
+            lines.push(m.note ?? l10n.t("No results yet."), "");
             continue;
         }
         lines.push(
-            `Latest day: ${ts.latest.day}${ts.progress ? ` · ${ts.progress}` : ""}`,
+            l10n.t("Latest day: {0}", ts.latest.day) + (ts.progress ? ` · ${ts.progress}` : ""),
             "",
-            `| Variant | Total users | ${ts.valueLabel} | ${ts.statisticLabel} | Significant | Delta | ${ts.intervalLabel} (95%) |`,
+            `| ${[
+                l10n.t("Variant"),
+                l10n.t("Total users"),
+                ts.valueLabel,
+                ts.statisticLabel,
+                l10n.t("Significant"),
+                l10n.t("Delta"),
+                l10n.t("{0} (95%)", ts.intervalLabel),
+            ].join(" | ")} |`,
             "|---|---|---|---|---|---|---|",
         );
         for (const r of ts.latest.rows)

@@ -10,6 +10,10 @@ export interface ExperimentHtmlOptions {
     nonce: string;
     /** URI of dist/webview/experiment.js as the webview sees it. */
     scriptUri: string;
+    /** VS Code's display language (BCP 47): the page's `lang`, dates and numbers follow it. */
+    language?: string;
+    /** VS Code's translations for that language (`vscode.l10n.bundle`), absent in English. */
+    l10nBundle?: Record<string, string>;
 }
 
 /** The Content-Security-Policy of the page: our script by nonce, nothing fetched. */
@@ -19,7 +23,7 @@ export function experimentCsp(cspSource: string, nonce: string): string {
 
 export function experimentHtml(o: ExperimentHtmlOptions): string {
     return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${attr(o.language ?? "en")}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${attr(experimentCsp(o.cspSource, o.nonce))}">
@@ -27,7 +31,7 @@ export function experimentHtml(o: ExperimentHtmlOptions): string {
 <title>PostHog Experiment</title>
 </head>
 <body>
-<main id="app" aria-busy="true"></main>
+${o.l10nBundle ? `<script type="application/json" id="l10n-bundle">${JSON.stringify(o.l10nBundle).replace(/</g, "\\u003c")}</script>\n` : ""}<main id="app" aria-busy="true"></main>
 <script type="module" nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
 </body>
 </html>`;

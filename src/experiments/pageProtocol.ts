@@ -43,8 +43,12 @@ export interface LatestRow {
     statistic: string;
     /** "Yes", "No" or "—". */
     significant: string;
-    /** "Won", "Lost" or "Not significant" (null for the control). */
+    /** "Won", "Lost" or "Not significant" (null for the control): a code, not shown. */
     verdict: "Won" | "Lost" | "Not significant" | null;
+    /** The verdict in the display language. */
+    verdictText: string | null;
+    /** Whether `significant` says yes. */
+    isSignificant: boolean;
     /** Change against the control: the middle of the interval (fraction, 0.05 = +5%). */
     delta: number | null;
     /** The credible or confidence interval of the change (fractions). */

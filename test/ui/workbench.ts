@@ -27,6 +27,12 @@ export interface CodeServerOptions {
     extensions?: string[];
     /** More code-server arguments (the bench's `--log debug`, to read the run's marks). */
     args?: string[];
+    /** The display language (`--locale`), e.g. the pseudo-locale `qps-ploc`. */
+    locale?: string;
+    /** The extension folder to load instead of the repository (a copy with extra bundles). */
+    extensionPath?: string;
+    /** More files for the user data folder before the start (name -> content). */
+    userDataFiles?: Record<string, string>;
 }
 
 export interface CodeServer {
@@ -59,6 +65,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
             ...options.settings,
         }),
     );
+    for (const [name, content] of Object.entries(options.userDataFiles ?? {}))
+        fs.writeFileSync(path.join(userDir, name), content);
     const port = await freePort();
     const scratch = path.join(work, "tmp");
     fs.mkdirSync(scratch, { recursive: true });
@@ -76,6 +84,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
             "--ignore-last-opened",
             // Lets the URL payload load the extension under development (see test/harness).
             ...["--vscode-option", "enable-smoke-test-driver"],
+            ...(options.locale ? ["--locale", options.locale] : []),
             ...(options.args ?? []),
         ],
         {
@@ -95,11 +104,12 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     await waitForHttp(`http://127.0.0.1:${port}/healthz`);
     // The workbench keeps one extensionDevelopmentPath from the payload; a folder that is not
     // itself an extension loads every extension in it, so several go in as links in one folder.
-    let development = ROOT;
+    const extension = options.extensionPath ?? ROOT;
+    let development = extension;
     if (options.extensions?.length) {
         development = path.join(work, "dev-extensions");
         fs.mkdirSync(development);
-        [ROOT, ...options.extensions].forEach((dir, i) =>
+        [extension, ...options.extensions].forEach((dir, i) =>
             fs.symlinkSync(dir, path.join(development, `${i}-${path.basename(dir)}`), "dir"),
         );
     }

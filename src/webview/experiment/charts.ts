@@ -3,6 +3,7 @@
 //   confidence interval as a band around it (PostHog's VariantTimeseriesChart);
 // - the latest change per variant as bars with the interval as whiskers.
 // Values are drawn in percent (a change of 0.036 is +3.6%).
+import * as l10n from "@vscode/l10n";
 import type uPlot from "uplot";
 import type { PageTimeseries } from "../../experiments/pageProtocol";
 import type { ChartData } from "../results/chart/data";
@@ -98,7 +99,7 @@ export function drawDeltaBars(
         categories: rows.map((r) => r.key),
         series: [
             {
-                label: "Delta",
+                label: l10n.t("Delta"),
                 values: rows.map((r) => pct(r.delta)),
                 raw: rows.map((r) => r.deltaText),
             },
@@ -175,14 +176,15 @@ function lineTip(u: uPlot, tip: HTMLElement, ts: PageTimeseries): void {
     head.textContent = tooltipDate(Date.parse(`${ts.days[i]}T00:00:00Z`), true);
     const parts: HTMLElement[] = [head];
     ts.variants.forEach((v, k) => {
-        parts.push(row(`${v.key}: Delta`, fmt(v.delta[i]), seriesColor(theme, k)));
+        parts.push(row(l10n.t("{0}: Delta", v.key), fmt(v.delta[i]), seriesColor(theme, k)));
         parts.push(row(ts.intervalLabel, interval(v.lower[i], v.upper[i])));
         const n = v.samples[i];
-        if (n !== null) parts.push(row("Exposures", n.toLocaleString()));
-        parts.push(row("Significant", v.significant[i] ? "Yes" : "No"));
+        if (n !== null)
+            parts.push(row(l10n.t("Exposures"), n.toLocaleString(document.documentElement.lang)));
+        parts.push(row(l10n.t("Significant"), v.significant[i] ? l10n.t("Yes") : l10n.t("No")));
         // PostHog's wording for a day not computed yet (VariantTimeseriesTooltip.tsx).
         if (!v.measured[i] && v.delta[i] !== null)
-            parts.push(row("Data pending — showing last known value", ""));
+            parts.push(row(l10n.t("Data pending — showing last known value"), ""));
     });
     tip.replaceChildren(...parts);
     tip.hidden = false;
@@ -203,11 +205,11 @@ function barTip(u: uPlot, tip: HTMLElement, ts: PageTimeseries): void {
     head.textContent = r.key;
     tip.replaceChildren(
         head,
-        row("Delta", r.deltaText),
+        row(l10n.t("Delta"), r.deltaText),
         row(`${ts.intervalLabel}`, r.intervalText),
         row(ts.statisticLabel, r.statistic),
-        row("Significant", r.significant),
-        row("Total users", r.samples),
+        row(l10n.t("Significant"), r.significant),
+        row(l10n.t("Total users"), r.samples),
     );
     tip.hidden = false;
     place(u, tip);

@@ -1,5 +1,7 @@
 // Entry of the experiment page. Listens first, then says `ready`; the extension answers with the
 // data, which is rendered as text (never as HTML). Charts redraw on resize and theme changes.
+// The translations first (as on the results page), before any module builds its strings.
+import "../results/l10nConfig";
 import uplotCss from "uplot/dist/uPlot.min.css";
 import type {
     ExperimentPageData,

@@ -1,6 +1,8 @@
 // Renders the experiment page from its data: header, actions, details, flag and variants, and
 // per metric the latest result table in PostHog's words and two charts. Every text is set with
-// textContent: names and descriptions are user data.
+// textContent: names and descriptions are user data. Our words go through `l10n.t` (the page's
+// bundle, see ../results/l10nConfig.ts); the host sends the results' words already translated.
+import * as l10n from "@vscode/l10n";
 import type {
     ExperimentPageData,
     PageActionId,
@@ -19,6 +21,34 @@ function el<K extends keyof HTMLElementTagNameMap>(
     if (cls) e.className = cls;
     if (text !== undefined) e.textContent = text;
     return e;
+}
+
+/**
+ * The service's codes the page shows as words (states, metric roles and kinds, result status);
+ * a code it does not know stays as it is.
+ */
+const WORDS: Record<string, () => string> = {
+    draft: () => l10n.t("draft"),
+    running: () => l10n.t("running"),
+    paused: () => l10n.t("paused"),
+    complete: () => l10n.t("complete"),
+    archived: () => l10n.t("archived"),
+    primary: () => l10n.t("primary"),
+    secondary: () => l10n.t("secondary"),
+    saved: () => l10n.t("saved"),
+    mean: () => l10n.t("mean"),
+    funnel: () => l10n.t("funnel"),
+    ratio: () => l10n.t("ratio"),
+    trend: () => l10n.t("trend"),
+    retention: () => l10n.t("retention"),
+    completed: () => l10n.t("completed"),
+    partial: () => l10n.t("partial"),
+    pending: () => l10n.t("pending"),
+    failed: () => l10n.t("failed"),
+};
+
+function word(code: string): string {
+    return Object.hasOwn(WORDS, code) ? WORDS[code]() : code;
 }
 
 function factsTable(facts: PageFact[], label: string): HTMLTableElement {
@@ -43,13 +73,13 @@ function latestTable(ts: PageTimeseries): HTMLTableElement {
     const table = el("table", "latest");
     const head = el("tr");
     for (const title of [
-        "Variant",
-        "Total users",
+        l10n.t("Variant"),
+        l10n.t("Total users"),
         ts.valueLabel,
         ts.statisticLabel,
-        "Significant",
-        "Delta",
-        `${ts.intervalLabel} (95%)`,
+        l10n.t("Significant"),
+        l10n.t("Delta"),
+        l10n.t("{0} (95%)", ts.intervalLabel),
     ])
         head.append(el("th", "", title));
     const thead = el("thead");
@@ -64,7 +94,7 @@ function latestTable(ts: PageTimeseries): HTMLTableElement {
             const tag = el(
                 "span",
                 `tag ${r.verdict === "Won" ? "won" : r.verdict === "Lost" ? "lost" : "muted"}`,
-                r.verdict,
+                r.verdictText ?? r.verdict,
             );
             verdict.append(" ", tag);
         }
@@ -73,7 +103,7 @@ function latestTable(ts: PageTimeseries): HTMLTableElement {
             el("td", "num", r.samples),
             el("td", "num", r.value),
             el("td", "num statistic", r.statistic),
-            el("td", r.significant === "Yes" ? "yes" : "", r.significant),
+            el("td", r.isSignificant ? "yes" : "", r.significant),
             el("td", "num delta", r.deltaText),
             el("td", "num", r.intervalText),
         );
@@ -93,7 +123,12 @@ function summary(ts: PageTimeseries): HTMLElement {
             el(
                 "li",
                 "",
-                `${r.key}: ${r.verdict ?? "—"} · Delta ${r.deltaText} · ${statistic} · ${ts.intervalLabel} ${r.intervalText}`,
+                [
+                    `${r.key}: ${r.verdictText ?? "—"}`,
+                    l10n.t("Delta {0}", r.deltaText),
+                    statistic,
+                    `${ts.intervalLabel} ${r.intervalText}`,
+                ].join(" · "),
             ),
         );
     }
@@ -127,23 +162,26 @@ function metricArticle(m: PageMetric, draws: (() => DrawnChart | null)[]): HTMLE
     a.id = `metric-${m.uuid}`;
     a.dataset.uuid = m.uuid;
     const h = el("h3", "", m.name);
-    h.append(" ", el("span", "tag muted", `${m.role} · ${m.type}`));
+    h.append(" ", el("span", "tag muted", `${word(m.role)} · ${word(m.type)}`));
     a.append(h);
     const ts = m.timeseries;
     if (!ts) {
-        a.append(el("p", "note", m.note ?? "No results yet."));
+        a.append(el("p", "note", m.note ?? l10n.t("No results yet.")));
         return a;
     }
     const meta: string[] = [];
-    if (ts.latest) meta.push(`Latest day ${ts.latest.day}`);
+    if (ts.latest) meta.push(l10n.t("Latest day {0}", ts.latest.day));
     if (ts.progress) meta.push(ts.progress);
-    meta.push(`Status ${ts.status}`);
-    if (ts.computedAt) meta.push(`computed ${ts.computedAt}`);
+    meta.push(l10n.t("Status {0}", word(ts.status)));
+    if (ts.computedAt) meta.push(l10n.t("computed {0}", ts.computedAt));
     a.append(el("p", "meta", meta.join(" · ")));
     if (ts.latest) a.append(summary(ts), latestTable(ts));
     const charts = el("div", "charts");
-    const bars = chartBox("Delta on the latest day, with its interval", "bars");
-    const lines = chartBox(`Delta over time, with its ${ts.intervalLabel.toLowerCase()}`, "lines");
+    const bars = chartBox(l10n.t("Delta on the latest day, with its interval"), "bars");
+    const lines = chartBox(
+        l10n.t("Delta over time, with its {0}", ts.intervalLabel.toLowerCase()),
+        "lines",
+    );
     charts.append(bars.box, lines.box);
     a.append(charts);
     draws.push(() => drawDeltaBars(bars.host, bars.tip, ts, 200));
@@ -161,12 +199,16 @@ export function renderPage(
     const title = el("h1", "", d.name);
     title.append(
         " ",
-        el("span", `tag state ${d.state}`, d.archived ? `${d.state} · archived` : d.state),
+        el(
+            "span",
+            `tag state ${d.state}`,
+            d.archived ? `${word(d.state)} · ${word("archived")}` : word(d.state),
+        ),
     );
     header.append(title);
     if (d.description) header.append(el("p", "description", d.description));
     const nav = el("nav", "actions");
-    nav.setAttribute("aria-label", "Actions");
+    nav.setAttribute("aria-label", l10n.t("Actions"));
     for (const a of d.actions) {
         const b = el("button", "", a.label);
         b.type = "button";
@@ -177,15 +219,15 @@ export function renderPage(
     }
     header.append(nav);
 
-    const details = section("Details", "details");
-    details.append(factsTable(d.facts, "Details"));
+    const details = section(l10n.t("Details"), "details");
+    details.append(factsTable(d.facts, l10n.t("Details")));
 
-    const flag = section("Feature flag", "flag");
-    flag.append(factsTable(d.flag, "Feature flag"));
+    const flag = section(l10n.t("Feature flag"), "flag");
+    flag.append(factsTable(d.flag, l10n.t("Feature flag")));
     if (d.variants.length) {
         const table = el("table", "variants");
         const head = el("tr");
-        head.append(el("th", "", "Variant"), el("th", "", "Rollout"));
+        head.append(el("th", "", l10n.t("Variant")), el("th", "", l10n.t("Rollout")));
         table.append(head);
         for (const v of d.variants) {
             const tr = el("tr");
@@ -194,22 +236,26 @@ export function renderPage(
         }
         flag.append(table);
     }
-    const holdout = section("Holdout", "holdout");
-    holdout.append(el("p", "", d.holdout ?? "None"));
+    const holdout = section(l10n.t("Holdout"), "holdout");
+    holdout.append(el("p", "", d.holdout ?? l10n.t("None")));
 
-    const metrics = section("Metrics", "metrics");
+    const metrics = section(l10n.t("Metrics"), "metrics");
     const draws: (() => DrawnChart | null)[] = [];
-    if (d.metrics.length === 0) metrics.append(el("p", "note", "No metrics yet."));
+    if (d.metrics.length === 0) metrics.append(el("p", "note", l10n.t("No metrics yet.")));
     for (const m of d.metrics) metrics.append(metricArticle(m, draws));
 
-    const saved = section("Saved metrics", "saved");
-    if (d.savedMetrics.length === 0) saved.append(el("p", "", "None."));
+    const saved = section(l10n.t("Saved metrics"), "saved");
+    if (d.savedMetrics.length === 0) saved.append(el("p", "", l10n.t("None.")));
     else {
         const list = el("ul");
         for (const s of d.savedMetrics) list.append(el("li", "", s));
         saved.append(list);
     }
-    const footer = el("footer", "", `Read ${new Date(d.loadedAt).toLocaleString()}`);
+    const footer = el(
+        "footer",
+        "",
+        l10n.t("Read {0}", new Date(d.loadedAt).toLocaleString(document.documentElement.lang)),
+    );
 
     const top = el("div", "columns");
     top.append(details, flag);

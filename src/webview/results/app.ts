@@ -1,5 +1,6 @@
 // The results page: receives results from the extension, paints the first screenful at once, lets
 // the worker parse the rest, and wires the toolbar, grid, detail view and status line together.
+import * as l10n from "@vscode/l10n";
 import type {
     BytesMessage,
     ChartPrefs,
@@ -377,7 +378,7 @@ export class App {
         const values = model?.row(row);
         if (!model || !values) return;
         this.detail.show(
-            `Row ${row + 1} · ${model.columns[col]} (${model.types[col] || "?"})`,
+            l10n.t("Row {0} · {1} ({2})", row + 1, model.columns[col], model.types[col] || "?"),
             values[col],
         );
     }
@@ -385,13 +386,16 @@ export class App {
     private contextMenu(x: number, y: number): void {
         const sel = this.grid.selection;
         showMenu(x, y, [
-            { label: "Copy", run: () => this.copy("tsv") },
-            { label: "Copy with Headers", run: () => this.copy("tsvWithHeaders") },
-            { label: "Copy as CSV", run: () => this.copy("csv") },
-            { label: "Copy as JSON", run: () => this.copy("json") },
+            { label: l10n.t("Copy"), run: () => this.copy("tsv") },
+            { label: l10n.t("Copy with Headers"), run: () => this.copy("tsvWithHeaders") },
+            { label: l10n.t("Copy as CSV"), run: () => this.copy("csv") },
+            { label: l10n.t("Copy as JSON"), run: () => this.copy("json") },
             null,
-            { label: "Show Value", run: () => this.openDetail(sel.focusRow, sel.focusCol) },
-            { label: "Select All", run: () => (sel.all(), this.grid.invalidate()) },
+            {
+                label: l10n.t("Show Value"),
+                run: () => this.openDetail(sel.focusRow, sel.focusCol),
+            },
+            { label: l10n.t("Select All"), run: () => (sel.all(), this.grid.invalidate()) },
         ]);
     }
 

@@ -1,6 +1,7 @@
 // A virtualized grid: only the rows and columns in view exist in the DOM, whatever the row count.
 // Rows sit in a fixed pool of slots (row r always uses slot r % poolSize), so scrolling by a row
 // rewrites one slot instead of all of them. Every value is written with textContent.
+import * as l10n from "@vscode/l10n";
 import { CellView, cellView, ColumnKind, writeCellView } from "./format";
 import { sparklineOf, sparklineSvg } from "./chart/sparkline";
 import { Range, Selection, SelectionMode } from "./selection";
@@ -177,7 +178,7 @@ export class Grid {
         this.element = div("grid", "grid");
         this.element.tabIndex = 0;
         this.element.setAttribute("aria-multiselectable", "true");
-        this.element.setAttribute("aria-label", "Query results");
+        this.element.setAttribute("aria-label", l10n.t("Query results"));
         this.sizer = div("sizer");
         const head = div("head", "rowgroup");
         this.headerRow = div("hrow", "row");
@@ -185,7 +186,7 @@ export class Grid {
         this.corner = div("corner", "columnheader");
         this.corner.setAttribute("aria-colindex", "1");
         this.corner.textContent = "#";
-        this.corner.title = "Select all";
+        this.corner.title = l10n.t("Select all");
         this.headerRow.append(this.corner);
         head.append(this.headerRow);
         this.body = div("body", "rowgroup");
@@ -541,10 +542,10 @@ export class Grid {
             sort.classList.toggle("on", sorted);
             sort.title = sorted
                 ? this.sortDir === "asc"
-                    ? "Sorted ascending; click for descending"
-                    : "Sorted descending; click to clear the sort"
-                : "Sort ascending";
-            sort.setAttribute("aria-label", `Sort by ${this.data.columns[c]}`);
+                    ? l10n.t("Sorted ascending; click for descending")
+                    : l10n.t("Sorted descending; click to clear the sort")
+                : l10n.t("Sort ascending");
+            sort.setAttribute("aria-label", l10n.t("Sort by {0}", this.data.columns[c]));
         }
         this.paintHeaderSelection();
     }

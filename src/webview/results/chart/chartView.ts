@@ -94,7 +94,7 @@ export class ChartView {
         this.controls = el("div", "chart-controls");
         this.typeSel = el("select", "chart-type");
         this.typeSel.setAttribute("aria-label", l10n.t("Chart type"));
-        for (const t of chartTypes) this.typeSel.append(option(t.type, t.label));
+        for (const t of chartTypes) this.typeSel.append(option(t.type, typeLabel(t.type, t.label)));
         this.xSel = el("select", "chart-x");
         this.xSel.setAttribute("aria-label", l10n.t("X axis column"));
         this.splitSel = el("select", "chart-split");
@@ -103,7 +103,7 @@ export class ChartView {
         const logLabel = el("label", "chart-log");
         this.logBox = el("input", "");
         this.logBox.type = "checkbox";
-        logLabel.append(this.logBox, " Log scale");
+        logLabel.append(this.logBox, ` ${l10n.t("Log scale")}`);
         this.note = el("span", "chart-note");
         const labelled = (text: string, control: HTMLElement) => {
             const l = el("label", "chart-field");
@@ -129,9 +129,9 @@ export class ChartView {
             ),
         );
         this.controls.append(
-            labelled("Type", this.typeSel),
-            labelled("X", this.xSel),
-            labelled("Series by", this.splitSel),
+            labelled(l10n.t("Type"), this.typeSel),
+            labelled(l10n.t("X"), this.xSel),
+            labelled(l10n.t("Series by"), this.splitSel),
             this.ys,
             logLabel,
             exports,
@@ -226,8 +226,8 @@ export class ChartView {
         const s = this.source;
         if (!s) return;
         const spec = this.spec;
-        this.xSel.replaceChildren(option("-1", "(row number)"));
-        this.splitSel.replaceChildren(option("-1", "(none)"));
+        this.xSel.replaceChildren(option("-1", l10n.t("(row number)")));
+        this.splitSel.replaceChildren(option("-1", l10n.t("(none)")));
         s.columns.forEach((name, c) => {
             if (this.roles[c] !== "other") this.xSel.append(option(String(c), name));
             if (this.roles[c] === "text") this.splitSel.append(option(String(c), name));
@@ -469,4 +469,18 @@ async function base64(blob: Blob): Promise<string> {
     for (let i = 0; i < bytes.length; i += 0x8000)
         text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     return btoa(text);
+}
+
+/** A chart type's name in the display language (pick.ts keeps the English, for its tests). */
+function typeLabel(type: ChartType, english: string): string {
+    const labels: Partial<Record<ChartType, string>> = {
+        line: l10n.t("Line"),
+        bar: l10n.t("Bar"),
+        stackedBar: l10n.t("Stacked bar"),
+        area: l10n.t("Area"),
+        scatter: l10n.t("Scatter"),
+        number: l10n.t("Big number"),
+        heatmap: l10n.t("Heat table"),
+    };
+    return labels[type] ?? english;
 }

@@ -1,5 +1,6 @@
 // Columns of a result turned into the arrays a chart draws: one x array and one array per
 // series, with each point's exact text kept beside it for the tooltip.
+import * as l10n from "@vscode/l10n";
 import type { ChartSpec } from "./pick";
 import { exactText, toNumber, toTime } from "./values";
 
@@ -90,7 +91,7 @@ function pointData(
 function categoryData(spec: ChartSpec, columns: string[], rows: unknown[][]): ChartData {
     const byName = new Map<string, { sums: number[]; raw: unknown[]; count: number }>();
     for (const row of rows) {
-        const name = exactText(row[spec.x]) || "(none)";
+        const name = exactText(row[spec.x]) || l10n.t("(none)");
         let entry = byName.get(name);
         if (!entry) {
             entry = { sums: spec.ys.map(() => 0), raw: spec.ys.map((c) => row[c]), count: 0 };
@@ -110,7 +111,7 @@ function categoryData(spec: ChartSpec, columns: string[], rows: unknown[][]): Ch
         return { label: columns[c], values, raw };
     });
     if (rest.length > 0) {
-        categories.push(`Other (${rest.length})`);
+        categories.push(l10n.t("Other ({0})", rest.length));
         series.forEach((s, k) => {
             const sum = rest.reduce((acc, [, e]) => acc + e.sums[k], 0);
             s.values.push(sum);
@@ -133,7 +134,7 @@ function splitData(spec: ChartSpec, rows: unknown[][], xIsTime: boolean): ChartD
             continue;
         }
         xSet.add(x);
-        const name = exactText(row[spec.split]) || "(none)";
+        const name = exactText(row[spec.split]) || l10n.t("(none)");
         let g = groups.get(name);
         if (!g) groups.set(name, (g = { total: 0, points: new Map() }));
         const v = toNumber(row[y]) ?? 0;
@@ -155,7 +156,7 @@ function splitData(spec: ChartSpec, rows: unknown[][], xIsTime: boolean): ChartD
             rest.reduce((acc, [, g]) => acc + (g.points.get(x)?.[0] ?? 0), 0),
         );
         series.push({
-            label: `Other (${rest.length})`,
+            label: l10n.t("Other ({0})", rest.length),
             values,
             raw: values,
         });
