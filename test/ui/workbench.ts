@@ -27,6 +27,11 @@ export interface CodeServerOptions {
     extensions?: string[];
     /** More code-server arguments (the bench's `--log debug`, to read the run's marks). */
     args?: string[];
+    /**
+     * Keep workspace trust on and leave the folder untrusted (Restricted Mode), without the
+     * start-up trust dialog. Every other workbench runs with trust turned off.
+     */
+    untrusted?: boolean;
 }
 
 export interface CodeServer {
@@ -52,7 +57,9 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
             "update.mode": "none",
             "extensions.autoCheckUpdates": false,
             "workbench.tips.enabled": false,
-            "security.workspace.trust.enabled": false,
+            "security.workspace.trust.enabled": options.untrusted === true,
+            // Restricted Mode without the modal start-up question; the folder stays untrusted.
+            ...(options.untrusted ? { "security.workspace.trust.startupPrompt": "never" } : {}),
             "chat.disableAIFeatures": true,
             "git.enabled": false,
             "workbench.secondarySideBar.defaultVisibility": "hidden",
@@ -71,7 +78,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
             ...["--extensions-dir", path.join(work, "extensions")],
             "--disable-telemetry",
             "--disable-update-check",
-            "--disable-workspace-trust",
+            ...(options.untrusted ? [] : ["--disable-workspace-trust"]),
             "--disable-getting-started-override",
             "--ignore-last-opened",
             // Lets the URL payload load the extension under development (see test/harness).
