@@ -57,7 +57,10 @@ describe("Restricted Mode in VS Code: nothing runs from an untrusted workspace",
         assert.match(message, /trust/i, `the dialog asks for trust: ${message}`);
         assert.match(message, /notebook cell/i, `the dialog names the notebook run: ${message}`);
         await page.screenshot({ path: path.join(SHOTS, "restricted-notebook-trust.png") });
-        await dialog.locator(".monaco-button", { hasText: /^Cancel$/ }).first().click();
+        await dialog
+            .locator(".monaco-button", { hasText: /^Cancel$/ })
+            .first()
+            .click();
         await dialog.waitFor({ state: "detached", timeout: 15_000 });
         // No execution started: no cell shows an execution order or a running/finished state.
         const executed = page.locator(
