@@ -1,8 +1,9 @@
 // The notebook renderer for HogQL results (contributed as `notebookRenderer`, MIME type
 // application/vnd.posthog-workbench.hogql-result+json). It shows a result in the results panel's
 // virtual grid or its Chart view, in the notebook's theme (VS Code's CSS variables reach the
-// notebook's output frame as they reach a webview). Outputs are capped, so rows are parsed on the
-// page, not in a worker.
+// notebook's output frame as they reach a webview). Outputs are capped (src/notebook/resultOutput.ts),
+// so rows are parsed on the page, not in a worker: at the cap the longest task is about 20 ms
+// (test/webview/notebookRenderer.test.ts asserts no task of 50 ms on the worst cases).
 import type { ChartSpec } from "../../protocol";
 import type { FromRenderer, ToRenderer } from "../../notebook/rendererProtocol";
 import { ChartView } from "../results/chart/chartView";
@@ -111,9 +112,13 @@ class OutputView {
                 this.model.setLayout(b, cells);
                 this.grid.scheduleRender();
             },
-            done: () => {
+            done: (rows, parseMs, inWorker) => {
                 this.model.complete = true;
                 this.chart.rowsChanged();
+                // For tests and for reading a slow output in the developer tools.
+                this.root.dataset.parsedRows = String(rows);
+                this.root.dataset.parseMs = parseMs.toFixed(1);
+                this.root.dataset.parsedIn = inWorker ? "worker" : "page";
             },
             failed: () => undefined,
         });
