@@ -9,7 +9,7 @@ import type { ExtensionApi } from "../../src/extension";
 import { CONTROLLER_ID } from "../../src/notebook/controller";
 import { RESULT_MIME } from "../../src/notebook/resultOutput";
 import type { Sandbox } from "../sandbox";
-import { signedIn } from "./fixture";
+import { recordResults, responseOf, restoreResults, signedIn } from "./fixture";
 import { EXTENSION_ID, waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 
@@ -285,6 +285,65 @@ describe("HogQL notebooks", function () {
         } finally {
             await settings.update(
                 "notebook.saveOutputs",
+                undefined,
+                vscode.ConfigurationTarget.Global,
+            );
+            await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+            await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+        }
+    });
+
+    it("opens a capped output's whole result in the results panel", async function () {
+        this.timeout(60_000);
+        const settings = vscode.workspace.getConfiguration("posthog-workbench");
+        const file = vscode.Uri.joinPath(uri, "..", `capped-${Date.now()}.hogqlnb`);
+        const source = JSON.stringify({
+            cells: [
+                { kind: "variables", source: ["n = 1000"] },
+                {
+                    kind: "hogql",
+                    source: ["SELECT event, timestamp FROM events LIMIT {variables.n}"],
+                },
+            ],
+            version: 1,
+        });
+        await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(source));
+        await settings.update("notebook.outputRows", 3, vscode.ConfigurationTarget.Global);
+        const shown = recordResults(api);
+        try {
+            const notebook = await openInEditor(file);
+            await within(
+                "selecting the kernel",
+                vscode.commands.executeCommand("notebook.selectKernel", {
+                    id: CONTROLLER_ID,
+                    extension: EXTENSION_ID,
+                }),
+            );
+            await run(notebook, 1);
+            const output = resultOf(notebook.cellAt(1)) as
+                { results: unknown[][]; rowCount: number } | undefined;
+            assert.equal(output?.results.length, 3, "the output keeps 3 rows");
+            assert.equal(output?.rowCount, 1000, "and says the query returned 1000");
+            const before = queryBodies().length;
+            const opened = await within(
+                "Open Full Result in Results Panel",
+                vscode.commands.executeCommand<boolean>(
+                    "posthog-workbench.openCellResult",
+                    notebook.cellAt(1),
+                ),
+            );
+            assert.equal(opened, true);
+            // The query ran again (with the notebook's variable) and the panel got every row.
+            const sent = queryBodies().slice(before);
+            assert.equal(sent.length, 1);
+            assert.equal(sent[0].variables_override?.n?.value, 1000);
+            assert.equal(shown.length, 1);
+            assert.equal(shown[0][0].summary.meta.rowCount, 1000);
+            assert.equal(responseOf(shown[0][0]).results?.length, 1000);
+        } finally {
+            restoreResults(api);
+            await settings.update(
+                "notebook.outputRows",
                 undefined,
                 vscode.ConfigurationTarget.Global,
             );
