@@ -74,7 +74,12 @@ window.__longTasks = [];
 new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, ms: e.duration });
 }).observe({ type: "longtask" });
-const renderer = activate({ postMessage: (m) => window.__posted.push(m) });
+const listeners = [];
+window.__send = (m) => listeners.forEach((l) => l(m));
+const renderer = activate({
+    postMessage: (m) => window.__posted.push(m),
+    onDidReceiveMessage: (l) => { listeners.push(l); return { dispose() {} }; },
+});
 window.__render = (id, bytes) => {
     const element = document.createElement("div");
     document.getElementById("out").append(element);
@@ -227,4 +232,60 @@ describe("notebook renderer (webview)", function () {
             assert.deepEqual(measured.longTasks, [], "no task of 50 ms or more");
         });
     }
+
+    it("offers Open in Results Panel on a capped output only, reached with Tab and pressed with Enter", async () => {
+        const capped = cappedOutput(["n"], ["Int64"], 40, (i) => [i], 10);
+        const whole = cappedOutput(["n"], ["Int64"], 4, (i) => [i], 10);
+        await renderAndMeasure("whole", whole.bytes);
+        await renderAndMeasure("capped", capped.bytes);
+        const outputs = page.locator(".phnb");
+        const wholeOutput = outputs.nth((await outputs.count()) - 2);
+        const cappedOutputView = outputs.last();
+        assert.equal(await wholeOutput.locator('[data-action="openFull"]').count(), 0);
+        assert.match(
+            (await cappedOutputView.locator(".phnb-summary").textContent()) ?? "",
+            /^10 of 40 rows kept/,
+        );
+        const open = cappedOutputView.locator('vscode-button[data-action="openFull"]');
+        assert.equal(await open.textContent(), "Open in Results Panel");
+        // Tab from the Chart button lands on it; Enter sends the request for this output.
+        await cappedOutputView.locator('vscode-button[data-action="chart"]').focus();
+        await page.keyboard.press("Tab");
+        assert.equal(
+            await open.evaluate((el) => el.ownerDocument.activeElement === el),
+            true,
+            "Tab reaches Open in Results Panel",
+        );
+        await page.keyboard.press("Enter");
+        await page.waitForFunction(() =>
+            window.__posted.some(
+                (m: { type: string; outputId?: string }) =>
+                    m.type === "openFull" && m.outputId === "capped",
+            ),
+        );
+    });
+
+    it("asks for VS Code's translations and relabels its outputs with them", async () => {
+        const asked = await page.evaluate(() =>
+            window.__posted.some((m: { type: string }) => m.type === "l10n"),
+        );
+        assert.ok(asked, "the renderer asked for the bundle when it started");
+        await page.evaluate(() =>
+            window.__send({
+                type: "l10n",
+                bundle: {
+                    "Open in Results Panel": "Im Ergebnisbereich öffnen",
+                    Grid: "Raster",
+                },
+            }),
+        );
+        const open = page.locator('.phnb vscode-button[data-action="openFull"]').last();
+        assert.equal(await open.textContent(), "Im Ergebnisbereich öffnen");
+        assert.equal(
+            await page.locator('.phnb vscode-button[data-action="grid"]').last().textContent(),
+            "Raster",
+        );
+        // Back to English for the tests after this one.
+        await page.evaluate(() => window.__send({ type: "l10n", bundle: {} }));
+    });
 });
