@@ -59,6 +59,14 @@ describe("HogQL notebook in VS Code: a capped output opens whole in the results 
             true,
             "the button has focus",
         );
+        // The notebook scrolls in the workbench: wheel it until the output's bar is in view.
+        await page.locator(".notebook-editor .cell-list-container").first().hover();
+        await waitFor("the capped output in view", async () => {
+            const box = await open.boundingBox();
+            if (box && box.y > 100 && box.y + box.height < 700) return true;
+            await page.mouse.wheel(0, 120);
+            return false;
+        });
         await page.screenshot({ path: path.join(SHOTS, "notebook-capped-output.png") });
         await page.keyboard.press("Enter");
         const panel = await webviewFrame(page, ".status-rows", 60_000);
