@@ -8,15 +8,13 @@ import path from "node:path";
 import * as esbuild from "esbuild";
 import type { Browser, Page } from "playwright-core";
 import { ObjectScanner } from "../../src/json/responseScan";
-import { OUTPUT_BYTE_CAP, resultBytes, storedResult } from "../../src/notebook/resultOutput";
+import { resultBytes, storedResult } from "../../src/notebook/resultOutput";
 import { launch } from "./page";
 import { startServer, type TestServer } from "./server";
 
 // These callbacks run in the page; the root tsconfig has no DOM lib, so name its globals here.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const window: any;
-declare const document: any;
-declare const PerformanceObserver: any;
 declare const performance: any;
 declare function requestAnimationFrame(callback: () => void): number;
 
@@ -43,7 +41,7 @@ async function buildRenderer(): Promise<void> {
 
 /**
  * A response of `rows` rows as the service sends it, kept as a notebook output keeps it (at
- * most `cap` rows and {@link OUTPUT_BYTE_CAP} bytes of rows): the output item's bytes.
+ * most `cap` rows and OUTPUT_BYTE_CAP, 256 KB, of row text): the output item's bytes.
  */
 export function cappedOutput(
     columns: string[],
