@@ -1,12 +1,20 @@
 // Restricted Mode in the real VS Code: a workbench with workspace trust on and the folder left
 // untrusted (every other UI suite turns trust off). Running a notebook's cells meets VS Code's own
 // trust question, and declining it runs nothing; Ctrl+Enter in a `.hogql` file from the workspace
-// says to trust the workspace and sends nothing. The sandbox records every query it receives, so
+// says to trust the workspace and sends nothing, and so does "Open in Results Panel" on a capped
+// output saved in a notebook (VS Code does not gate that one). The sandbox records every query it receives, so
 // "nothing ran" is read there. Screenshots under .vscode-test/screenshots.
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { openFile, openWorkbench, ROOT, runCommand, type Workbench } from "./workbench";
+import {
+    openFile,
+    openWorkbench,
+    ROOT,
+    runCommand,
+    webviewFrame,
+    type Workbench,
+} from "./workbench";
 
 const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
 
@@ -27,6 +35,39 @@ describe("Restricted Mode in VS Code: nothing runs from an untrusted workspace",
             untrusted: true,
             settings: { "workbench.colorTheme": "Default Dark Modern" },
         });
+        // A notebook from the repository with a saved output that kept 2 of 40 rows (written
+        // before Quick Open first lists the files).
+        const saved = {
+            cells: [
+                {
+                    execution: { order: 1, success: true },
+                    kind: "hogql",
+                    outputs: [
+                        {
+                            result: {
+                                cap: 2,
+                                columns: ["event", "c"],
+                                results: [
+                                    ["$pageview", 10],
+                                    ["$autocapture", 8],
+                                ],
+                                rowCount: 40,
+                                types: [
+                                    ["event", "String"],
+                                    ["c", "UInt64"],
+                                ],
+                            },
+                        },
+                    ],
+                    source: ["SELECT event, count() AS c FROM events GROUP BY event"],
+                },
+            ],
+            version: 1,
+        };
+        fs.writeFileSync(
+            path.join(bench.server.workspace, "queries", "saved-output.hogqlnb"),
+            JSON.stringify(saved, null, 2),
+        );
         fs.mkdirSync(SHOTS, { recursive: true });
         // The workbench really is in Restricted Mode: VS Code says so in the status bar.
         await bench.page
@@ -101,6 +142,28 @@ describe("Restricted Mode in VS Code: nothing runs from an untrusted workspace",
             /Running queries from workspace files is disabled in Restricted Mode/,
         );
         await page.screenshot({ path: path.join(SHOTS, "restricted-hogql.png") });
+        assert.deepEqual(userQueries(), [], "no query reached the sandbox");
+    });
+
+    it("Open in Results Panel on a saved capped output says to trust the workspace and sends nothing", async () => {
+        const { page } = bench;
+        await openFile(page, "saved-output.hogqlnb");
+        const frame = await webviewFrame(
+            page,
+            '.phnb vscode-button[data-action="openFull"]',
+            60_000,
+        );
+        const open = frame.locator('.phnb vscode-button[data-action="openFull"]').first();
+        await open.focus();
+        await page.keyboard.press("Enter");
+        await runCommand(page, "Notifications: Show Notifications");
+        await page
+            .locator(".notifications-center .notification-list-item", {
+                hasText: "Notebook cells do not run in Restricted Mode",
+            })
+            .first()
+            .waitFor({ timeout: 30_000 });
+        await page.screenshot({ path: path.join(SHOTS, "restricted-open-full.png") });
         assert.deepEqual(userQueries(), [], "no query reached the sandbox");
     });
 });
