@@ -1,9 +1,9 @@
 // The notebook renderer for HogQL results (contributed as `notebookRenderer`, MIME type
 // application/vnd.posthog-workbench.hogql-result+json). It shows a result in the results panel's
 // virtual grid or its Chart view, in the notebook's theme (VS Code's CSS variables reach the
-// notebook's output frame as they reach a webview). Outputs are capped (src/notebook/resultOutput.ts),
-// so rows are parsed on the page, not in a worker: at the cap the longest task is about 20 ms
-// (test/webview/notebookRenderer.test.ts asserts no task of 50 ms on the worst cases).
+// notebook's output frame as they reach a webview). Outputs are capped (see
+// src/notebook/resultOutput.ts), so rows are parsed on the page, not in a worker: at the cap the
+// longest task is about 20 ms (test/webview/notebookRenderer.test.ts: no task of 50 ms or more).
 import * as l10n from "@vscode/l10n";
 import type { ChartSpec } from "../../protocol";
 import type { FromRenderer, ToRenderer } from "../../notebook/rendererProtocol";
