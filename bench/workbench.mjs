@@ -8,7 +8,8 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
-const RUNS = 3;
+// Five runs: with three, one slow run in three (the workbench's own hiccups) moved the median.
+const RUNS = Number(process.env.BENCH_E2E_RUNS ?? 5);
 
 const columns = [
     "number AS c0",
@@ -101,6 +102,8 @@ async function runOnce(page, open) {
                 )
                 .catch(() => false);
             if (ok) {
+                // Detected now; the time is the page's own mark below when it has one (the
+                // first frame after the first screen was drawn), not this poll's.
                 painted = performance.now() - t0;
                 // The page's own marks (src/webview/results), as ms since the key press.
                 Object.assign(
@@ -118,10 +121,14 @@ async function runOnce(page, open) {
                         }, epoch0)
                         .catch(() => ({})),
                 );
+                marks.polled = painted;
+                if (typeof marks.painted === "number") painted = marks.painted;
                 break;
             }
         }
-        if (painted === null) await new Promise((resolve) => setTimeout(resolve, 5));
+        // Polled every 25 ms: each poll evaluates script in the workbench's frames, and polling
+        // every 5 ms took CPU from the run it measures (2 cores).
+        if (painted === null) await new Promise((resolve) => setTimeout(resolve, 25));
     }
     if (painted === null) throw new Error("no data cell was painted within 120 s");
     // Let the rest of the result arrive (the worker parses and streams) before reading tasks.

@@ -171,6 +171,7 @@ export const eventDefinitionCommands: readonly CommandSpec[] = [
     },
     {
         id: `${P}.showEventDefinition`,
+        returnsValue: true,
         title: vscode.l10n.t("Show Event Definition Details"),
         run: async (ctx, arg, how) => {
             const def = await target(ctx, arg);
@@ -183,13 +184,21 @@ export const eventDefinitionCommands: readonly CommandSpec[] = [
             return document;
         },
     },
-    itemCommand("newQueryForEvent", vscode.l10n.t("New Query for Event"), async (_ctx, def) => {
-        const document = await vscode.workspace.openTextDocument({
-            language: "hogql",
-            content: eventQuery(def.name),
-        });
-        return vscode.window.showTextDocument(document);
-    }),
+    {
+        // The editor goes back to a programmatic caller (tests); see CommandSpec.returnsValue.
+        ...itemCommand(
+            "newQueryForEvent",
+            vscode.l10n.t("New Query for Event"),
+            async (_c, def) => {
+                const document = await vscode.workspace.openTextDocument({
+                    language: "hogql",
+                    content: eventQuery(def.name),
+                });
+                return vscode.window.showTextDocument(document);
+            },
+        ),
+        returnsValue: true,
+    },
     itemCommand("copyEventName", vscode.l10n.t("Copy Event Name"), async (_ctx, def) => {
         await vscode.env.clipboard.writeText(def.name);
         vscode.window.setStatusBarMessage(vscode.l10n.t('Copied "{0}"', def.name), 3000);

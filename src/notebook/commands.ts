@@ -87,6 +87,7 @@ export const notebookCommands: readonly CommandSpec[] = [
     },
     {
         id: `${P}.openAsNotebook`,
+        returnsValue: true,
         title: vscode.l10n.t("Open .hogql File as Notebook"),
         run: async (ctx, uri) => {
             const document =
@@ -102,6 +103,7 @@ export const notebookCommands: readonly CommandSpec[] = [
     },
     {
         id: `${P}.exportNotebookMarkdown`,
+        returnsValue: true,
         title: vscode.l10n.t("Export Notebook as Markdown"),
         run: async (ctx) => {
             const editor = activeNotebook(ctx);
@@ -134,6 +136,7 @@ export const notebookCommands: readonly CommandSpec[] = [
     },
     {
         id: `${P}.showExpandedQuery`,
+        returnsValue: true,
         title: vscode.l10n.t("Show Expanded Query"),
         run: async (ctx, arg) => {
             const editor = activeNotebook(ctx);

@@ -115,6 +115,7 @@ export const queryCommands: readonly CommandSpec[] = [
     },
     {
         id: `${P}.draftSql`,
+        returnsValue: true,
         title: vscode.l10n.t("Draft HogQL with AI"),
         run: (ctx) => {
             const editor = hogqlEditor(ctx);

@@ -70,7 +70,7 @@ export class ResultsPanelManager
      */
     prepare(title: string): void {
         if (this.pending || (this.deps.reusePanel() && this.lastActive)) return;
-        const pending = this.adopt(this.createPanel(`Running: ${title}`));
+        const pending = this.adopt(this.createPanel(vscode.l10n.t("Running: {0}", title)));
         pending.onDidDispose(() => {
             if (this.pending === pending) this.pending = undefined;
         });
@@ -91,7 +91,7 @@ export class ResultsPanelManager
         let target = this.pending ?? (this.deps.reusePanel() ? this.lastActive : undefined);
         this.pending = undefined;
         if (target) target.panel.reveal(undefined, true);
-        else target = this.adopt(this.createPanel("Results"));
+        else target = this.adopt(this.createPanel(vscode.l10n.t("Results")));
         target.show(sets, key);
         // Stored after showing: the grid never waits for the disk.
         await Promise.all([

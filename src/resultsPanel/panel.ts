@@ -81,8 +81,8 @@ export class ResultsPanel implements vscode.Disposable {
         const first = sets[0];
         this.panel.title =
             sets.length > 1
-                ? `Results: ${first.title} +${sets.length - 1}`
-                : `Results: ${first?.title ?? ""}`;
+                ? vscode.l10n.t("Results: {0} +{1}", first.title, sets.length - 1)
+                : vscode.l10n.t("Results: {0}", first?.title ?? "");
         if (this.ready) void this.post();
     }
 
@@ -168,12 +168,13 @@ export class ResultsPanel implements vscode.Disposable {
                 case "copy":
                     await vscode.env.clipboard.writeText(msg.text);
                     vscode.window.setStatusBarMessage(
-                        vscode.l10n.t(
-                            "Copied {0} {1} ({2})",
-                            msg.rows.toLocaleString(displayLanguage()),
-                            msg.rows === 1 ? "row" : "rows",
-                            msg.format,
-                        ),
+                        msg.rows === 1
+                            ? vscode.l10n.t("Copied 1 row ({0})", msg.format)
+                            : vscode.l10n.t(
+                                  "Copied {0} rows ({1})",
+                                  msg.rows.toLocaleString(displayLanguage()),
+                                  msg.format,
+                              ),
                         3000,
                     );
                     break;

@@ -65,17 +65,20 @@ export async function runSavedQuery(
     const queryId = randomUUID();
     const started = Date.now();
     const file = baseName(document);
-    const result = await withProgress(`Running ${node.kind}`, ({ signal, onRetry, report }) => {
-        let polls = 0;
-        return client.runQuery<QueryResponse>(node, {
-            signal,
-            onRetry,
-            refresh: ctx.config.refreshMode,
-            name: queryName(file, node.kind),
-            clientQueryId: queryId,
-            onStatus: () => report(`running on the server (check ${++polls})`),
-        });
-    });
+    const result = await withProgress(
+        vscode.l10n.t("Running {0}", node.kind),
+        ({ signal, onRetry, report }) => {
+            let polls = 0;
+            return client.runQuery<QueryResponse>(node, {
+                signal,
+                onRetry,
+                refresh: ctx.config.refreshMode,
+                name: queryName(file, node.kind),
+                clientQueryId: queryId,
+                onStatus: () => report(`running on the server (check ${++polls})`),
+            });
+        },
+    );
     const durationMs = Date.now() - started;
     const tables = tablesFor(node.kind, result.response);
     // Each table is built once here and goes to the panel as bytes of a HogQL response's shape.

@@ -31,11 +31,13 @@ export const savedQueryCommands: CommandSpec[] = [
     },
     {
         id: `${P}.upgradeQuery`,
+        returnsValue: true,
         title: vscode.l10n.t("Upgrade Query"),
         run: (ctx, uri, offset) => upgradeQuery(ctx, previewsOf(ctx), uri, offset),
     },
     {
         id: `${P}.upgradeAllSavedQueries`,
+        returnsValue: true,
         title: vscode.l10n.t("Upgrade All Saved Queries"),
         run: (ctx) => upgradeAll(ctx, previewsOf(ctx)),
     },

@@ -106,6 +106,21 @@ describe("running queries", function () {
         assert.equal(ids.size, 2, "each run has its own client_query_id");
     });
 
+    it("Run Query and Run File give nothing back to their caller", async () => {
+        // A key press, menu or the palette hands a command's value to the workbench as JSON:
+        // outcomes with a result's bytes became a 2 s serialization on this thread and a long
+        // parse on the workbench's (see CommandSpec.returnsValue).
+        await open("SELECT event FROM events LIMIT 3");
+        const count = shown.length;
+        const fromQuery: unknown = await vscode.commands.executeCommand(
+            "posthog-workbench.runQuery",
+        );
+        const fromFile: unknown = await vscode.commands.executeCommand("posthog-workbench.runFile");
+        assert.equal(shown.length, count + 2, "both ran and showed a result");
+        assert.equal(fromQuery, undefined);
+        assert.equal(fromFile, undefined);
+    });
+
     it("async mode polls until the query completes", async () => {
         await vscode.workspace
             .getConfiguration("posthog-workbench")
