@@ -173,6 +173,7 @@ export const notebookCommands: readonly CommandSpec[] = [
     },
     {
         id: `${P}.openCellResult`,
+        returnsValue: true,
         title: vscode.l10n.t("Open Full Result in Results Panel"),
         // From the cell's toolbar (the cell) or the palette (the selected cell); `output` picks
         // one statement's output of a cell with several (the renderer's button names it).
