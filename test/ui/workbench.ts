@@ -92,6 +92,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
         },
     );
     const stop = (): void => {
+        // A stopped server needs no stop at exit (a suite of many workbenches would pile them up).
+        process.removeListener("exit", stop);
         try {
             if (server.pid) process.kill(-server.pid, "SIGTERM");
         } catch {
