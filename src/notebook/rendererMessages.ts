@@ -7,7 +7,6 @@ import type { Ctx } from "../ctx";
 import { saveChartImage } from "../resultsPanel/chartExport";
 import { findOutput, openFullResult } from "./fullResult";
 import type { FromRenderer, ToRenderer } from "./rendererProtocol";
-import { outputKey } from "./serializer";
 
 export const RENDERER_ID = "posthog-workbench.hogql-result";
 
@@ -35,9 +34,7 @@ export class RendererMessages implements vscode.Disposable {
         this.ctx.log.debug(`notebook renderer: ${message.type}`);
         switch (message.type) {
             case "chart": {
-                const cell = editor.notebook
-                    .getCells()
-                    .find((c) => c.outputs.some((o) => outputKey(o) === message.outputId));
+                const cell = findOutput(editor.notebook, message.outputId)?.cell;
                 if (!cell) {
                     this.ctx.log.warn(`notebook renderer: no cell has output ${message.outputId}`);
                     return;
