@@ -6,6 +6,7 @@ import type { Ctx } from "../ctx";
 import { CellRefError, expandCellRefs } from "./cellRefs";
 import type { StoredNotebook } from "./fileFormat";
 import { cellsOfHogqlFile } from "./fromHogqlFile";
+import { openFullResult } from "./fullResult";
 import { notebookMarkdown } from "./markdownExport";
 import { namedCellSource, setNotebookVariables } from "./notebookModel";
 import { rendererMessages } from "./rendererMessages";
@@ -168,6 +169,29 @@ export const notebookCommands: readonly CommandSpec[] = [
                 preview: true,
             });
             return document;
+        },
+    },
+    {
+        id: `${P}.openCellResult`,
+        returnsValue: true,
+        title: vscode.l10n.t("Open Full Result in Results Panel"),
+        // From the cell's toolbar (the cell) or the palette (the selected cell); `output` picks
+        // one statement's output of a cell with several (the renderer's button names it).
+        run: async (ctx, arg, output) => {
+            const editor = activeNotebook(ctx);
+            if (!editor) return false;
+            const cell =
+                arg && typeof arg === "object" && "document" in arg && "notebook" in arg
+                    ? (arg as vscode.NotebookCell)
+                    : editor.notebook.cellAt(editor.selection.start);
+            if (
+                cell.kind !== vscode.NotebookCellKind.Code ||
+                cell.document.languageId !== "hogql"
+            ) {
+                void ctx.ui.info(vscode.l10n.t("Select a HogQL cell to open its full result."));
+                return false;
+            }
+            return openFullResult(ctx, cell, typeof output === "number" ? output : 0);
         },
     },
     {

@@ -9,7 +9,7 @@ import type { RunOutcome } from "../query/queryRunner";
 import { findVariables } from "../query/runTargets";
 import { splitStatements, type Statement } from "../query/statementSplitter";
 import { CellRefError, expandCellRefs, type Expansion } from "./cellRefs";
-import { namedCellSource, notebookVariables, setNotebookVariables } from "./notebookModel";
+import { askNotebookValues, namedCellSource } from "./notebookModel";
 import { storedResult } from "./resultOutput";
 import { NOTEBOOK_TYPE, outputOf, VARIABLES_LANGUAGE } from "./serializer";
 import { parseVariablesCell } from "./variables";
@@ -141,7 +141,7 @@ export class HogqlNotebookController implements vscode.Disposable {
             this.underline(cell, statement, [{ message: e.message, start: e.start, end: e.end }]);
             return error(`${e.message} (${position(cell, statement.start + e.start)})`);
         }
-        const values = await this.variables(notebook, findVariables(expansion.text));
+        const values = await askNotebookValues(this.ctx, notebook, findVariables(expansion.text));
         if (!values) return error(vscode.l10n.t("The run was cancelled: a variable has no value."));
         let lastReport = 0;
         const outcome: RunOutcome = await this.ctx.runner.runStatement(
@@ -203,36 +203,6 @@ export class HogqlNotebookController implements vscode.Disposable {
 
     private underline(cell: vscode.NotebookCell, statement: Statement, errors: HogQLError[]): void {
         this.ctx.language.diagnostics.report(cell.document, statement.start, errors);
-    }
-
-    /**
-     * The values of `names`: the notebook's (toolbar and variables cells); a name without one is
-     * asked for once and kept in the notebook.
-     */
-    private async variables(
-        notebook: vscode.NotebookDocument,
-        names: string[],
-    ): Promise<Record<string, string> | undefined> {
-        const known = notebookVariables(notebook);
-        const values: Record<string, string> = {};
-        const added: Record<string, string> = {};
-        for (const name of names) {
-            if (name in known) {
-                values[name] = known[name];
-                continue;
-            }
-            const value = await this.ctx.ui.input({
-                title: vscode.l10n.t("Value of {variables.{0}} for this notebook", name),
-                prompt: vscode.l10n.t(
-                    "Kept in the notebook; numbers and true/false are sent as such, anything else as text.",
-                ),
-            });
-            if (value === undefined) return undefined;
-            values[name] = value;
-            added[name] = value;
-        }
-        if (Object.keys(added).length) await setNotebookVariables(notebook, added);
-        return values;
     }
 
     dispose(): void {

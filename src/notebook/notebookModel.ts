@@ -1,5 +1,6 @@
 // What the controller and commands read from an open notebook: named cells, variables.
 import * as vscode from "vscode";
+import type { Ctx } from "../ctx";
 import { cellName } from "./cellRefs";
 import { VARIABLES_LANGUAGE } from "./serializer";
 import { parseVariablesCell } from "./variables";
@@ -45,4 +46,35 @@ export async function setNotebookVariables(
     const edit = new vscode.WorkspaceEdit();
     edit.set(notebook.uri, [vscode.NotebookEdit.updateNotebookMetadata(metadata)]);
     return vscode.workspace.applyEdit(edit);
+}
+
+/**
+ * The values of `names`: the notebook's (toolbar and variables cells); a name without one is
+ * asked for once and kept in the notebook. Undefined when the user backs out.
+ */
+export async function askNotebookValues(
+    ctx: Ctx,
+    notebook: vscode.NotebookDocument,
+    names: string[],
+): Promise<Record<string, string> | undefined> {
+    const known = notebookVariables(notebook);
+    const values: Record<string, string> = {};
+    const added: Record<string, string> = {};
+    for (const name of names) {
+        if (name in known) {
+            values[name] = known[name];
+            continue;
+        }
+        const value = await ctx.ui.input({
+            title: vscode.l10n.t("Value of {variables.{0}} for this notebook", name),
+            prompt: vscode.l10n.t(
+                "Kept in the notebook; numbers and true/false are sent as such, anything else as text.",
+            ),
+        });
+        if (value === undefined) return undefined;
+        values[name] = value;
+        added[name] = value;
+    }
+    if (Object.keys(added).length) await setNotebookVariables(notebook, added);
+    return values;
 }

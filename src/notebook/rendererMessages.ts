@@ -1,11 +1,12 @@
 // The extension's side of the notebook renderer's messages: a grid/chart choice is kept in the
 // cell's metadata (so in the file), copies go to the clipboard, chart images are saved where the
-// user picks, and the Markdown export asks for the charts as PNG.
+// user picks, the Markdown export asks for the charts as PNG, and a capped output's "Open in
+// Results Panel" runs its query for the whole result.
 import * as vscode from "vscode";
 import type { Ctx } from "../ctx";
 import { saveChartImage } from "../resultsPanel/chartExport";
+import { findOutput, openFullResult } from "./fullResult";
 import type { FromRenderer, ToRenderer } from "./rendererProtocol";
-import { outputKey } from "./serializer";
 
 export const RENDERER_ID = "posthog-workbench.hogql-result";
 
@@ -33,9 +34,7 @@ export class RendererMessages implements vscode.Disposable {
         this.ctx.log.debug(`notebook renderer: ${message.type}`);
         switch (message.type) {
             case "chart": {
-                const cell = editor.notebook
-                    .getCells()
-                    .find((c) => c.outputs.some((o) => outputKey(o) === message.outputId));
+                const cell = findOutput(editor.notebook, message.outputId)?.cell;
                 if (!cell) {
                     this.ctx.log.warn(`notebook renderer: no cell has output ${message.outputId}`);
                     return;
@@ -59,6 +58,21 @@ export class RendererMessages implements vscode.Disposable {
             case "chartImage":
                 this.images.get(message.outputId)?.(message.png);
                 return;
+            case "l10n":
+                await this.messaging.postMessage(
+                    { type: "l10n", bundle: vscode.l10n.bundle ?? null } satisfies ToRenderer,
+                    editor,
+                );
+                return;
+            case "openFull": {
+                const found = findOutput(editor.notebook, message.outputId);
+                if (!found) {
+                    this.ctx.log.warn(`notebook renderer: no cell has output ${message.outputId}`);
+                    return;
+                }
+                await openFullResult(this.ctx, found.cell, found.index);
+                return;
+            }
         }
     }
 

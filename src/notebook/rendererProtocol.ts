@@ -7,7 +7,16 @@ export type FromRenderer =
     | { type: "chart"; outputId: string; view: "grid" | "chart"; spec: ChartSpec | null }
     | { type: "copy"; text: string; rows: number }
     | { type: "saveChart"; format: "png" | "svg"; data: string; title: string }
-    | { type: "chartImage"; outputId: string; png: string };
+    | { type: "chartImage"; outputId: string; png: string }
+    /** "Open in Results Panel" on a capped output: run its query for the whole result. */
+    | { type: "openFull"; outputId: string }
+    /** The renderer started: it asks for VS Code's translations. */
+    | { type: "l10n" };
 
-/** Extension → renderer: draw the chart of these outputs as PNG (for the Markdown export). */
-export type ToRenderer = { type: "chartImages"; outputIds: string[] };
+/**
+ * Extension → renderer: draw the chart of these outputs as PNG (for the Markdown export); the
+ * translations for VS Code's display language (null in English).
+ */
+export type ToRenderer =
+    | { type: "chartImages"; outputIds: string[] }
+    | { type: "l10n"; bundle: Record<string, string> | null };

@@ -1,6 +1,7 @@
 // A run's result as a notebook output: the response's fields with at most `cap` rows (so outputs,
 // and the file that keeps them, stay small), and its Markdown and plain-text fallbacks. Pure: no
-// `vscode` import.
+// `vscode` import (text through @vscode/l10n, configured by src/l10nSetup.ts).
+import * as l10n from "@vscode/l10n";
 import { parseLossless, stringifyLossless } from "../json/lossless";
 import { rowsJson } from "../json/responseScan";
 import type { StoredResult } from "./fileFormat";
@@ -69,13 +70,18 @@ export function cellText(value: unknown): string {
     return String(value).replace(/\r?\n/g, " ");
 }
 
-/** How many rows the output shows, and of how many: "3 rows", "500 of 12,000 rows (kept: 500)". */
+/** How many rows the output shows, and of how many: "3 rows", "500 of 12,000 rows kept (...)". */
 export function rowsSummary(result: StoredResult): string {
     const shown = result.results.length;
     const total = result.rowCount;
-    const noun = total === 1 ? "row" : "rows";
-    if (shown >= total) return `${total.toLocaleString("en-US")} ${noun}`;
-    return `${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ${noun} kept (an output keeps at most ${result.cap.toLocaleString("en-US")})`;
+    if (shown >= total)
+        return total === 1 ? l10n.t("1 row") : l10n.t("{0} rows", total.toLocaleString("en-US"));
+    return l10n.t(
+        "{0} of {1} rows kept (an output keeps at most {2})",
+        shown.toLocaleString("en-US"),
+        total.toLocaleString("en-US"),
+        result.cap.toLocaleString("en-US"),
+    );
 }
 
 /** The first rows as a Markdown table, and a line that says how many there are. */
@@ -92,7 +98,7 @@ export function markdownPreview(result: StoredResult, rows = PREVIEW_ROWS): stri
     lines.push(
         "",
         shown < result.rowCount
-            ? `_${shown} of ${result.rowCount.toLocaleString("en-US")} rows shown._`
+            ? `_${l10n.t("{0} of {1} rows shown.", shown, result.rowCount.toLocaleString("en-US"))}_`
             : `_${rowsSummary(result)}._`,
     );
     return lines;

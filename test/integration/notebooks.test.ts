@@ -9,7 +9,7 @@ import type { ExtensionApi } from "../../src/extension";
 import { CONTROLLER_ID } from "../../src/notebook/controller";
 import { RESULT_MIME } from "../../src/notebook/resultOutput";
 import type { Sandbox } from "../sandbox";
-import { signedIn } from "./fixture";
+import { recordResults, responseOf, restoreResults, signedIn } from "./fixture";
 import { EXTENSION_ID, waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 
@@ -47,6 +47,18 @@ async function within<T>(what: string, promise: Thenable<T>, ms = 30_000): Promi
     }
 }
 
+/** Opens `uri` in a notebook editor (no extra reference to the document) and returns it. */
+async function openInEditor(uri: vscode.Uri): Promise<vscode.NotebookDocument> {
+    await within(
+        "opening the notebook",
+        vscode.commands.executeCommand("vscode.openWith", uri, "posthog-workbench.hogqlnb"),
+    );
+    return waitFor("the notebook editor", () => {
+        const notebook = vscode.window.activeNotebookEditor?.notebook;
+        return notebook?.uri.toString() === uri.toString() ? notebook : undefined;
+    });
+}
+
 function resultOf(
     cell: vscode.NotebookCell,
 ): { columns: string[]; results: unknown[][] } | undefined {
@@ -66,7 +78,6 @@ describe("HogQL notebooks", function () {
     let sandbox: Sandbox;
     let ui: ScriptedUi;
     let uri: vscode.Uri;
-    let reopened: vscode.Uri | undefined;
 
     const queryBodies = () =>
         sandbox.requests
@@ -121,13 +132,14 @@ describe("HogQL notebooks", function () {
         for (const doc of vscode.workspace.notebookDocuments)
             if (doc.isDirty && !doc.isUntitled) await doc.save();
         await vscode.commands.executeCommand("workbench.action.closeAllEditors");
-        for (const file of [uri, reopened])
-            if (file) await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+        await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
     });
 
     it("runs cells, cancels one, shows an error at its position, and keeps outputs across save and reopen", async function () {
         this.timeout(120_000);
-        let notebook = await vscode.workspace.openNotebookDocument(uri);
+        // Opened in an editor only: `openNotebookDocument` would keep the document alive for
+        // minutes after its editor closes, and the reopen below must read the file.
+        let notebook = await openInEditor(uri);
         assert.equal(notebook.notebookType, "posthog-workbench.hogqlnb");
         assert.equal(notebook.cellAt(1).document.languageId, "properties");
         assert.equal(notebook.cellAt(2).document.languageId, "hogql");
@@ -203,16 +215,27 @@ describe("HogQL notebooks", function () {
 
         // Save, close, reopen: outputs and execution order come back from the file.
         const orders = notebook.getCells().map((c) => c.executionSummary?.executionOrder);
+        const closedNotebook = notebook;
         await within("saving", notebook.save());
         const saved = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
         assert.match(saved, /"results": \[/);
         assert.match(saved, /"order": \d+/);
+        const closed = new Promise<void>((resolve) => {
+            const listener = vscode.workspace.onDidCloseNotebookDocument((doc) => {
+                if (doc.uri.toString() !== uri.toString()) return;
+                listener.dispose();
+                resolve();
+            });
+        });
         await within("closing", vscode.commands.executeCommand("workbench.action.closeAllEditors"));
-        // VS Code may keep a closed notebook's document in memory, and would hand that back: the
-        // saved file is opened under a second name, so what comes back comes from the file.
-        reopened = vscode.Uri.joinPath(uri, "..", `reopened-${Date.now()}.hogqlnb`);
-        await vscode.workspace.fs.copy(uri, reopened);
-        notebook = await vscode.workspace.openNotebookDocument(reopened);
+        // The document is gone from memory, so reopening reads the saved file itself.
+        await within("the notebook document to close", closed);
+        assert.ok(
+            !vscode.workspace.notebookDocuments.some((d) => d.uri.toString() === uri.toString()),
+            "no notebook document for the file is left open",
+        );
+        notebook = await openInEditor(uri);
+        assert.notEqual(notebook, closedNotebook, "a new document, read from the file");
         await within(
             "selecting the kernel again",
             vscode.commands.executeCommand("notebook.selectKernel", {
@@ -220,7 +243,6 @@ describe("HogQL notebooks", function () {
                 extension: EXTENSION_ID,
             }),
         );
-        await vscode.window.showNotebookDocument(notebook);
         assert.deepEqual(
             notebook.getCells().map((c) => c.executionSummary?.executionOrder),
             orders,
@@ -263,6 +285,65 @@ describe("HogQL notebooks", function () {
         } finally {
             await settings.update(
                 "notebook.saveOutputs",
+                undefined,
+                vscode.ConfigurationTarget.Global,
+            );
+            await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+            await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+        }
+    });
+
+    it("opens a capped output's whole result in the results panel", async function () {
+        this.timeout(60_000);
+        const settings = vscode.workspace.getConfiguration("posthog-workbench");
+        const file = vscode.Uri.joinPath(uri, "..", `capped-${Date.now()}.hogqlnb`);
+        const source = JSON.stringify({
+            cells: [
+                { kind: "variables", source: ["n = 1000"] },
+                {
+                    kind: "hogql",
+                    source: ["SELECT event, timestamp FROM events LIMIT {variables.n}"],
+                },
+            ],
+            version: 1,
+        });
+        await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(source));
+        await settings.update("notebook.outputRows", 3, vscode.ConfigurationTarget.Global);
+        const shown = recordResults(api);
+        try {
+            const notebook = await openInEditor(file);
+            await within(
+                "selecting the kernel",
+                vscode.commands.executeCommand("notebook.selectKernel", {
+                    id: CONTROLLER_ID,
+                    extension: EXTENSION_ID,
+                }),
+            );
+            await run(notebook, 1);
+            const output = resultOf(notebook.cellAt(1)) as
+                { results: unknown[][]; rowCount: number } | undefined;
+            assert.equal(output?.results.length, 3, "the output keeps 3 rows");
+            assert.equal(output?.rowCount, 1000, "and says the query returned 1000");
+            const before = queryBodies().length;
+            const opened = await within(
+                "Open Full Result in Results Panel",
+                vscode.commands.executeCommand<boolean>(
+                    "posthog-workbench.openCellResult",
+                    notebook.cellAt(1),
+                ),
+            );
+            assert.equal(opened, true);
+            // The query ran again (with the notebook's variable) and the panel got every row.
+            const sent = queryBodies().slice(before);
+            assert.equal(sent.length, 1);
+            assert.equal(sent[0].variables_override?.n?.value, 1000);
+            assert.equal(shown.length, 1);
+            assert.equal(shown[0][0].summary.meta.rowCount, 1000);
+            assert.equal(responseOf(shown[0][0]).results?.length, 1000);
+        } finally {
+            restoreResults(api);
+            await settings.update(
+                "notebook.outputRows",
                 undefined,
                 vscode.ConfigurationTarget.Global,
             );

@@ -33,6 +33,11 @@ export interface CodeServerOptions {
     extensionPath?: string;
     /** More files for the user data folder before the start (name -> content). */
     userDataFiles?: Record<string, string>;
+    /**
+     * Keep workspace trust on and leave the folder untrusted (Restricted Mode), without the
+     * start-up trust dialog. Every other workbench runs with trust turned off.
+     */
+    untrusted?: boolean;
 }
 
 export interface CodeServer {
@@ -58,7 +63,9 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
             "update.mode": "none",
             "extensions.autoCheckUpdates": false,
             "workbench.tips.enabled": false,
-            "security.workspace.trust.enabled": false,
+            "security.workspace.trust.enabled": options.untrusted === true,
+            // Restricted Mode without the modal start-up question; the folder stays untrusted.
+            ...(options.untrusted ? { "security.workspace.trust.startupPrompt": "never" } : {}),
             "chat.disableAIFeatures": true,
             "git.enabled": false,
             "workbench.secondarySideBar.defaultVisibility": "hidden",
@@ -79,7 +86,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
             ...["--extensions-dir", path.join(work, "extensions")],
             "--disable-telemetry",
             "--disable-update-check",
-            "--disable-workspace-trust",
+            ...(options.untrusted ? [] : ["--disable-workspace-trust"]),
             "--disable-getting-started-override",
             "--ignore-last-opened",
             // Lets the URL payload load the extension under development (see test/harness).
@@ -94,6 +101,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
         },
     );
     const stop = (): void => {
+        // A stopped server needs no stop at exit (a suite of many workbenches would pile them up).
+        process.removeListener("exit", stop);
         try {
             if (server.pid) process.kill(-server.pid, "SIGTERM");
         } catch {

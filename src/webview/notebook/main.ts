@@ -1,8 +1,10 @@
 // The notebook renderer for HogQL results (contributed as `notebookRenderer`, MIME type
 // application/vnd.posthog-workbench.hogql-result+json). It shows a result in the results panel's
 // virtual grid or its Chart view, in the notebook's theme (VS Code's CSS variables reach the
-// notebook's output frame as they reach a webview). Outputs are capped, so rows are parsed on the
-// page, not in a worker.
+// notebook's output frame as they reach a webview). Outputs are capped (see
+// src/notebook/resultOutput.ts), so rows are parsed on the page, not in a worker: at the cap the
+// longest task is about 20 ms (test/webview/notebookRenderer.test.ts: no task of 50 ms or more).
+import * as l10n from "@vscode/l10n";
 import type { ChartSpec } from "../../protocol";
 import type { FromRenderer, ToRenderer } from "../../notebook/rendererProtocol";
 import { ChartView } from "../results/chart/chartView";
@@ -61,6 +63,9 @@ class OutputView {
     private spec: ChartSpec | null;
     private readonly gridButton: HTMLElement;
     private readonly chartButton: HTMLElement;
+    private readonly openFullButton: HTMLElement | undefined;
+    private readonly summary: HTMLElement;
+    private readonly result: StoredResultLike;
 
     constructor(
         private readonly id: string,
@@ -77,12 +82,21 @@ class OutputView {
         this.root.className = "phnb";
         const bar = document.createElement("div");
         bar.className = "phnb-bar";
-        this.gridButton = button("grid", "Grid", "Show the rows", () => this.show("grid"));
-        this.chartButton = button("chart", "Chart", "Chart the rows", () => this.show("chart"));
-        const summary = document.createElement("span");
-        summary.className = "phnb-summary";
-        summary.textContent = summaryText(result);
-        bar.append(this.gridButton, this.chartButton, summary);
+        this.gridButton = button("grid", "", "", () => this.show("grid"));
+        this.chartButton = button("chart", "", "", () => this.show("chart"));
+        this.summary = document.createElement("span");
+        this.summary.className = "phnb-summary";
+        bar.append(this.gridButton, this.chartButton, this.summary);
+        // A capped output: the whole result is a re-run away, in the results panel (with its
+        // exports). A button, so Tab reaches it and Enter or Space presses it.
+        if (result.results.length < result.rowCount) {
+            this.openFullButton = button("openFull", "", "", () =>
+                this.post({ type: "openFull", outputId: this.id }),
+            );
+            bar.append(this.openFullButton);
+        }
+        this.result = result;
+        this.relabel();
         const main = document.createElement("div");
         main.className = "main phnb-main";
         const height = Math.min(360, 42 + rowHeight * Math.max(1, result.results.length) + 16);
@@ -111,9 +125,13 @@ class OutputView {
                 this.model.setLayout(b, cells);
                 this.grid.scheduleRender();
             },
-            done: () => {
+            done: (rows, parseMs, inWorker) => {
                 this.model.complete = true;
                 this.chart.rowsChanged();
+                // For tests and for reading a slow output in the developer tools.
+                this.root.dataset.parsedRows = String(rows);
+                this.root.dataset.parseMs = parseMs.toFixed(1);
+                this.root.dataset.parsedIn = inWorker ? "worker" : "page";
             },
             failed: () => undefined,
         });
@@ -124,6 +142,22 @@ class OutputView {
     private readonly gridHeight: number;
     private readonly main: HTMLElement;
     private readonly loaded: Promise<void>;
+
+    /** Writes the bar's text in the current language (again when the translations arrive). */
+    relabel(): void {
+        this.gridButton.textContent = l10n.t("Grid");
+        this.gridButton.title = l10n.t("Show the rows");
+        this.chartButton.textContent = l10n.t("Chart");
+        this.chartButton.title = l10n.t("Chart the rows");
+        this.summary.textContent = summaryText(this.result);
+        if (this.openFullButton) {
+            this.openFullButton.textContent = l10n.t("Open in Results Panel");
+            this.openFullButton.title = l10n.t(
+                "Run the query again and show all {0} rows in the results panel",
+                this.result.rowCount.toLocaleString(),
+            );
+        }
+    }
 
     /** Call once the root is in the document; the chart picks its kind from the parsed rows. */
     async start(): Promise<void> {
@@ -189,6 +223,13 @@ export function activate(ctx: RendererContext) {
     addStyles();
     const post = (message: FromRenderer) => ctx.postMessage?.(message);
     ctx.onDidReceiveMessage?.((message) => {
+        if (message.type === "l10n") {
+            // VS Code's translations for its display language (none in English).
+            if (!message.bundle) return;
+            l10n.config({ contents: message.bundle });
+            for (const view of shown.values()) view.relabel();
+            return;
+        }
         if (message.type !== "chartImages") return;
         for (const id of message.outputIds) {
             void shown
@@ -197,6 +238,7 @@ export function activate(ctx: RendererContext) {
                 .then((png) => png && post({ type: "chartImage", outputId: id, png }));
         }
     });
+    post({ type: "l10n" });
     return {
         renderOutputItem(item: OutputItem, element: HTMLElement): void {
             shown.delete(ids.get(item.id) ?? item.id);
@@ -206,7 +248,7 @@ export function activate(ctx: RendererContext) {
             try {
                 result = JSON.parse(new TextDecoder().decode(bytes)) as StoredResultLike;
             } catch {
-                element.textContent = "This result could not be read.";
+                element.textContent = l10n.t("This result could not be read: run the cell again.");
                 return;
             }
             // The grid parses the bytes itself (every digit of wide numbers kept).

@@ -1,5 +1,6 @@
 // A stored notebook result as the results panel's payload, so the grid and chart read it as they
 // read a run's result.
+import * as l10n from "@vscode/l10n";
 import type { StoredResult } from "../../notebook/fileFormat";
 import type { ChartPrefs, ResultPayload } from "../../protocol";
 
@@ -39,16 +40,22 @@ export function payloadOf(id: string, result: StoredResultLike): ResultPayload {
     };
 }
 
-/** "3 rows", or "500 of 12,000 rows kept (an output keeps at most 500)". */
+/** "3 rows", or "500 of 12,000 rows kept (an output keeps at most 500 ...)". */
 export function summaryText(result: StoredResultLike): string {
     const shown = result.results.length;
     const total = result.rowCount;
-    const noun = total === 1 ? "row" : "rows";
     let text =
         shown >= total
-            ? `${total.toLocaleString()} ${noun}`
-            : `${shown.toLocaleString()} of ${total.toLocaleString()} ${noun} kept (an output keeps at most ${result.cap.toLocaleString()}; setting posthog-workbench.notebook.outputRows)`;
+            ? total === 1
+                ? l10n.t("1 row")
+                : l10n.t("{0} rows", total.toLocaleString())
+            : l10n.t(
+                  "{0} of {1} rows kept (an output keeps at most {2}; setting posthog-workbench.notebook.outputRows)",
+                  shown.toLocaleString(),
+                  total.toLocaleString(),
+                  result.cap.toLocaleString(),
+              );
     if (result.hasMore && result.limit)
-        text += ` · HogQL added LIMIT ${result.limit}: add a LIMIT to get more`;
+        text += ` · ${l10n.t("HogQL added LIMIT {0}: add a LIMIT to get more", result.limit)}`;
     return text;
 }
