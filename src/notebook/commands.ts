@@ -64,6 +64,26 @@ export function expandedQuery(
         .join(";\n\n");
 }
 
+/**
+ * The HogQL cell a command acts on: the cell it was given (cell toolbar) or the selected one
+ * (palette); anything else gets `notSelected` as an info message and undefined.
+ */
+function targetHogqlCell(
+    ctx: Ctx,
+    editor: vscode.NotebookEditor,
+    arg: unknown,
+    notSelected: string,
+): vscode.NotebookCell | undefined {
+    const cell =
+        arg && typeof arg === "object" && "document" in arg && "notebook" in arg
+            ? (arg as vscode.NotebookCell)
+            : editor.notebook.cellAt(editor.selection.start);
+    if (cell.kind === vscode.NotebookCellKind.Code && cell.document.languageId === "hogql")
+        return cell;
+    void ctx.ui.info(notSelected);
+    return undefined;
+}
+
 export const notebookCommands: readonly CommandSpec[] = [
     {
         id: `${P}.newNotebook`,
@@ -140,18 +160,15 @@ export const notebookCommands: readonly CommandSpec[] = [
         title: vscode.l10n.t("Show Expanded Query"),
         run: async (ctx, arg) => {
             const editor = activeNotebook(ctx);
-            if (!editor) return undefined;
             const cell =
-                arg && typeof arg === "object" && "document" in arg && "notebook" in arg
-                    ? (arg as vscode.NotebookCell)
-                    : editor.notebook.cellAt(editor.selection.start);
-            if (
-                cell.kind !== vscode.NotebookCellKind.Code ||
-                cell.document.languageId !== "hogql"
-            ) {
-                void ctx.ui.info(vscode.l10n.t("Select a HogQL cell to see the query it sends."));
-                return undefined;
-            }
+                editor &&
+                targetHogqlCell(
+                    ctx,
+                    editor,
+                    arg,
+                    vscode.l10n.t("Select a HogQL cell to see the query it sends."),
+                );
+            if (!editor || !cell) return undefined;
             let text: string;
             try {
                 text = expandedQuery(editor.notebook, cell);
@@ -179,18 +196,15 @@ export const notebookCommands: readonly CommandSpec[] = [
         // one statement's output of a cell with several (the renderer's button names it).
         run: async (ctx, arg, output) => {
             const editor = activeNotebook(ctx);
-            if (!editor) return false;
             const cell =
-                arg && typeof arg === "object" && "document" in arg && "notebook" in arg
-                    ? (arg as vscode.NotebookCell)
-                    : editor.notebook.cellAt(editor.selection.start);
-            if (
-                cell.kind !== vscode.NotebookCellKind.Code ||
-                cell.document.languageId !== "hogql"
-            ) {
-                void ctx.ui.info(vscode.l10n.t("Select a HogQL cell to open its full result."));
-                return false;
-            }
+                editor &&
+                targetHogqlCell(
+                    ctx,
+                    editor,
+                    arg,
+                    vscode.l10n.t("Select a HogQL cell to open its full result."),
+                );
+            if (!cell) return false;
             return openFullResult(ctx, cell, typeof output === "number" ? output : 0);
         },
     },

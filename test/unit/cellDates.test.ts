@@ -1,17 +1,9 @@
 import * as assert from "node:assert/strict";
-import { localDateTime } from "../../src/webview/results/format";
+import { dateTimeOptions, localDateTime } from "../../src/webview/results/format";
 
 // The grid fills a day's formatted parts with the hour, minute and second instead of calling
 // Intl for every timestamp; the text must be exactly what Intl writes.
-const intl = new Intl.DateTimeFormat(undefined, {
-    year: "numeric",
-    month: "short",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-});
+const intl = new Intl.DateTimeFormat(undefined, dateTimeOptions);
 
 describe("timestamps in grid cells", () => {
     it("read exactly as Intl.DateTimeFormat writes them, across days, years and midnight", () => {

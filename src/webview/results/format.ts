@@ -47,7 +47,8 @@ export function looksLikeJson(value: string): boolean {
 // Long values are cut before they reach the DOM: a 1 MB JSON blob in a 200 px cell only costs.
 const maxCellChars = 300;
 
-const dateTimeFormat = new Intl.DateTimeFormat(locale, {
+/** How timestamps read in cells (in VS Code's display language). */
+export const dateTimeOptions: Intl.DateTimeFormatOptions = {
     year: "numeric",
     month: "short",
     day: "2-digit",
@@ -55,7 +56,8 @@ const dateTimeFormat = new Intl.DateTimeFormat(locale, {
     minute: "2-digit",
     second: "2-digit",
     hourCycle: "h23",
-});
+};
+const dateTimeFormat = new Intl.DateTimeFormat(locale, dateTimeOptions);
 
 // Formatting a date costs microseconds that add up while scrolling; rows repeat as you scroll
 // back and forth, so remember recent ones.
