@@ -6,7 +6,13 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { waitFor } from "../waitFor";
-import { openFile, openWorkbench, ROOT, webviewFrame, type Workbench } from "./workbench";
+import {
+    openWorkbench,
+    ROOT,
+    runAllOfTrafficNotebook,
+    webviewFrame,
+    type Workbench,
+} from "./workbench";
 
 const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
 
@@ -29,15 +35,7 @@ describe("HogQL notebook in VS Code: a capped output opens whole in the results 
 
     it("Open in Results Panel on a 5-row output shows all its rows in the results panel", async () => {
         const { page } = bench;
-        await openFile(page, "traffic.hogqlnb");
-        await page
-            .locator(".notebook-editor .view-line", { hasText: "SELECT properties.$browser" })
-            .first()
-            .waitFor({ timeout: 30_000 });
-        await page
-            .locator('.notebook-toolbar-container .action-label[aria-label^="Run All"]')
-            .first()
-            .click({ timeout: 15_000 });
+        await runAllOfTrafficNotebook(page);
         const frame = await webviewFrame(page, ".phnb .phnb-summary", 90_000);
         // The daily page views: more than 5 days, so capped.
         const output = frame

@@ -10,6 +10,7 @@ import * as path from "node:path";
 import {
     openFile,
     openWorkbench,
+    runAllOfTrafficNotebook,
     ROOT,
     runCommand,
     webviewFrame,
@@ -82,16 +83,7 @@ describe("Restricted Mode in VS Code: nothing runs from an untrusted workspace",
 
     it("runs no notebook cell: Run All asks to trust the workspace, and declining runs nothing", async () => {
         const { page } = bench;
-        await openFile(page, "traffic.hogqlnb");
-        // The cells are drawn (so the cell states read below are there to read).
-        await page
-            .locator(".notebook-editor .view-line", { hasText: "SELECT properties.$browser" })
-            .first()
-            .waitFor({ timeout: 30_000 });
-        await page
-            .locator('.notebook-toolbar-container .action-label[aria-label^="Run All"]')
-            .first()
-            .click({ timeout: 15_000 });
+        await runAllOfTrafficNotebook(page);
         const dialog = page.locator(".monaco-dialog-box").first();
         await dialog.waitFor({ timeout: 30_000 });
         const message = (await dialog.textContent()) ?? "";

@@ -199,6 +199,20 @@ export async function runCommand(page: Page, title: string): Promise<void> {
     await page.keyboard.press("Enter");
 }
 
+/** Opens the workspace's traffic.hogqlnb, waits for its cells to be drawn and presses Run All. */
+export async function runAllOfTrafficNotebook(page: Page): Promise<void> {
+    await openFile(page, "traffic.hogqlnb");
+    // The cells are drawn (so what a test reads of them is there to read).
+    await page
+        .locator(".notebook-editor .view-line", { hasText: "SELECT properties.$browser" })
+        .first()
+        .waitFor({ timeout: 30_000 });
+    await page
+        .locator('.notebook-toolbar-container .action-label[aria-label^="Run All"]')
+        .first()
+        .click({ timeout: 15_000 });
+}
+
 /** Opens a workspace file through Quick Open. */
 export async function openFile(page: Page, name: string): Promise<void> {
     await page.keyboard.press("Control+P");
