@@ -95,9 +95,11 @@ for (const { mode, theme, committed } of THEMES) {
                 name: `ui-readme-${mode}`,
                 settings: {
                     "workbench.colorTheme": theme,
-                    // When on, VS Code leaves a high-contrast theme for the preferred light one when the
-                    // host reports no high contrast (headless Chromium), as seen on a fresh clone.
-                    "window.autoDetectHighContrast": false,
+                    // High contrast the way a user's system asks for it (forced colours, emulated
+                    // below): a configured high-contrast theme alone was left for "2026 Light" on
+                    // a fresh clone, and stayed there.
+                    "window.autoDetectHighContrast": mode === "high-contrast",
+                    "workbench.preferredHighContrastColorTheme": "Default High Contrast",
                     "posthog-workbench.results.reusePanel": true,
                 },
             });
@@ -110,6 +112,7 @@ for (const { mode, theme, committed } of THEMES) {
         it("shows the views, a result grid and a chart", async () => {
             const { page } = bench;
             if (mode === "high-contrast") {
+                await page.emulateMedia({ forcedColors: "active", colorScheme: "dark" });
                 // The workbench paints its default (light) theme first and applies the configured
                 // one once the built-in theme extension is scanned: wait for it (bounded), and
                 // say what it shows if it never comes.
@@ -145,6 +148,7 @@ for (const { mode, theme, committed } of THEMES) {
             await shot(page, `grid-${mode}`, committed);
 
             if (mode === "high-contrast") {
+                await page.emulateMedia({ forcedColors: "active", colorScheme: "dark" });
                 // A fresh workbench may paint the page in its first theme before the configured
                 // one is applied (seen on a fresh clone): wait, bounded, for the theme's class.
                 await waitFor(
@@ -168,6 +172,7 @@ for (const { mode, theme, committed } of THEMES) {
             await frame.locator(".chart[data-draw-ms]:not([data-draw-ms=''])").waitFor();
             await shot(page, `chart-${mode}`, committed);
             if (mode === "high-contrast") {
+                await page.emulateMedia({ forcedColors: "active", colorScheme: "dark" });
                 const marker = await frame
                     .locator(".chart .u-legend .u-series .u-marker")
                     .first()
