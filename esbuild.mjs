@@ -7,6 +7,7 @@
 import * as esbuild from "esbuild";
 import fs from "node:fs";
 import path from "node:path";
+import { webviewBuildOptions } from "./scripts/webviewBuildOptions.mjs";
 
 const watch = process.argv.includes("--watch");
 const production = process.argv.includes("--production");
@@ -51,15 +52,7 @@ function webviewEntries() {
     return entries;
 }
 
-const webviewBuild = {
-    ...common,
-    entryPoints: webviewEntries(),
-    outdir: "dist/webview",
-    platform: "browser",
-    format: "esm",
-    target: "chrome120",
-    loader: { ".css": "text", ".ttf": "file" },
-};
+const webviewBuild = webviewBuildOptions(webviewEntries(), { production });
 
 const builds = [nodeBuild];
 if (Object.keys(webviewBuild.entryPoints).length > 0) builds.push(webviewBuild);

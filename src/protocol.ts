@@ -139,12 +139,15 @@ export interface ReadyMessage {
     type: "ready";
 }
 
-/** Webview → extension: put this text on the clipboard (webviews cannot always do it themselves). */
+/**
+ * Webview → extension: put this text on the clipboard (webviews cannot always do it themselves),
+ * or, without `text`, report a copy the page already put there (large copies, clipboardWrite.ts).
+ */
 export interface CopyMessage {
     /** Discriminator. */
     type: "copy";
-    /** The text to copy. */
-    text: string;
+    /** The text to copy; absent when the page wrote the clipboard itself. */
+    text?: string;
     /** How `text` was produced; used for the status message only. */
     format: CopyFormat;
     /** Number of rows copied, for the status message. */

@@ -240,6 +240,9 @@ export function pageTimeseries(data: TimeseriesResults, metric: Obj): PageTimese
         }
     }
     const computed = results.filter((r) => r !== null).length;
+    const intervalLabel =
+        method === "bayesian" ? l10n.t("Credible interval") : l10n.t("Confidence interval");
+    const statisticLabel = method === "bayesian" ? l10n.t("Chance to win") : l10n.t("p-value");
     return {
         status: String(data.status),
         computedAt: typeof data.computed_at === "string" ? data.computed_at : null,
@@ -248,10 +251,18 @@ export function pageTimeseries(data: TimeseriesResults, metric: Obj): PageTimese
                 ? l10n.t("Computed {0} of {1} days", computed, days.length)
                 : null,
         method,
-        intervalLabel:
-            method === "bayesian" ? l10n.t("Credible interval") : l10n.t("Confidence interval"),
-        statisticLabel: method === "bayesian" ? l10n.t("Chance to win") : l10n.t("p-value"),
+        intervalLabel,
+        statisticLabel,
         valueLabel: valueLabel(type),
+        latestColumns: [
+            l10n.t("Variant"),
+            l10n.t("Total users"),
+            valueLabel(type),
+            statisticLabel,
+            l10n.t("Significant"),
+            l10n.t("Delta"),
+            l10n.t("{0} (95%)", intervalLabel),
+        ],
         days,
         variants,
         latest,
@@ -459,16 +470,8 @@ export function pageMarkdown(
         lines.push(
             l10n.t("Latest day: {0}", ts.latest.day) + (ts.progress ? ` · ${ts.progress}` : ""),
             "",
-            `| ${[
-                l10n.t("Variant"),
-                l10n.t("Total users"),
-                ts.valueLabel,
-                ts.statisticLabel,
-                l10n.t("Significant"),
-                l10n.t("Delta"),
-                l10n.t("{0} (95%)", ts.intervalLabel),
-            ].join(" | ")} |`,
-            "|---|---|---|---|---|---|---|",
+            `| ${ts.latestColumns.join(" | ")} |`,
+            `|${"---|".repeat(ts.latestColumns.length)}`,
         );
         for (const r of ts.latest.rows)
             lines.push(

@@ -87,6 +87,11 @@ export interface PageTimeseries {
     statisticLabel: string;
     /** "Conversion rate", "Mean" or "Ratio". */
     valueLabel: string;
+    /**
+     * The latest-result table's column titles (PostHog's ResultDetails.tsx columns plus the
+     * change), translated once on the host for both the page and the Markdown details.
+     */
+    latestColumns: string[];
     /** Days `YYYY-MM-DD`, ascending. */
     days: string[];
     variants: VariantSeries[];

@@ -248,9 +248,10 @@ export async function scanObject(
     start = 0,
     end = bytes.length,
     rowsKey = "results",
+    { recordCells = false, sliceBytes = scanSliceBytes } = {},
 ): Promise<ObjectScanner> {
-    const scanner = new ObjectScanner(bytes, start, end, rowsKey);
-    while (!scanner.step(scanSliceBytes)) await yieldNow();
+    const scanner = new ObjectScanner(bytes, start, end, rowsKey, recordCells);
+    while (!scanner.step(sliceBytes)) await yieldNow();
     return scanner;
 }
 

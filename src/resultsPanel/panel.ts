@@ -154,7 +154,7 @@ export class ResultsPanel implements vscode.Disposable {
                     );
                     break;
                 case "copy":
-                    await vscode.env.clipboard.writeText(msg.text);
+                    if (msg.text !== undefined) await vscode.env.clipboard.writeText(msg.text);
                     vscode.window.setStatusBarMessage(
                         msg.rows === 1
                             ? vscode.l10n.t("Copied 1 row ({0})", msg.format)

@@ -28,6 +28,7 @@ import { startWebviewSuite, type WebviewSuite } from "./suite";
 declare const document: any;
 declare const window: any;
 declare function getComputedStyle(element: unknown): any;
+declare const navigator: any;
 
 const xssImg = `<img src=x onerror="window.__xss='img'">`;
 const xssScript = `<script>window.__xss='script'</script>`;
@@ -353,6 +354,18 @@ describe("results grid (webview)", function () {
         const col = (await nextCopy(page, copies)).split("\r\n");
         assert.equal(col.length, 50_001);
         assert.equal(col[49_999], "49999");
+        // The page wrote those 50,001 lines to the clipboard itself: no megabytes to the extension.
+        const report = (await posted(page)).filter((m) => m.type === "copy").pop();
+        assert.ok(report?.type === "copy" && report.text === undefined && report.rows === 50_001);
+        // Where the page may not write the clipboard, the text goes to the extension instead.
+        await page.evaluate(() => {
+            navigator.clipboard.writeText = () => Promise.reject(new Error("not allowed"));
+        });
+        await page.keyboard.press("Control+c");
+        const fallback = await nextCopy(page, copies + 1);
+        const sent = (await posted(page)).filter((m) => m.type === "copy").pop();
+        assert.ok(sent?.type === "copy" && sent.text === fallback);
+        assert.equal(fallback.split("\r\n").length, 50_001);
     });
 
     it("moves with the keyboard: arrows, PageDown, Home/End, Ctrl+End, Ctrl+A", async () => {

@@ -4,8 +4,8 @@
 // long task (>= 50 ms, Chromium's Long Tasks API) from the output's arrival until its grid shows
 // rows and every row is parsed.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import path from "node:path";
-import * as esbuild from "esbuild";
 import type { Browser, Page } from "playwright-core";
 import { ObjectScanner } from "../../src/json/responseScan";
 import { resultBytes, storedResult } from "../../src/notebook/resultOutput";
@@ -22,20 +22,10 @@ const root = path.resolve(__dirname, "../../..");
 /** The most rows the `notebook.outputRows` setting allows (package.json maximum). */
 const MAX_OUTPUT_ROWS = 50_000;
 
-/** The renderer bundle as esbuild.mjs builds it. */
-async function buildRenderer(): Promise<void> {
-    await esbuild.build({
-        absWorkingDir: root,
-        entryPoints: { notebook: "src/webview/notebook/main.ts" },
-        bundle: true,
-        outdir: "dist/webview",
-        platform: "browser",
-        format: "esm",
-        target: "chrome120",
-        loader: { ".css": "text", ".ttf": "file" },
-        sourcemap: "linked",
-        legalComments: "none",
-        logLevel: "warning",
+/** The renderer bundle as esbuild.mjs builds it (bench/buildWebview.mjs). */
+function buildRenderer(): void {
+    execFileSync(process.execPath, [path.join(root, "bench", "buildWebview.mjs"), "notebook"], {
+        cwd: root,
     });
 }
 
@@ -97,7 +87,7 @@ describe("notebook renderer (webview)", function () {
 
     before(async function () {
         this.timeout(120_000);
-        await buildRenderer();
+        buildRenderer();
         server = await startServer();
         server.setPage("notebook", PAGE);
         browser = await launch();

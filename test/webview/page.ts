@@ -17,6 +17,7 @@ import type { TestServer } from "./server";
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const document: any;
 declare const window: any;
+declare const navigator: any;
 declare function requestAnimationFrame(callback: (time: number) => void): number;
 
 export { launchChromium as launch } from "../chromium";
@@ -129,6 +130,10 @@ export async function closeWithoutErrors(page: Page | undefined): Promise<void> 
 /** Opens the real page (same CSP as the panel) and waits for its `ready`. */
 export async function openPage(browser: Browser, server: TestServer, path = "/"): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1100, height: 640 } });
+    // As VS Code's webview frames allow (`clipboard-write`); reading is for the tests' checks.
+    await page
+        .context()
+        .grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.origin });
     recordErrors(page);
     await page.goto(server.origin + path);
     await page.waitForFunction(() =>
@@ -277,12 +282,15 @@ export async function clickCell(
     for (const m of modifiers) await page.keyboard.up(m);
 }
 
-/** The last `copy` message's text. */
+/**
+ * The last copy's text: the `copy` message's, or, where the page wrote the clipboard itself (large
+ * copies, src/webview/results/clipboardWrite.ts) and the message has none, the clipboard's.
+ */
 export async function lastCopy(page: Page): Promise<string> {
     const msgs = (await posted(page)).filter((m) => m.type === "copy");
     const last = msgs[msgs.length - 1];
     if (!last || last.type !== "copy") throw new Error("nothing copied");
-    return last.text;
+    return last.text ?? page.evaluate(() => navigator.clipboard.readText());
 }
 
 /** How many `copy` messages the page has posted so far. */

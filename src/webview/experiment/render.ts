@@ -72,16 +72,7 @@ function section(title: string, cls: string): HTMLElement {
 function latestTable(ts: PageTimeseries): HTMLTableElement {
     const table = el("table", "latest");
     const head = el("tr");
-    for (const title of [
-        l10n.t("Variant"),
-        l10n.t("Total users"),
-        ts.valueLabel,
-        ts.statisticLabel,
-        l10n.t("Significant"),
-        l10n.t("Delta"),
-        l10n.t("{0} (95%)", ts.intervalLabel),
-    ])
-        head.append(el("th", "", title));
+    for (const title of ts.latestColumns) head.append(el("th", "", title));
     const thead = el("thead");
     thead.append(head);
     const body = el("tbody");

@@ -2,8 +2,10 @@
 // application/vnd.posthog-workbench.hogql-result+json). It shows a result in the results panel's
 // virtual grid or its Chart view, in the notebook's theme (VS Code's CSS variables reach the
 // notebook's output frame as they reach a webview). Outputs are capped (see
-// src/notebook/resultOutput.ts), so rows are parsed on the page, not in a worker: at the cap the
-// longest task is about 20 ms (test/webview/notebookRenderer.test.ts: no task of 50 ms or more).
+// src/notebook/resultOutput.ts), so rows are read on the page, not in a worker: the bytes are
+// scanned in short tasks, only the fields other than the rows are parsed, and the grid's first
+// frame draws only the rows in view (test/webview/notebookRenderer.test.ts: no task of 50 ms or
+// more from the output's arrival until every row is parsed and shown).
 import * as l10n from "@vscode/l10n";
 import type { ChartSpec } from "../../protocol";
 import type { FromRenderer, ToRenderer } from "../../notebook/rendererProtocol";
@@ -13,11 +15,12 @@ import "../results/elements";
 import { button } from "../results/elements";
 import { Grid, rowHeight } from "../results/grid";
 import { ResultModel } from "../results/resultModel";
-import { RowSource } from "../results/rowSource";
+import { RowSource, scanOnPage } from "../results/rowSource";
 import resultsCss from "../results/styles.css";
 import type { ViewQuery } from "../results/view";
 import notebookCss from "./notebook.css";
-import { payloadOf, summaryText, type StoredResultLike } from "./payload";
+import { textOf, type ObjectScanner } from "../../json/responseScan";
+import { payloadOf, summaryText, type StoredHead } from "./payload";
 
 interface OutputItem {
     id: string;
@@ -65,12 +68,14 @@ class OutputView {
     private readonly chartButton: HTMLElement;
     private readonly openFullButton: HTMLElement | undefined;
     private readonly summary: HTMLElement;
-    private readonly result: StoredResultLike;
+    private readonly result: StoredHead;
 
     constructor(
         private readonly id: string,
-        result: StoredResultLike,
+        result: StoredHead,
         bytes: Uint8Array,
+        scan: ObjectScanner,
+        scanStartedAt: number,
         private readonly post: (message: FromRenderer) => void,
     ) {
         const payload = payloadOf(id, result);
@@ -89,7 +94,7 @@ class OutputView {
         bar.append(this.gridButton, this.chartButton, this.summary);
         // A capped output: the whole result is a re-run away, in the results panel (with its
         // exports). A button, so Tab reaches it and Enter or Space presses it.
-        if (result.results.length < result.rowCount) {
+        if (result.kept < result.rowCount) {
             this.openFullButton = button("openFull", "", "", () =>
                 this.post({ type: "openFull", outputId: this.id }),
             );
@@ -99,7 +104,7 @@ class OutputView {
         this.relabel();
         const main = document.createElement("div");
         main.className = "main phnb-main";
-        const height = Math.min(360, 42 + rowHeight * Math.max(1, result.results.length) + 16);
+        const height = Math.min(360, 42 + rowHeight * Math.max(1, result.kept) + 16);
         main.style.height = `${this.view === "chart" ? 340 : height}px`;
         this.grid = new Grid(main, {
             sortClicked: (col) => this.cycleSort(col),
@@ -120,7 +125,9 @@ class OutputView {
         main.append(this.chart.element);
         this.root.append(bar, main);
         this.grid.setData(this.model);
-        this.loaded = this.source.load(id, bytes, this.model.kinds, {
+        // Scanned before the view was built (its size comes from the rows kept): nothing is
+        // parsed twice.
+        this.source.adopt(id, bytes, scan, this.model.kinds, scanStartedAt, {
             layout: (b, cells) => {
                 this.model.setLayout(b, cells);
                 this.grid.scheduleRender();
@@ -141,7 +148,6 @@ class OutputView {
 
     private readonly gridHeight: number;
     private readonly main: HTMLElement;
-    private readonly loaded: Promise<void>;
 
     /** Writes the bar's text in the current language (again when the translations arrive). */
     relabel(): void {
@@ -160,8 +166,7 @@ class OutputView {
     }
 
     /** Call once the root is in the document; the chart picks its kind from the parsed rows. */
-    async start(): Promise<void> {
-        await this.loaded;
+    start(): void {
         this.show(this.view, false);
     }
 
@@ -219,6 +224,21 @@ class OutputView {
     }
 }
 
+/** The latest render of each output element: a slower earlier one must not land on top of it. */
+const rendering = new WeakMap<HTMLElement, symbol>();
+
+/** An output's result: its rows scanned in place, its other fields parsed. */
+async function readOutput(bytes: Uint8Array): Promise<{ head: StoredHead; scan: ObjectScanner }> {
+    const scan = await scanOnPage(bytes);
+    // The view is built in a task of its own, not at the end of the scan's last one.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const head: Record<string, unknown> = {};
+    for (const [key, range] of scan.fields)
+        if (key !== "results") head[key] = JSON.parse(textOf(bytes, range));
+    if (!Array.isArray(head.columns)) throw new Error("no columns");
+    return { head: { ...(head as Omit<StoredHead, "kept">), kept: scan.rowStarts.length }, scan };
+}
+
 export function activate(ctx: RendererContext) {
     addStyles();
     const post = (message: FromRenderer) => ctx.postMessage?.(message);
@@ -241,22 +261,32 @@ export function activate(ctx: RendererContext) {
     post({ type: "l10n" });
     return {
         renderOutputItem(item: OutputItem, element: HTMLElement): void {
+            const key = item.metadata?.key ?? item.id;
             shown.delete(ids.get(item.id) ?? item.id);
             element.replaceChildren();
-            const bytes = item.data();
-            let result: StoredResultLike;
-            try {
-                result = JSON.parse(new TextDecoder().decode(bytes)) as StoredResultLike;
-            } catch {
-                element.textContent = l10n.t("This result could not be read: run the cell again.");
-                return;
-            }
-            // The grid parses the bytes itself (every digit of wide numbers kept).
-            const view = new OutputView(item.metadata?.key ?? item.id, result, bytes.slice(), post);
-            element.append(view.root);
-            void view.start();
-            shown.set(item.metadata?.key ?? item.id, view);
-            ids.set(item.id, item.metadata?.key ?? item.id);
+            // Our own copy: the grid keeps reading these bytes (every digit of wide numbers).
+            const bytes = item.data().slice();
+            const render = Symbol(key);
+            rendering.set(element, render);
+            const startedAt = performance.now();
+            // Scanned in short tasks (an output at its cap holds tens of thousands of rows),
+            // then only the fields other than the rows are parsed.
+            void readOutput(bytes).then(
+                ({ head, scan }) => {
+                    if (rendering.get(element) !== render) return;
+                    const view = new OutputView(key, head, bytes, scan, startedAt, post);
+                    element.append(view.root);
+                    view.start();
+                    shown.set(key, view);
+                    ids.set(item.id, key);
+                },
+                () => {
+                    if (rendering.get(element) !== render) return;
+                    element.textContent = l10n.t(
+                        "This result could not be read: run the cell again.",
+                    );
+                },
+            );
         },
         disposeOutputItem(id?: string): void {
             if (id) shown.delete(ids.get(id) ?? id);

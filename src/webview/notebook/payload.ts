@@ -10,13 +10,16 @@ import type { ChartPrefs, ResultPayload } from "../../protocol";
  */
 export type StoredResultLike = Omit<StoredResult, "chart"> & { chart?: ChartPrefs };
 
+/** A stored result without its rows (read from the bytes' other fields), and how many it kept. */
+export type StoredHead = Omit<StoredResultLike, "results"> & { kept: number };
+
 function typeName(t: unknown): string {
     if (typeof t === "string") return t;
     if (Array.isArray(t)) return String(t[1] ?? "");
     return "";
 }
 
-export function payloadOf(id: string, result: StoredResultLike): ResultPayload {
+export function payloadOf(id: string, result: StoredHead): ResultPayload {
     return {
         id,
         title: "",
@@ -26,7 +29,7 @@ export function payloadOf(id: string, result: StoredResultLike): ResultPayload {
             columns: result.columns,
             types: result.columns.map((_, i) => typeName(result.types?.[i])),
             // The rows the output kept: the grid shows those; the summary says how many ran.
-            rowCount: result.results.length,
+            rowCount: result.kept,
             hasMore: result.hasMore === true,
             limit: result.limit ?? null,
             isCached: false,
@@ -41,8 +44,8 @@ export function payloadOf(id: string, result: StoredResultLike): ResultPayload {
 }
 
 /** "3 rows", or "500 of 12,000 rows kept (an output keeps at most 500 ...)". */
-export function summaryText(result: StoredResultLike): string {
-    const shown = result.results.length;
+export function summaryText(result: StoredHead): string {
+    const shown = result.kept;
     const total = result.rowCount;
     let text =
         shown >= total

@@ -13,6 +13,7 @@ import type {
 import { Announcer, finishedText } from "./announcer";
 import { ChartView } from "./chart/chartView";
 import { copyText } from "./clipboard";
+import { writeLargeCopy } from "./clipboardWrite";
 import { DetailView } from "./detail";
 import { Grid } from "./grid";
 import { showMenu } from "./menu";
@@ -367,10 +368,11 @@ export class App {
         // neither parses them nor holds its thread for the whole text.
         void this.source
             .copy(model.payload.id, model.viewOrder(), range, format, model.columns)
-            .then((text) => {
-                if (text === "") log("error", `could not copy ${rows} rows`);
-                else vscode.postMessage({ type: "copy", text, format, rows });
-            });
+            .then((text) =>
+                text === ""
+                    ? log("error", `could not copy ${rows} rows`)
+                    : writeLargeCopy(text, format, rows),
+            );
     }
 
     private openDetail(row: number, col: number): void {

@@ -160,6 +160,13 @@ export class Grid {
     private dragging: SelectionMode | null = null;
     private renderQueued = false;
     /**
+     * False until the current data's first rows are painted. That first paint draws only the
+     * rows in view; the overscan rows (a third of the pool in a notebook output) follow a frame
+     * later, so the first frame's style, layout and paint handle fewer cells (a 20-column
+     * notebook output's first frame took 60-70 ms on this machine, test/webview/notebookRenderer).
+     */
+    private overscanReady = false;
+    /**
      * The row numbers, in one column that sticks to the left edge. One sticky element: a sticky
      * number in each row made every 10th to 20th scroll frame cost ~2 ms on the page's thread
      * (the scrollTop write, measured with `npm run bench`; without it 0.1 ms).
@@ -211,7 +218,12 @@ export class Grid {
         this.element.addEventListener("mouseover", (e) => this.showTitle(e));
         this.element.addEventListener("keydown", (e) => this.onKeyDown(e));
         new ResizeObserver(() => {
-            // Layout is clean in resize observations too.
+            // Layout is clean in resize observations too. The first observation comes in the
+            // frame after the grid is attached, usually at the size its first render already
+            // read: painting every cell again then doubled that frame's style and layout work
+            // (a notebook output's first frame, test/webview/notebookRenderer.test.ts).
+            if (this.element.clientHeight === this.viewH && this.element.clientWidth === this.viewW)
+                return;
             this.measureViewport();
             this.cachedFont = "";
             // The pool follows the height (render resizes it); the columns in view the width.
@@ -230,6 +242,7 @@ export class Grid {
         this.selection.active = false;
         this.element.setAttribute("aria-colcount", String(n + 1));
         this.headerDirty = true;
+        this.overscanReady = false;
         this.invalidate();
     }
 
@@ -316,14 +329,27 @@ export class Grid {
             this.batchedRender = true;
             return;
         }
+        // Not in the document yet (a notebook output builds its view first): nothing to measure
+        // or show; the first resize observation, once it is attached, paints it.
+        if (!this.element.isConnected) {
+            this.viewH = -1;
+            return;
+        }
         // Before the first resize observation (the grid was just attached) read once.
         if (this.viewH < 0) this.measureViewport();
         const viewH = Math.max(0, this.viewH - headerHeight);
         const count = this.data.rowCount();
-        const poolSize = Math.ceil(viewH / rowHeight) + 1 + 2 * overscanRows;
+        const inView = Math.ceil(viewH / rowHeight) + 1;
+        const poolSize = inView + 2 * overscanRows;
         if (this.slots.length !== poolSize) this.buildPool(poolSize);
-        const first = Math.max(0, Math.floor(this.scrollY / rowHeight) - overscanRows);
-        const last = Math.min(count, first + poolSize) - 1;
+        const over = this.overscanReady ? overscanRows : 0;
+        const top = Math.floor(this.scrollY / rowHeight);
+        const first = Math.max(0, top - over);
+        const last = Math.min(count, first + poolSize, top + inView + over) - 1;
+        if (!this.overscanReady && count > 0) {
+            this.overscanReady = true;
+            this.scheduleRender();
+        }
 
         const { c0, c1 } = this.visibleColumns();
         if (c0 !== this.colRange.c0 || c1 !== this.colRange.c1) {

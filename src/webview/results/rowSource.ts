@@ -3,7 +3,7 @@
 // way the page gets the response's bytes back with the position of each row, and parses only the
 // rows it draws; sort, filter and large copies run where every row is parsed.
 import { ByteRows, type CellLayout } from "../../json/byteRows";
-import { ObjectScanner } from "../../json/responseScan";
+import { scanObject, type ObjectScanner } from "../../json/responseScan";
 import type { CopyFormat } from "../../protocol";
 import { copyText } from "./clipboard";
 import { ColumnKind } from "./format";
@@ -36,6 +36,26 @@ export async function startWorker(url: string): Promise<Worker> {
     // Keep the URL until the script loaded; a revoked blob URL cannot be fetched by the worker.
     setTimeout(() => URL.revokeObjectURL(blobUrl), 10_000);
     return worker;
+}
+
+/**
+ * Bytes scanned per task on the page's own thread. The scan's cost grows with the rows and
+ * values in those bytes: 294 KB of one-number rows (39,000 rows, a notebook output at its cap)
+ * took 35-60 ms in one piece, a long task (test/webview/notebookRenderer.test.ts); 32 KB keeps
+ * each piece to a few milliseconds.
+ */
+const pageScanSliceBytes = 32 << 10;
+
+/** Scans a result's bytes on this thread in short tasks, recording where every value starts. */
+export function scanOnPage(bytes: Uint8Array): Promise<ObjectScanner> {
+    return scanObject(
+        bytes,
+        () => new Promise((resolve) => setTimeout(resolve, 0)),
+        0,
+        bytes.length,
+        "results",
+        { recordCells: true, sliceBytes: pageScanSliceBytes },
+    );
 }
 
 export class RowSource {
@@ -95,14 +115,36 @@ export class RowSource {
         sink: RowSink,
     ): void {
         const t0 = performance.now();
+        scanOnPage(bytes).then(
+            (scan) => {
+                if (this.sinks.get(resultId) === sink) this.adopt(resultId, bytes, scan, kinds, t0);
+            },
+            (err: unknown) => sink.failed(String(err)),
+        );
+    }
+
+    /**
+     * Takes a result whose bytes were already scanned on this thread (with cells recorded, see
+     * {@link scanOnPage}): its rows can be drawn, sorted and filtered at once.
+     */
+    adopt(
+        resultId: string,
+        bytes: Uint8Array,
+        scan: ObjectScanner,
+        kinds: ColumnKind[],
+        startedAt: number,
+        sink?: RowSink,
+    ): void {
+        if (sink) this.sinks.set(resultId, sink);
+        const target = this.sinks.get(resultId);
+        if (!target) return;
         try {
-            const scan = new ObjectScanner(bytes, 0, bytes.length, "results", true).run();
-            sink.layout(bytes, scan);
+            target.layout(bytes, scan);
             const rows = new ByteRows(bytes, scan);
             this.local.set(resultId, { views: new RowViews(rows, kinds), kinds });
-            sink.done(rows.count, performance.now() - t0, false);
+            target.done(rows.count, performance.now() - startedAt, false);
         } catch (err) {
-            sink.failed(String(err));
+            target.failed(String(err));
         }
     }
 
