@@ -65,21 +65,23 @@ export function expandedQuery(
 }
 
 /**
- * The HogQL cell a command acts on: the cell it was given (cell toolbar) or the selected one
- * (palette); anything else gets `notSelected` as an info message and undefined.
+ * The HogQL notebook and cell a command acts on: the cell it was given (cell toolbar) or the
+ * selected one (palette) of the active HogQL notebook; anything else gets an info message (no
+ * notebook, or `notSelected`) and undefined.
  */
 function targetHogqlCell(
     ctx: Ctx,
-    editor: vscode.NotebookEditor,
     arg: unknown,
     notSelected: string,
-): vscode.NotebookCell | undefined {
+): { editor: vscode.NotebookEditor; cell: vscode.NotebookCell } | undefined {
+    const editor = activeNotebook(ctx);
+    if (!editor) return undefined;
     const cell =
         arg && typeof arg === "object" && "document" in arg && "notebook" in arg
             ? (arg as vscode.NotebookCell)
             : editor.notebook.cellAt(editor.selection.start);
     if (cell.kind === vscode.NotebookCellKind.Code && cell.document.languageId === "hogql")
-        return cell;
+        return { editor, cell };
     void ctx.ui.info(notSelected);
     return undefined;
 }
@@ -159,16 +161,13 @@ export const notebookCommands: readonly CommandSpec[] = [
         returnsValue: true,
         title: vscode.l10n.t("Show Expanded Query"),
         run: async (ctx, arg) => {
-            const editor = activeNotebook(ctx);
-            const cell =
-                editor &&
-                targetHogqlCell(
-                    ctx,
-                    editor,
-                    arg,
-                    vscode.l10n.t("Select a HogQL cell to see the query it sends."),
-                );
-            if (!editor || !cell) return undefined;
+            const target = targetHogqlCell(
+                ctx,
+                arg,
+                vscode.l10n.t("Select a HogQL cell to see the query it sends."),
+            );
+            if (!target) return undefined;
+            const { editor, cell } = target;
             let text: string;
             try {
                 text = expandedQuery(editor.notebook, cell);
@@ -195,17 +194,13 @@ export const notebookCommands: readonly CommandSpec[] = [
         // From the cell's toolbar (the cell) or the palette (the selected cell); `output` picks
         // one statement's output of a cell with several (the renderer's button names it).
         run: async (ctx, arg, output) => {
-            const editor = activeNotebook(ctx);
-            const cell =
-                editor &&
-                targetHogqlCell(
-                    ctx,
-                    editor,
-                    arg,
-                    vscode.l10n.t("Select a HogQL cell to open its full result."),
-                );
-            if (!cell) return false;
-            return openFullResult(ctx, cell, typeof output === "number" ? output : 0);
+            const target = targetHogqlCell(
+                ctx,
+                arg,
+                vscode.l10n.t("Select a HogQL cell to open its full result."),
+            );
+            if (!target) return false;
+            return openFullResult(ctx, target.cell, typeof output === "number" ? output : 0);
         },
     },
     {

@@ -47,6 +47,17 @@ async function within<T>(what: string, promise: Thenable<T>, ms = 30_000): Promi
     }
 }
 
+/** Picks our controller for the active notebook, as a user does from the kernel picker. */
+async function selectOurKernel(what: string): Promise<void> {
+    await within(
+        what,
+        vscode.commands.executeCommand("notebook.selectKernel", {
+            id: CONTROLLER_ID,
+            extension: EXTENSION_ID,
+        }),
+    );
+}
+
 /** Opens `uri` in a notebook editor (no extra reference to the document) and returns it. */
 async function openInEditor(uri: vscode.Uri): Promise<vscode.NotebookDocument> {
     await within(
@@ -144,13 +155,7 @@ describe("HogQL notebooks", function () {
         assert.equal(notebook.cellAt(1).document.languageId, "properties");
         assert.equal(notebook.cellAt(2).document.languageId, "hogql");
         await vscode.window.showNotebookDocument(notebook);
-        await within(
-            "selecting the kernel",
-            vscode.commands.executeCommand("notebook.selectKernel", {
-                id: CONTROLLER_ID,
-                extension: EXTENSION_ID,
-            }),
-        );
+        await selectOurKernel("selecting the kernel");
 
         // The named cell, then the cell that uses it with a variable from the variables cell.
         await run(notebook, 2);
@@ -236,13 +241,7 @@ describe("HogQL notebooks", function () {
         );
         notebook = await openInEditor(uri);
         assert.notEqual(notebook, closedNotebook, "a new document, read from the file");
-        await within(
-            "selecting the kernel again",
-            vscode.commands.executeCommand("notebook.selectKernel", {
-                id: CONTROLLER_ID,
-                extension: EXTENSION_ID,
-            }),
-        );
+        await selectOurKernel("selecting the kernel again");
         assert.deepEqual(
             notebook.getCells().map((c) => c.executionSummary?.executionOrder),
             orders,
@@ -269,13 +268,7 @@ describe("HogQL notebooks", function () {
         try {
             const notebook = await vscode.workspace.openNotebookDocument(file);
             await vscode.window.showNotebookDocument(notebook);
-            await within(
-                "selecting the kernel",
-                vscode.commands.executeCommand("notebook.selectKernel", {
-                    id: CONTROLLER_ID,
-                    extension: EXTENSION_ID,
-                }),
-            );
+            await selectOurKernel("selecting the kernel");
             await run(notebook, 0);
             assert.deepEqual(resultOf(notebook.cellAt(0))?.results, [[1]]);
             await within("saving", notebook.save());
@@ -312,13 +305,7 @@ describe("HogQL notebooks", function () {
         const shown = recordResults(api);
         try {
             const notebook = await openInEditor(file);
-            await within(
-                "selecting the kernel",
-                vscode.commands.executeCommand("notebook.selectKernel", {
-                    id: CONTROLLER_ID,
-                    extension: EXTENSION_ID,
-                }),
-            );
+            await selectOurKernel("selecting the kernel");
             await run(notebook, 1);
             const output = resultOf(notebook.cellAt(1)) as
                 { results: unknown[][]; rowCount: number } | undefined;

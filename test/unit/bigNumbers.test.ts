@@ -79,8 +79,15 @@ describe("wide numbers keep every digit", () => {
             assert.equal(needsBigNumber("123456789012345"), false);
             assert.equal(needsBigNumber("100000000000000000000"), false);
             assert.equal(needsBigNumber("0.000000000000000001"), false);
-            assert.equal(needsBigNumber("1.2345678901234567"), true);
             assert.equal(needsBigNumber("-9223372036854775808"), true);
+            // Decimals a double cannot print back keep their text; one it prints back exactly
+            // (a Float64 as ClickHouse writes it) is a double. Integers never take that shortcut.
+            assert.equal(needsBigNumber("1.2345678901234567891"), true);
+            assert.equal(needsBigNumber("0.10000000000000000555"), true);
+            assert.equal(needsBigNumber("1.2345678901234567E-7"), true);
+            assert.equal(needsBigNumber("1.2345678901234567"), false);
+            assert.equal(needsBigNumber("12.345678901234567"), false);
+            assert.equal(needsBigNumber("12345678901234567000"), true);
         });
 
         it("compares exactly across doubles and wide numbers", () => {

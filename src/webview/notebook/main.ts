@@ -59,7 +59,8 @@ const ids = new Map<string, string>();
 class OutputView {
     readonly root: HTMLElement;
     private readonly grid: Grid;
-    private readonly chart: ChartView;
+    /** Made when the chart is first shown: most outputs stay grids (and it costs the first frame). */
+    private chart: ChartView | null = null;
     private readonly model: ResultModel;
     private readonly source = new RowSource(Promise.resolve(null), () => undefined);
     private view: "grid" | "chart";
@@ -113,16 +114,6 @@ class OutputView {
             copy: (withHeaders) => this.copy(withHeaders),
             viewChanged: () => undefined,
         });
-        this.chart = new ChartView({
-            changed: (spec) => {
-                this.spec = spec;
-                this.remember();
-            },
-            save: (format, data) =>
-                this.post({ type: "saveChart", format, data, title: result.columns.join("-") }),
-            copySvg: (svg) => this.post({ type: "copy", text: svg, rows: 0 }),
-        });
-        main.append(this.chart.element);
         this.root.append(bar, main);
         this.grid.setData(this.model);
         // Scanned before the view was built (its size comes from the rows kept): nothing is
@@ -134,7 +125,7 @@ class OutputView {
             },
             done: (rows, parseMs, inWorker) => {
                 this.model.complete = true;
-                this.chart.rowsChanged();
+                this.chart?.rowsChanged();
                 // For tests and for reading a slow output in the developer tools.
                 this.root.dataset.parsedRows = String(rows);
                 this.root.dataset.parseMs = parseMs.toFixed(1);
@@ -177,12 +168,33 @@ class OutputView {
         this.grid.element.hidden = chart;
         this.gridButton.toggleAttribute("secondary", chart);
         this.chartButton.toggleAttribute("secondary", !chart);
-        if (chart) this.chart.show(this.model, this.spec, "chart");
+        if (chart) this.chartView().show(this.model, this.spec, "chart");
         else {
-            this.chart.hide();
+            this.chart?.hide();
             this.grid.scheduleRender();
         }
         if (remember) this.remember();
+    }
+
+    private chartView(): ChartView {
+        if (this.chart) return this.chart;
+        const chart = new ChartView({
+            changed: (spec) => {
+                this.spec = spec;
+                this.remember();
+            },
+            save: (format, data) =>
+                this.post({
+                    type: "saveChart",
+                    format,
+                    data,
+                    title: this.result.columns.join("-"),
+                }),
+            copySvg: (svg) => this.post({ type: "copy", text: svg, rows: 0 }),
+        });
+        this.main.append(chart.element);
+        this.chart = chart;
+        return chart;
     }
 
     private remember(): void {
@@ -213,7 +225,7 @@ class OutputView {
     async png(): Promise<string | null> {
         if (this.view !== "chart") return null;
         // The chart view's own PNG export: background, axes and legend in the theme's colours.
-        const blob = await this.chart.pngBlob();
+        const blob = await this.chart?.pngBlob();
         if (!blob) return null;
         return new Promise((resolve) => {
             const reader = new FileReader();
