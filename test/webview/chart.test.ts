@@ -271,7 +271,9 @@ describe("results chart (webview)", function () {
         this.timeout(60_000);
         const times: number[] = [];
         const parses: number[] = [];
-        for (let k = 0; k < 3; k++) {
+        // The best of five: a shared machine's stolen CPU (seen: a fifth to a third of the time,
+        // /proc/pressure/cpu) lands in some runs, never in the chart's own work.
+        for (let k = 0; k < 5; k++) {
             if (k > 0) {
                 await page.close();
                 page = await openPage(browser, server);
@@ -420,7 +422,9 @@ describe("results chart (webview)", function () {
             const xs = rows.map((r) => Date.parse(r[0]));
             const ys = rows.map((r) => r[1]);
             const best = { uplot: Infinity, chartjs: Infinity };
-            for (let k = 0; k < 3; k++) {
+            // The best of five: a shared machine's stolen CPU (seen: a fifth to a third of the time,
+        // /proc/pressure/cpu) lands in some runs, never in the chart's own work.
+        for (let k = 0; k < 5; k++) {
                 const t = await p.evaluate(
                     async ({ xs, ys }) => {
                         const w = window as any;

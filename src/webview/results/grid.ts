@@ -348,7 +348,9 @@ export class Grid {
         const last = Math.min(count, first + poolSize, top + inView + over) - 1;
         if (!this.overscanReady && count > 0) {
             this.overscanReady = true;
-            this.scheduleRender();
+            // After this frame is painted: a task queued from an animation callback runs after
+            // that frame (a plain animation callback queued now would join this very frame).
+            requestAnimationFrame(() => setTimeout(() => this.render()));
         }
 
         const { c0, c1 } = this.visibleColumns();
