@@ -423,8 +423,8 @@ describe("results chart (webview)", function () {
             const ys = rows.map((r) => r[1]);
             const best = { uplot: Infinity, chartjs: Infinity };
             // The best of five: a shared machine's stolen CPU (seen: a fifth to a third of the time,
-        // /proc/pressure/cpu) lands in some runs, never in the chart's own work.
-        for (let k = 0; k < 5; k++) {
+            // /proc/pressure/cpu) lands in some runs, never in the chart's own work.
+            for (let k = 0; k < 5; k++) {
                 const t = await p.evaluate(
                     async ({ xs, ys }) => {
                         const w = window as any;
