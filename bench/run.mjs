@@ -5,6 +5,7 @@
 import * as esbuild from "esbuild";
 import fs from "node:fs";
 import http from "node:http";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -261,17 +262,15 @@ async function benchWide(browser, origin, firstRowsJson) {
     const page = await browser.newPage({ viewport: VIEWPORT });
     await page.goto(`${origin}/ours.html`);
     await page.waitForFunction(() => window.__posted.some((m) => m.type === "ready"));
-    const meta = {
-        columns: wideValues.map((v) => v[0]),
-        types: wideValues.map((v) => v[1]),
-        rowCount: 3,
-        hasMore: false,
-        limit: null,
-        isCached: false,
-        lastRefresh: null,
-        hasHogql: false,
-        hasClickhouse: false,
-    };
+    // What the extension sends beside a plain table's bytes, as the webview tests build it.
+    const { tableMeta } = createRequire(import.meta.url)(
+        path.join(root, "out", "test", "webview", "fixtures.js"),
+    );
+    const meta = tableMeta(
+        wideValues.map((v) => v[0]),
+        wideValues.map((v) => v[1]),
+        3,
+    );
     const out = await page.evaluate(
         async ({ meta, firstRowsJson }) => {
             const bytes = new Uint8Array(await (await fetch("/wide.json")).arrayBuffer());
@@ -485,7 +484,6 @@ async function main() {
     const jsonBytes = Buffer.byteLength(text);
     const wideText = wideResponseText();
     const wideLayout = await (async () => {
-        const { createRequire } = await import("node:module");
         const require = createRequire(import.meta.url);
         const rs = require(path.join(root, "out", "src", "resultsPanel", "resultSet.js"));
         const bytes = new TextEncoder().encode(wideText);
