@@ -359,7 +359,7 @@ describe("results grid (webview)", function () {
         assert.ok(report?.type === "copy" && report.text === undefined && report.rows === 50_001);
         // Where the page may not write the clipboard, the text goes to the extension instead.
         await page.evaluate(() => {
-            navigator.clipboard.writeText = () => Promise.reject(new Error("not allowed"));
+            navigator.clipboard.write = () => Promise.reject(new Error("not allowed"));
         });
         await page.keyboard.press("Control+c");
         const fallback = await nextCopy(page, copies + 1);

@@ -368,10 +368,10 @@ export class App {
         // neither parses them nor holds its thread for the whole text.
         void this.source
             .copy(model.payload.id, model.viewOrder(), range, format, model.columns)
-            .then((text) =>
-                text === ""
+            .then((blob) =>
+                blob === null
                     ? log("error", `could not copy ${rows} rows`)
-                    : writeLargeCopy(text, format, rows),
+                    : writeLargeCopy(blob, format, rows),
             );
     }
 

@@ -73,8 +73,8 @@ function copy(msg: Extract<ToWorker, { type: "copy" }>): void {
         rowCount: () => (order ? order.length : rows.count),
         row: (i) => rows.row(order ? order[i] : i),
     };
-    const text = copyText(data, msg.range, msg.format);
-    scope.postMessage({ type: "copy", resultId: msg.resultId, seq: msg.seq, text });
+    const blob = new Blob([copyText(data, msg.range, msg.format)], { type: "text/plain" });
+    scope.postMessage({ type: "copy", resultId: msg.resultId, seq: msg.seq, blob });
 }
 
 scope.onmessage = (event) => {
@@ -86,8 +86,13 @@ scope.onmessage = (event) => {
             try {
                 copy(msg);
             } catch (err) {
-                // An empty text tells the page the copy failed; the result itself is fine.
-                scope.postMessage({ type: "copy", resultId: msg.resultId, seq: msg.seq, text: "" });
+                // No blob tells the page the copy failed; the result itself is fine.
+                scope.postMessage({
+                    type: "copy",
+                    resultId: msg.resultId,
+                    seq: msg.seq,
+                    blob: null,
+                });
                 void err;
             }
         } else if (msg.type === "view") {

@@ -172,11 +172,11 @@ export class RowSource {
         range: Range,
         format: CopyFormat,
         columns: string[],
-    ): Promise<string> {
+    ): Promise<Blob | null> {
         const local = this.local.get(resultId);
         if (local) {
             const rows = local.views.rows;
-            return copyText(
+            const text = copyText(
                 {
                     columns,
                     types: [],
@@ -187,9 +187,10 @@ export class RowSource {
                 range,
                 format,
             );
+            return new Blob([text], { type: "text/plain" });
         }
         const worker = await this.worker;
-        if (!worker) return "";
+        if (!worker) return null;
         const seq = ++this.seq;
         return new Promise((resolve, reject) => {
             this.pending.set(`copy:${resultId}:${seq}`, {
@@ -247,7 +248,7 @@ export class RowSource {
                 this.settle(`view:${msg.resultId}:${msg.seq}`, msg.order);
                 break;
             case "copy":
-                this.settle(`copy:${msg.resultId}:${msg.seq}`, msg.text);
+                this.settle(`copy:${msg.resultId}:${msg.seq}`, msg.blob);
                 break;
             case "error":
                 this.log(`results worker: ${msg.message}`);

@@ -99,8 +99,11 @@ export type FromWorker =
           resultId: string;
           /** The request's `seq`. */
           seq: number;
-          /** The clipboard text. */
-          text: string;
+          /**
+           * The clipboard text as a Blob (it crosses to the page by reference: a 17 MB string
+           * would be copied on the page's thread), or null when it could not be built.
+           */
+          blob: Blob | null;
       }
     | {
           /**
