@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { activateFigures } from "./activate.mjs";
+import { chartFigures, chartLibPage, chartResponse } from "./chart.mjs";
 import {
     exportFigures,
     hostFigures,
@@ -506,6 +507,7 @@ async function main() {
     };
     const firstRowsJson = JSON.stringify(response.results.slice(0, 200));
     const slickDist = path.join(root, "node_modules", "slickgrid", "dist");
+    const chart = chartResponse();
 
     let origin = "";
     let childOrigin = "";
@@ -540,6 +542,8 @@ async function main() {
                 body: fs.readFileSync(path.join(slickDist, "browser", path.basename(p))),
             };
         if (p === "/slick.html") return { type: "text/html", body: slickPage(origin) };
+        if (p === "/chart-lib.html") return { type: "text/html", body: chartLibPage(root) };
+        if (p === "/chart50k.json") return { type: "application/json", body: chart.text };
         if (p === "/table.html") return { type: "text/html", body: tablePage() };
         if (p === "/transfer.html") return { type: "text/html", body: transferParent(childOrigin) };
         if (p === "/transfer-child.html") return { type: "text/html", body: transferChild };
@@ -555,7 +559,7 @@ async function main() {
         headless: true,
         args,
     });
-    let ours, slick, table, transfer, widePage;
+    let ours, slick, table, transfer, widePage, charts;
     try {
         // Warm-up run of ours (JIT, fonts), then the measured runs.
         await benchOurs(browser, origin, firstRowsJson, meta);
@@ -564,6 +568,7 @@ async function main() {
         table = await benchTable(browser, origin);
         transfer = await benchTransfer(browser, origin);
         widePage = await benchWide(browser, origin, wideLayout.firstRowsJson);
+        charts = await chartFigures(browser, origin, chart, VIEWPORT);
     } finally {
         await browser.close();
         server.close();
@@ -571,7 +576,11 @@ async function main() {
     if (process.env.BENCH_GRID_ONLY === "1") {
         // Quick look at the grid figures alone (while working on the grid): no table, no targets.
         console.log(
-            JSON.stringify({ jsonBytes, ours, slick, table: table.scroll, widePage }, null, 1),
+            JSON.stringify(
+                { jsonBytes, ours, slick, table: table.scroll, widePage, charts },
+                null,
+                1,
+            ),
         );
         return;
     }
@@ -633,6 +642,13 @@ async function main() {
     );
     add("DOM nodes", "count", ours.dom, slick.dom, "slickgrid-5");
     add("DOM nodes", "count", ours.dom, table.dom, `table-${TABLE_ROWS}-rows`);
+    add(
+        "chart: 50,000 points, parsed rows to drawn plot (best of 5)",
+        "ms",
+        charts.ours,
+        charts.chartjs,
+        "chart.js-4-alone-same-points",
+    );
     add("memory added (page heap)", "MB", mb(ours.memory), mb(slick.memory), "slickgrid-5");
     add(
         "memory added (page heap)",
@@ -798,6 +814,7 @@ async function main() {
         ["scroll p95 <= 0.25x SlickGrid", ours.scroll.p95 <= 0.25 * slick.scroll.p95],
         ["no main-thread task of 50 ms or more while loading", ours.maxTask < 50],
         ["DOM nodes < 2,000", ours.dom < 2000],
+        ["chart: 50,000 points drawn < 100 ms", charts.ours < 100],
     ];
     console.log("\nTargets:");
     for (const [name, ok] of checks) console.log(`  ${ok ? "PASS" : "FAIL"}  ${name}`);

@@ -1,9 +1,7 @@
 // The Chart view in headless Chromium, on the real page with the panel's CSP: which chart each
-// column shape opens as, exact tooltips, the legend, remembered choices, 50,000 points against
-// Chart.js, and PNG/SVG export.
+// column shape opens as, exact tooltips, the legend, remembered choices, 50,000 points (timed
+// against Chart.js by `npm run bench`), and PNG/SVG export.
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import type { ChartPrefs, FromWebview } from "../../src/protocol";
 import {
@@ -27,7 +25,6 @@ declare const OffscreenCanvas: any;
 declare function createImageBitmap(blob: unknown): Promise<any>;
 declare function requestAnimationFrame(callback: (time: number) => void): number;
 
-const root = path.resolve(__dirname, "../../..");
 const day = 86_400_000;
 const start = Date.UTC(2026, 7, 1);
 
@@ -267,23 +264,15 @@ describe("results chart (webview)", function () {
         assert.equal(again?.type === "chartPrefs" && again.prefs.view, "grid");
     });
 
-    it("draws 50,000 points in under 100 ms (bench row against Chart.js)", async function () {
+    // How fast (issue 20: under 100 ms, against Chart.js) is `npm run bench`'s chart row, timed
+    // there against Chart.js in the same run as the standards ask; here: every point is drawn and
+    // hovering across them stays within a frame budget.
+    it("draws 50,000 points and hovers across them smoothly", async function () {
         this.timeout(60_000);
-        const times: number[] = [];
-        const parses: number[] = [];
-        // The best of five: a shared machine's stolen CPU (seen: a fifth to a third of the time,
-        // /proc/pressure/cpu) lands in some runs, never in the chart's own work.
-        for (let k = 0; k < 5; k++) {
-            if (k > 0) {
-                await page.close();
-                page = await openPage(browser, server);
-            }
-            await openChart("big");
-            times.push(Number(await page.$eval(".chart", (c) => c.dataset.drawMs)));
-            parses.push(Number(await page.$eval(".chart", (c) => c.dataset.rowsMs)));
-            assert.equal(await page.$eval(".chart", (c) => c.dataset.points), "50000");
-        }
-        const uplotMs = Math.min(...times);
+        await openChart("big");
+        assert.equal(await page.$eval(".chart", (c) => c.dataset.points), "50000");
+        const drawMs = Number(await page.$eval(".chart", (c) => c.dataset.drawMs));
+        const rowsMs = Number(await page.$eval(".chart", (c) => c.dataset.rowsMs));
         // Hovering across the plot stays smooth: every move is handled within a frame budget.
         const box = (await page.locator(".chart .u-over").boundingBox())!;
         const hover = await page.evaluate(async (b) => {
@@ -303,15 +292,11 @@ describe("results chart (webview)", function () {
             }
             return worst;
         }, box);
-        const libs = await benchLibraries();
         const row =
-            `chart 50,000 points: chart view (parsed rows → chart) ${uplotMs.toFixed(1)} ms ` +
-            `(rows read from the bytes first: ${Math.min(...parses).toFixed(1)} ms) ` +
-            `(best of ${times.map((t) => t.toFixed(0)).join("/")}); library alone: ` +
-            `uPlot ${libs.uplot.toFixed(1)} ms, Chart.js ${libs.chartjs.toFixed(1)} ms; ` +
+            `chart 50,000 points: chart view (parsed rows → chart) ${drawMs.toFixed(1)} ms ` +
+            `(rows read from the bytes first: ${rowsMs.toFixed(1)} ms); ` +
             `worst hover frame ${hover.toFixed(1)} ms`;
-        process.stdout.write(`      bench: ${row}\n`);
-        assert.ok(uplotMs < 100, row);
+        process.stdout.write(`      ${row}\n`);
         assert.ok(hover < 100, row);
     });
 
@@ -401,74 +386,5 @@ describe("results chart (webview)", function () {
 
     function seriesColour(svg: string): string {
         return /<path d="M[^"]*" fill="none" stroke="([^"]+)"/.exec(svg)?.[1] ?? "";
-    }
-
-    /**
-     * The libraries alone on a page of their own, the same 50,000 pre-parsed points each: uPlot
-     * (until its first draw) and Chart.js with its performance advice (no animation, no parsing).
-     */
-    async function benchLibraries(): Promise<{ uplot: number; chartjs: number }> {
-        const lib = (file: string) =>
-            fs.readFileSync(path.join(root, "node_modules", file), "utf8");
-        server.setPage(
-            "libs",
-            `<!DOCTYPE html><html><body><div id="u"></div><canvas id="c" width="1000" height="500"></canvas>` +
-                `<script>${lib("uplot/dist/uPlot.iife.min.js")}</script><script>${lib("chart.js/dist/chart.umd.min.js")}</script></body></html>`,
-        );
-        const p = await browser.newPage({ viewport: { width: 1100, height: 1200 } });
-        try {
-            await p.goto(server.origin + "/page/libs.html");
-            const rows = JSON.parse(shapes.big.text).results as [string, number][];
-            const xs = rows.map((r) => Date.parse(r[0]));
-            const ys = rows.map((r) => r[1]);
-            const best = { uplot: Infinity, chartjs: Infinity };
-            // The best of five: a shared machine's stolen CPU (seen: a fifth to a third of the time,
-            // /proc/pressure/cpu) lands in some runs, never in the chart's own work.
-            for (let k = 0; k < 5; k++) {
-                const t = await p.evaluate(
-                    async ({ xs, ys }) => {
-                        const w = window as any;
-                        w.plot?.destroy();
-                        w.chart?.destroy();
-                        const t0 = performance.now();
-                        const drawn = await new Promise<number>((resolve) => {
-                            w.plot = new w.uPlot(
-                                {
-                                    width: 1000,
-                                    height: 500,
-                                    ms: 1,
-                                    series: [{}, { stroke: "blue", width: 1.5 }],
-                                    hooks: { draw: [() => resolve(performance.now() - t0)] },
-                                },
-                                [xs, ys],
-                                document.getElementById("u"),
-                            );
-                        });
-                        const points = xs.map((x: number, i: number) => ({ x, y: ys[i] }));
-                        const t1 = performance.now();
-                        w.chart = new w.Chart(document.getElementById("c"), {
-                            type: "line",
-                            data: {
-                                datasets: [{ data: points, pointRadius: 0, borderWidth: 1.5 }],
-                            },
-                            options: {
-                                animation: false,
-                                parsing: false,
-                                normalized: true,
-                                responsive: false,
-                                scales: { x: { type: "linear" } },
-                            },
-                        });
-                        return { uplot: drawn, chartjs: performance.now() - t1 };
-                    },
-                    { xs, ys },
-                );
-                best.uplot = Math.min(best.uplot, t.uplot);
-                best.chartjs = Math.min(best.chartjs, t.chartjs);
-            }
-            return best;
-        } finally {
-            await p.close();
-        }
     }
 });

@@ -209,15 +209,29 @@ describe("notebook renderer (webview)", function () {
             this.timeout(60_000);
             const { bytes, kept } = cappedOutput(c.columns, c.types, c.rows, c.row);
             assert.ok(kept < c.rows, "the output is capped");
-            const measured = await renderAndMeasure(c.name, bytes);
-            assert.equal(measured.rows, kept, "every kept row parsed");
-            // The figures, for the report and for whoever makes this slower.
-            console.log(
-                `      ${c.name}: ${kept} rows, ${(bytes.length / 1024).toFixed(0)} KB; ` +
-                    `render call ${measured.syncMs.toFixed(1)} ms, parse ${measured.parseMs} ms, ` +
-                    `long tasks: ${measured.longTasks.map((t) => t.ms.toFixed(0)).join(", ") || "none"}`,
+            // Up to three trials, each in a freshly loaded frame (cold, as a notebook's first
+            // output): CPU stolen by a shared machine (seen: a fifth to a third of the time,
+            // /proc/pressure/cpu) only lengthens tasks, so one trial without a long task shows
+            // the renderer's own work stays under 50 ms; a long task of its own shows in all.
+            const trials: Awaited<ReturnType<typeof renderAndMeasure>>[] = [];
+            for (let t = 0; t < 3; t++) {
+                await page.goto(`${server.origin}/page/notebook.html`);
+                await page.waitForFunction(() => window.__ready === true);
+                const measured = await renderAndMeasure(`${c.name} #${t}`, bytes);
+                assert.equal(measured.rows, kept, "every kept row parsed");
+                trials.push(measured);
+                // The figures, for the report and for whoever makes this slower.
+                console.log(
+                    `      ${c.name}: ${kept} rows, ${(bytes.length / 1024).toFixed(0)} KB; ` +
+                        `render call ${measured.syncMs.toFixed(1)} ms, parse ${measured.parseMs} ms, ` +
+                        `long tasks: ${measured.longTasks.map((l) => l.ms.toFixed(0)).join(", ") || "none"}`,
+                );
+                if (measured.longTasks.length === 0) break;
+            }
+            assert.ok(
+                trials.some((m) => m.longTasks.length === 0),
+                `no task of 50 ms or more in some trial: ${JSON.stringify(trials.map((m) => m.longTasks))}`,
             );
-            assert.deepEqual(measured.longTasks, [], "no task of 50 ms or more");
         });
     }
 
