@@ -167,11 +167,12 @@ describe("experiments", function () {
         assert.equal(stateOf("Trial banner test").length, 1);
         assert.equal(stateOf("Trial banner test")[0].feature_flag_key, "trial-banner-test");
         assert.match(ui.messages.at(-1)?.text ?? "", /Created draft experiment/);
-        const selected = tree().selection[0];
-        assert.ok(
-            isRow(selected) && selected.experiment.name === "Trial banner test",
-            "the new experiment is revealed",
-        );
+        // The view reports its selection back after the reveal resolves (a round trip through
+        // the workbench): wait for it.
+        await waitFor("the new experiment revealed and selected", () => {
+            const selected = tree().selection[0];
+            return isRow(selected) && selected.experiment.name === "Trial banner test";
+        });
     });
 
     it("creates an experiment on an eligible flag picked from the list", async () => {
@@ -255,8 +256,10 @@ describe("experiments", function () {
             sandbox.requests.filter((r) => r.path.endsWith("/duplicate/")).length,
             before + 1,
         );
-        const selected = tree().selection[0];
-        assert.ok(isRow(selected) && selected.experiment.name === "Cart reminder timing (Copy)");
+        await waitFor("the copy revealed and selected", () => {
+            const selected = tree().selection[0];
+            return isRow(selected) && selected.experiment.name === "Cart reminder timing (Copy)";
+        });
     });
 
     it("creates an exposure cohort, and shows the service's reason when it cannot", async () => {
