@@ -4,42 +4,32 @@
 // and Chart.js alone drawing the same points; each the best of five, ours in fresh pages. Stolen
 // CPU on a shared machine only lengthens a run, so the best run is the honest figure.
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 
 const RUNS = 5;
 const start = Date.UTC(2026, 7, 1);
 
-/** A 50,000-row time series as the service sends it (the webview chart test's `big` shape). */
-export function chartResponse() {
+/**
+ * A 50,000-row time series as the service sends it (the webview chart test's `big` shape), built
+ * by the webview tests' fixtures (compiled to out/ by the bench's `tsc -p .`).
+ */
+export function chartResponse(root) {
+    const { typedResponse } = createRequire(import.meta.url)(
+        path.join(root, "out", "test", "webview", "fixtures.js"),
+    );
     const rows = Array.from({ length: 50_000 }, (_, i) => [
         new Date(start + i * 60_000).toISOString(),
         Math.sin(i / 500) * 100 + (i % 97),
     ]);
-    const cols = [
-        ["timestamp", "DateTime64(6, 'UTC')"],
-        ["value", "Float64"],
-    ];
-    const text = JSON.stringify({
-        results: rows,
-        columns: cols.map((c) => c[0]),
-        types: cols,
-        hasMore: false,
-        limit: null,
-        is_cached: false,
-        last_refresh: null,
-    });
-    const meta = {
-        columns: cols.map((c) => c[0]),
-        types: cols.map((c) => c[1]),
-        rowCount: rows.length,
-        hasMore: false,
-        limit: null,
-        isCached: false,
-        lastRefresh: null,
-        hasHogql: false,
-        hasClickhouse: false,
-    };
-    return { text, meta, firstRowsJson: JSON.stringify(rows.slice(0, 100)), rows };
+    const fixture = typedResponse(
+        [
+            ["timestamp", "DateTime64(6, 'UTC')"],
+            ["value", "Float64"],
+        ],
+        rows,
+    );
+    return { ...fixture, rows };
 }
 
 /** A page with Chart.js, for the baseline. */

@@ -507,7 +507,7 @@ async function main() {
     };
     const firstRowsJson = JSON.stringify(response.results.slice(0, 200));
     const slickDist = path.join(root, "node_modules", "slickgrid", "dist");
-    const chart = chartResponse();
+    const chart = chartResponse(root);
 
     let origin = "";
     let childOrigin = "";

@@ -10,7 +10,7 @@ import {
     chartType as chartTypeOf,
     exportSvg as exportSvgOf,
 } from "./chartPage";
-import { tableMeta, type Fixture } from "./fixtures";
+import { typedResponse } from "./fixtures";
 import { applyTheme, closeWithoutErrors, loadResults, nextFrame, openPage, posted } from "./page";
 import type { TestServer } from "./server";
 import { startWebviewSuite, type WebviewSuite } from "./suite";
@@ -28,31 +28,12 @@ declare function requestAnimationFrame(callback: (time: number) => void): number
 const day = 86_400_000;
 const start = Date.UTC(2026, 7, 1);
 
-/** A HogQL-shaped response with these columns and rows. */
-function response(cols: [string, string][], rows: unknown[][]): Fixture {
-    const body = {
-        results: rows,
-        columns: cols.map((c) => c[0]),
-        types: cols,
-        hasMore: false,
-        limit: null,
-        is_cached: false,
-        last_refresh: null,
-    };
-    const meta = tableMeta(
-        cols.map((c) => c[0]),
-        cols.map((c) => c[1]),
-        rows.length,
-    );
-    return { text: JSON.stringify(body), meta, firstRowsJson: JSON.stringify(rows.slice(0, 100)) };
-}
-
 const isoDay = (i: number) => new Date(start + i * day).toISOString().slice(0, 10);
 // Past 2^53: a JS number would round these; the tooltip must keep every digit.
 const wide = (i: number) => (9_007_199_254_740_993n + BigInt(i) * 1_000_003n).toString();
 
 const shapes = {
-    daily: response(
+    daily: typedResponse(
         [
             ["day", "Date"],
             ["pageviews", "UInt64"],
@@ -60,14 +41,14 @@ const shapes = {
         ],
         Array.from({ length: 90 }, (_, i) => [isoDay(i), wide(i), 100 + (i % 7) * 20]),
     ),
-    breakdown: response(
+    breakdown: typedResponse(
         [
             ["browser", "String"],
             ["count", "UInt64"],
         ],
         Array.from({ length: 30 }, (_, i) => [`Browser ${i}`, 1000 - i * 10]),
     ),
-    breakdownOverTime: response(
+    breakdownOverTime: typedResponse(
         [
             ["day", "Date"],
             ["browser", "String"],
@@ -77,9 +58,9 @@ const shapes = {
             ["Chrome", "Firefox", "Safari"].map((b, k) => [isoDay(i), b, 50 * (k + 1) + i]),
         ).flat(),
     ),
-    single: response([["total", "UInt64"]], [["18446744073709551615"]]),
-    text: response([["event", "String"]], [["$pageview"], ["$identify"]]),
-    sparkline: response(
+    single: typedResponse([["total", "UInt64"]], [["18446744073709551615"]]),
+    text: typedResponse([["event", "String"]], [["$pageview"], ["$identify"]]),
+    sparkline: typedResponse(
         [
             ["pageview", "String"],
             ["hours", "Tuple(String, String, String, Array(UInt64))"],
@@ -91,7 +72,7 @@ const shapes = {
             ["/docs", ["__hx_tag", "Other", "data", [1, 2]], 3],
         ],
     ),
-    big: response(
+    big: typedResponse(
         [
             ["timestamp", "DateTime64(6, 'UTC')"],
             ["value", "Float64"],

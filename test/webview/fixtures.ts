@@ -25,6 +25,28 @@ export function tableMeta(columns: string[], types: string[], rowCount: number):
     };
 }
 
+/**
+ * A HogQL-shaped response with these columns (`[name, ClickHouse type]`) and rows, as the service
+ * sends it, with what the extension sends beside it (the chart tests and the bench's chart row).
+ */
+export function typedResponse(cols: [string, string][], rows: unknown[][]): Fixture {
+    const body = {
+        results: rows,
+        columns: cols.map((c) => c[0]),
+        types: cols,
+        hasMore: false,
+        limit: null,
+        is_cached: false,
+        last_refresh: null,
+    };
+    const meta = tableMeta(
+        cols.map((c) => c[0]),
+        cols.map((c) => c[1]),
+        rows.length,
+    );
+    return { text: JSON.stringify(body), meta, firstRowsJson: JSON.stringify(rows.slice(0, 100)) };
+}
+
 const events = ["$pageview", "$autocapture", "signed_up", "$identify", "purchase"];
 
 /** A response with `rows` rows of ten mixed columns; `extra` rows are appended verbatim. */
