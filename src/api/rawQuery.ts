@@ -3,8 +3,7 @@
 // every other extension shares. What the host needs (columns, types, flags, the SQL, where each
 // row is) comes from a byte scan done in ~1 MB slices between turns of the event loop, and from
 // parsing only the small top-level fields, with every digit of wide numbers kept.
-import { parseLossless } from "../json/lossless";
-import { ObjectScanner, scanObject, textOf, type ByteRange } from "../json/responseScan";
+import { ObjectScanner, parseFields, scanObject } from "../json/responseScan";
 import type { ApiCore, CallOptions } from "./core";
 import { PostHogApiError, invalidJsonError } from "./errors";
 import {
@@ -39,19 +38,6 @@ export interface RawQueryResult {
 /** One turn of the event loop, so other extensions' work runs between slices of a scan. */
 export function yieldToEventLoop(): Promise<void> {
     return new Promise((resolve) => setImmediate(resolve));
-}
-
-/** Parses the small fields of a scanned object (everything but `skip`). */
-function parseFields(
-    bytes: Uint8Array,
-    fields: Map<string, ByteRange>,
-    skip: string,
-): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    for (const [key, range] of fields) {
-        if (key !== skip) out[key] = parseLossless(textOf(bytes, range));
-    }
-    return out;
 }
 
 /** Scans a HogQL response object's bytes into a {@link RawQueryResult}. */

@@ -4,6 +4,8 @@
 // response scans in tens of milliseconds, and the scan can stop after any number of bytes and go
 // on later, so the extension host never holds its thread for long. Pure: no Node or DOM APIs.
 
+import { parseLossless } from "./lossless";
+
 /** A byte range `[start, end)`. */
 export interface ByteRange {
     start: number;
@@ -253,6 +255,19 @@ export async function scanObject(
     const scanner = new ObjectScanner(bytes, start, end, rowsKey, recordCells);
     while (!scanner.step(sliceBytes)) await yieldNow();
     return scanner;
+}
+
+/** Parses the small fields of a scanned object (every field but `skip`), every digit kept. */
+export function parseFields(
+    bytes: Uint8Array,
+    fields: Map<string, ByteRange>,
+    skip: string,
+): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [key, range] of fields) {
+        if (key !== skip) out[key] = parseLossless(textOf(bytes, range));
+    }
+    return out;
 }
 
 /** Decodes the UTF-8 text of a byte range. */

@@ -3,7 +3,7 @@
 // are located by a sliced byte scan and parsed only a slice at a time (export), with every
 // digit of wide numbers kept. No `vscode` import: the bench and unit tests use it too.
 import { parseLossless } from "../json/lossless";
-import { ObjectScanner, rowsJson, scanObject, textOf } from "../json/responseScan";
+import { ObjectScanner, parseFields, rowsJson, scanObject } from "../json/responseScan";
 import type {
     ChartPrefs,
     PageSummary,
@@ -159,10 +159,7 @@ export async function scanLayout(
     yieldNow: () => Promise<void>,
 ): Promise<ResultLayout> {
     const scan: ObjectScanner = await scanObject(bytes, yieldNow);
-    const head: Record<string, unknown> = {};
-    for (const [key, range] of scan.fields) {
-        if (key !== "results") head[key] = parseLossless(textOf(bytes, range));
-    }
+    const head = parseFields(bytes, scan.fields, "results");
     return { head, rowStarts: scan.rowStarts, rowEnds: scan.rowEnds };
 }
 

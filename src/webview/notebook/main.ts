@@ -15,11 +15,11 @@ import "../results/elements";
 import { button } from "../results/elements";
 import { Grid, rowHeight } from "../results/grid";
 import { ResultModel } from "../results/resultModel";
-import { RowSource, scanOnPage } from "../results/rowSource";
+import { nextTask, RowSource, scanOnPage } from "../results/rowSource";
 import resultsCss from "../results/styles.css";
 import type { ViewQuery } from "../results/view";
 import notebookCss from "./notebook.css";
-import { textOf, type ObjectScanner } from "../../json/responseScan";
+import { parseFields, type ObjectScanner } from "../../json/responseScan";
 import { payloadOf, summaryText, type StoredHead } from "./payload";
 
 interface OutputItem {
@@ -243,10 +243,8 @@ const rendering = new WeakMap<HTMLElement, symbol>();
 async function readOutput(bytes: Uint8Array): Promise<{ head: StoredHead; scan: ObjectScanner }> {
     const scan = await scanOnPage(bytes);
     // The view is built in a task of its own, not at the end of the scan's last one.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    const head: Record<string, unknown> = {};
-    for (const [key, range] of scan.fields)
-        if (key !== "results") head[key] = JSON.parse(textOf(bytes, range));
+    await nextTask();
+    const head = parseFields(bytes, scan.fields, "results");
     if (!Array.isArray(head.columns)) throw new Error("no columns");
     return { head: { ...(head as Omit<StoredHead, "kept">), kept: scan.rowStarts.length }, scan };
 }

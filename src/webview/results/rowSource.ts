@@ -46,16 +46,17 @@ export async function startWorker(url: string): Promise<Worker> {
  */
 const pageScanSliceBytes = 32 << 10;
 
+/** Resolves in a task of its own: what ran before it ends its task first. */
+export function nextTask(): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Scans a result's bytes on this thread in short tasks, recording where every value starts. */
 export function scanOnPage(bytes: Uint8Array): Promise<ObjectScanner> {
-    return scanObject(
-        bytes,
-        () => new Promise((resolve) => setTimeout(resolve, 0)),
-        0,
-        bytes.length,
-        "results",
-        { recordCells: true, sliceBytes: pageScanSliceBytes },
-    );
+    return scanObject(bytes, nextTask, 0, bytes.length, "results", {
+        recordCells: true,
+        sliceBytes: pageScanSliceBytes,
+    });
 }
 
 export class RowSource {
@@ -117,7 +118,8 @@ export class RowSource {
         const t0 = performance.now();
         scanOnPage(bytes).then(
             (scan) => {
-                if (this.sinks.get(resultId) === sink) this.adopt(resultId, bytes, scan, kinds, t0);
+                if (this.sinks.get(resultId) === sink)
+                    this.adopt(resultId, bytes, scan, kinds, t0, sink);
             },
             (err: unknown) => sink.failed(String(err)),
         );
@@ -133,18 +135,16 @@ export class RowSource {
         scan: ObjectScanner,
         kinds: ColumnKind[],
         startedAt: number,
-        sink?: RowSink,
+        sink: RowSink,
     ): void {
-        if (sink) this.sinks.set(resultId, sink);
-        const target = this.sinks.get(resultId);
-        if (!target) return;
+        this.sinks.set(resultId, sink);
         try {
-            target.layout(bytes, scan);
+            sink.layout(bytes, scan);
             const rows = new ByteRows(bytes, scan);
             this.local.set(resultId, { views: new RowViews(rows, kinds), kinds });
-            target.done(rows.count, performance.now() - startedAt, false);
+            sink.done(rows.count, performance.now() - startedAt, false);
         } catch (err) {
-            target.failed(String(err));
+            sink.failed(String(err));
         }
     }
 
