@@ -116,12 +116,23 @@ export interface LoadMessage {
     storeKey: string | null;
 }
 
-/** The bytes of the results the last {@link LoadMessage} announced with `bytesFollow`. */
+/**
+ * Part of the bytes of a result the last {@link LoadMessage} announced with `bytesFollow`. A large
+ * result comes in parts of a megabyte, in order: the workbench handles each message in one task
+ * (in code-server it reassembles the message, copies it and posts it on to the page), and 17 MB
+ * in one message held its renderer for 56 ms.
+ */
 export interface BytesMessage {
     /** Discriminator. */
     type: "bytes";
-    /** `ResultPayload.id` and the response's bytes as received, per result. */
-    results: { id: string; bytes: Uint8Array }[];
+    /** `ResultPayload.id` of the result. */
+    id: string;
+    /** Where `part` starts in the result's bytes. */
+    offset: number;
+    /** Length of the result's bytes (all parts together). */
+    total: number;
+    /** The response's bytes from `offset`, as received. */
+    part: Uint8Array;
 }
 
 /** Every message the extension sends to the results webview. */

@@ -3,14 +3,14 @@
 // is a new page), so the result survives hide/show without keeping the page alive.
 import { randomBytes } from "node:crypto";
 import * as vscode from "vscode";
-import type { BytesMessage, FromWebview, LoadMessage, ResultPayload, ToWebview } from "../protocol";
+import type { FromWebview, LoadMessage, ResultPayload, ToWebview } from "../protocol";
 import { editorJsonOf } from "./exportFormats";
 import { exportResult } from "./exporter";
 import { chartHintOf } from "./chartHint";
 import type { ChartPrefsStore } from "./chartPrefs";
 import { saveChartImage } from "./chartExport";
 import { resultsHtml } from "./html";
-import { nextTurn, ownBytes, payloadOf, type ResultSet } from "./resultSet";
+import { bytesMessages, nextTurn, payloadOf, type ResultSet } from "./resultSet";
 import type { Ui } from "../userPrompts";
 import { displayLanguage } from "../locale";
 import { markWalkthroughDone, WALKTHROUGH_DONE } from "../walkthrough/progress";
@@ -117,13 +117,12 @@ export class ResultsPanel implements vscode.Disposable {
         );
         const msg: LoadMessage = { type: "load", results, active: 0, storeKey: this.storeKey };
         void this.panel.webview.postMessage(msg satisfies ToWebview);
-        const bytes: BytesMessage = {
-            type: "bytes",
-            // The response's bytes as received: no decode, no parse, no re-encode here. VS Code
-            // passes typed arrays through without serializing them.
-            results: this.sets.map((set, i) => ({ id: String(i), bytes: ownBytes(set.bytes) })),
-        };
-        void this.panel.webview.postMessage(bytes satisfies ToWebview);
+        // The response's bytes as received (no decode, no parse, no re-encode), in parts (see
+        // BytesMessage). VS Code passes typed arrays through without serializing them.
+        this.sets.forEach((set, i) => {
+            for (const part of bytesMessages(String(i), set.bytes))
+                void this.panel.webview.postMessage(part satisfies ToWebview);
+        });
         this.deps.log.debug(
             `results: posted ${results.length} result(s) in ${Math.round(performance.now() - t0)} ms`,
         );

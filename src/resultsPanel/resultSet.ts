@@ -5,6 +5,7 @@
 import { parseLossless } from "../json/lossless";
 import { ObjectScanner, parseFields, rowsJson, scanObject } from "../json/responseScan";
 import type {
+    BytesMessage,
     ChartPrefs,
     PageSummary,
     ResultInfo,
@@ -215,4 +216,27 @@ export function ownBytes(bytes: Uint8Array): Uint8Array {
     const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
     // `new Uint8Array(typedArray)` copies; Buffer#slice would return another view.
     return whole ? new Uint8Array(bytes.buffer, 0, bytes.byteLength) : new Uint8Array(bytes);
+}
+
+/** Size of each part of a result's bytes posted to the page (see `BytesMessage`). */
+export const bytesPartSize = 1 << 20;
+
+/**
+ * The messages that carry a result's bytes to the page: one for a result of up to a megabyte
+ * ({@link ownBytes}), else one per megabyte, each part a copy that owns its buffer (VS Code
+ * sends a typed array's whole buffer, so a view would send all 17 MB each time).
+ */
+export function bytesMessages(
+    id: string,
+    bytes: Uint8Array,
+    partSize = bytesPartSize,
+): BytesMessage[] {
+    const total = bytes.byteLength;
+    if (total <= partSize) return [{ type: "bytes", id, offset: 0, total, part: ownBytes(bytes) }];
+    const parts: BytesMessage[] = [];
+    for (let offset = 0; offset < total; offset += partSize) {
+        const part = new Uint8Array(bytes.subarray(offset, Math.min(total, offset + partSize)));
+        parts.push({ type: "bytes", id, offset, total, part });
+    }
+    return parts;
 }

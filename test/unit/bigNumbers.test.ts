@@ -9,15 +9,18 @@ import { PostHogApiError, PostHogClient } from "../../src/api";
 import {
     compareNumbers,
     isBigNumber,
+    mayHoldBigNumbers,
     needsBigNumber,
     parseLossless,
     stringifyLossless,
 } from "../../src/json/lossless";
 import { ObjectScanner, rowsJson, textOf } from "../../src/json/responseScan";
 import { exportSlices } from "../../src/resultsPanel/exportFormats";
+import { IncomingBytes } from "../../src/webview/results/incomingBytes";
 import { makeClient, startSandbox } from "./api/helpers";
 import {
     nextTurn,
+    bytesMessages,
     ownBytes,
     resultSetOf,
     rowSlices,
@@ -88,6 +91,24 @@ describe("wide numbers keep every digit", () => {
             assert.equal(needsBigNumber("1.2345678901234567"), false);
             assert.equal(needsBigNumber("12.345678901234567"), false);
             assert.equal(needsBigNumber("12345678901234567000"), true);
+        });
+
+        it("takes the plain parse when no long digit run needs keeping", () => {
+            // A Float64 column: long runs, all printed back by their doubles.
+            const floats = '[[7142.857142857143,1.5,"a"],[-0.14285714285714285,2,null]]';
+            assert.equal(mayHoldBigNumbers(floats), false);
+            assert.deepEqual(parseLossless(floats), JSON.parse(floats));
+            for (const text of [
+                `[1.5,${wide.int64Min}]`,
+                "[0.5,1.2345678901234567E-7]",
+                "[7142.857142857143,12345678901234567000]",
+                // A run inside a string also takes the exact parse: slower, never wrong.
+                '["id-9007199254740993",1]',
+            ])
+                assert.equal(mayHoldBigNumbers(text), true, text);
+            const kept = parseLossless("[7142.857142857143,9007199254740993]") as unknown[];
+            assert.equal(kept[0], 7142.857142857143);
+            assert.equal(String(kept[1]), "9007199254740993");
         });
 
         it("compares exactly across doubles and wide numbers", () => {
@@ -281,6 +302,29 @@ describe("wide numbers keep every digit", () => {
                 own.buffer,
                 "no copy when whole",
             );
+        });
+
+        it("sends a large result in parts that own their buffers and go back together", () => {
+            const text = `{"results":[${Array.from({ length: 500 }, (_, i) => `[${i},"r${i}"]`)}]}`;
+            const bytes = Buffer.from(text);
+            const parts = bytesMessages("0", bytes, 1000);
+            assert.equal(parts.length, Math.ceil(bytes.byteLength / 1000));
+            for (const m of parts) {
+                assert.equal(m.part.constructor, Uint8Array, "a Buffer is serialised as JSON");
+                assert.equal(m.part.buffer.byteLength, m.part.byteLength, "only its own bytes");
+                assert.equal(m.total, bytes.byteLength);
+            }
+            const incoming = new IncomingBytes();
+            const whole = parts.map((m) => incoming.add(m));
+            assert.ok(
+                whole.slice(0, -1).every((b) => b === null),
+                "not whole before the last",
+            );
+            assert.equal(new TextDecoder().decode(whole.at(-1) ?? undefined), text);
+            // A small result: one message, its bytes as they are.
+            const small = bytesMessages("1", new TextEncoder().encode("{}"));
+            assert.equal(small.length, 1);
+            assert.equal(new TextDecoder().decode(incoming.add(small[0]) ?? undefined), "{}");
         });
     });
 

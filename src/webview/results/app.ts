@@ -16,6 +16,7 @@ import { copyText } from "./clipboard";
 import { writeLargeCopy } from "./clipboardWrite";
 import { DetailView } from "./detail";
 import { Grid } from "./grid";
+import { IncomingBytes } from "./incomingBytes";
 import { showMenu } from "./menu";
 import { ResultModel } from "./resultModel";
 import { RowSource } from "./rowSource";
@@ -46,6 +47,8 @@ export class App {
     private viewSeq = 0;
     private saveTimer = 0;
     private restoring = false;
+    /** Parts of results' bytes still arriving. */
+    private readonly incoming = new IncomingBytes();
 
     constructor(
         root: HTMLElement,
@@ -131,13 +134,13 @@ export class App {
 
     /** The bytes the last load announced: parse them now if the first screen is already up. */
     private receiveBytes(msg: BytesMessage): void {
-        for (const { id, bytes } of msg.results) {
-            const model = this.models.find((m) => m.payload.id === id);
-            if (!model || !model.payload.bytesFollow) continue;
-            model.payload.bytes = bytes;
-            model.payload.bytesFollow = false;
-            if (this.parsing === this.models) this.parse(model, this.loadedAt);
-        }
+        const model = this.models.find((m) => m.payload.id === msg.id);
+        if (!model || !model.payload.bytesFollow) return;
+        const bytes = this.incoming.add(msg);
+        if (!bytes) return;
+        model.payload.bytes = bytes;
+        model.payload.bytesFollow = false;
+        if (this.parsing === this.models) this.parse(model, this.loadedAt);
     }
 
     private load(msg: LoadMessage): void {
@@ -145,6 +148,7 @@ export class App {
         performance.mark("results:load", { detail: msg.results[0]?.durationMs });
         this.loadedAt = t0;
         this.source.dropAll();
+        this.incoming.clear();
         const saved = vscode.getState();
         // View state only applies to the same stored result (a hide/show or a window reload).
         const sameResult = !!saved && saved.storeKey !== null && saved.storeKey === msg.storeKey;
@@ -264,6 +268,14 @@ export class App {
         this.active = index;
         const model = this.models[index];
         const saved = model.saved;
+        // The status line and the toolbar first: what they show changes the grid's height (the
+        // status gains its buttons), and the grid then paints once at its final size. Painted
+        // before them, it painted every cell again at the next resize observation (10 ms in the
+        // frame that shows a 50,000 x 20 result's first screen, in a trace of the workbench).
+        this.toolbar.setFilter(model.query.filter);
+        this.detail.hide();
+        this.status.update(model);
+        this.showView(model);
         this.restoring = true;
         // One paint for the data, its sort arrow and the restored scroll offsets.
         this.grid.batch(() => {
@@ -279,11 +291,7 @@ export class App {
                 this.grid.scrollTo(saved.scrollTop, saved.scrollLeft);
             }
         });
-        this.toolbar.setFilter(model.query.filter);
         this.restoring = false;
-        this.detail.hide();
-        this.status.update(model);
-        this.showView(model);
         this.saveStateSoon();
     }
 

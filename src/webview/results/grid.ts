@@ -235,6 +235,8 @@ export class Grid {
     /** Shows new data; `widths` restores saved column widths. */
     setData(data: GridData, widths?: number[]): void {
         this.data = data;
+        // Measured again at the next render: the page around the grid may have changed with it.
+        if (this.element.isConnected) this.viewH = -1;
         const n = data.columns.length;
         this.widths = widths && widths.length === n ? widths.slice() : this.initialWidths();
         this.layoutColumns();
