@@ -236,3 +236,65 @@ export async function exportFigures(root, text) {
         jsonBaseline: longest("jsonBase"),
     };
 }
+
+/**
+ * Longest extension-host task while the reload store saves the 50k x 20 result and loads it back
+ * (a window reload), ours (the bytes as received and a small meta file, storeFormat.ts, with
+ * Node's fs as the store uses for a local storage folder) against a store of the parsed result
+ * (stringify to save, parse to load), in the same process on the same result.
+ */
+export async function storeFigures(root, text) {
+    const require = createRequire(import.meta.url);
+    const out = (f) => path.join(root, "out", "src", "resultsPanel", f);
+    const results = require(out("resultSet.js"));
+    const format = require(out("storeFormat.js"));
+    const info = { title: "bench", queryText: "", durationMs: 0 };
+    const set = await results.resultSetFromText(text, info, results.nextTurn);
+    const parsed = JSON.parse(text);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "posthog-bench-store-"));
+    const file = (name) => path.join(dir, name);
+    const ours = {
+        save: async () => {
+            await fs.promises.writeFile(file("r.0.json"), set.bytes);
+            await fs.promises.writeFile(file("r.meta.json"), format.storedMetaBytes([set]));
+        },
+        load: async () => {
+            const meta = await fs.promises.readFile(file("r.meta.json"));
+            const sets = await format.setsFromStored(meta, (i) =>
+                fs.promises.readFile(file(`r.${i}.json`)),
+            );
+            return sets[0].summary.meta.rowCount;
+        },
+    };
+    const baseline = {
+        save: () => fs.promises.writeFile(file("p.json"), JSON.stringify(parsed)),
+        load: async () =>
+            JSON.parse(await fs.promises.readFile(file("p.json"), "utf8")).results.length,
+    };
+    const runs = { oursSave: [], oursLoad: [], baseSave: [], baseLoad: [] };
+    try {
+        for (let i = 0; i <= RUNS; i++) {
+            const measured = [
+                await longestTask(ours.save),
+                await longestTask(ours.load),
+                await longestTask(baseline.save),
+                await longestTask(baseline.load),
+            ];
+            if (measured[1].result !== measured[3].result)
+                throw new Error("stored row counts differ");
+            if (i === 0) continue; // warm-up
+            runs.oursSave.push(measured[0].longest);
+            runs.oursLoad.push(measured[1].longest);
+            runs.baseSave.push(measured[2].longest);
+            runs.baseLoad.push(measured[3].longest);
+        }
+    } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+    }
+    return {
+        saveOurs: median(runs.oursSave),
+        saveBaseline: median(runs.baseSave),
+        loadOurs: median(runs.oursLoad),
+        loadBaseline: median(runs.baseLoad),
+    };
+}

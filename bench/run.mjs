@@ -15,6 +15,7 @@ import { chartFigures, chartLibPage, chartResponse } from "./chart.mjs";
 import {
     exportFigures,
     hostFigures,
+    storeFigures,
     hostRoundTrip,
     wideResponseText,
     wideValues,
@@ -651,6 +652,7 @@ async function main() {
     const host = await hostFigures(root, text);
     const hostWide = await hostRoundTrip(root);
     const exports = await exportFigures(root, text);
+    const store = await storeFigures(root, text);
     const e2e = process.env.BENCH_E2E === "0" ? null : await workbenchFigures(root);
 
     const rows = [];
@@ -791,6 +793,20 @@ async function main() {
         exports.jsonBaseline,
         "one-task (previous Open JSON)",
     );
+    add(
+        "extension host: longest task saving the result for a window reload",
+        "ms",
+        store.saveOurs,
+        store.saveBaseline,
+        "parsed-result store (JSON.stringify)",
+    );
+    add(
+        "extension host: longest task loading it back after a reload",
+        "ms",
+        store.loadOurs,
+        store.loadBaseline,
+        "parsed-result store (JSON.parse)",
+    );
     if (e2e) {
         add(
             "workbench: Ctrl+Enter to first data cell painted (50k x 20)",
@@ -904,6 +920,10 @@ async function main() {
         ["big-number round trip: 0 values changed", roundTripChanged === 0],
         ["extension host: longest task while exporting 50k x 20 < 50 ms", exports.exportOurs < 50],
         ["extension host: longest task building Open JSON < 50 ms", exports.jsonOurs < 50],
+        [
+            "extension host: longest task saving and loading the reload store < 50 ms",
+            Math.max(store.saveOurs, store.loadOurs) < 50,
+        ],
         ["all rows parsed and sortable <= 1.5x bare JSON.parse", ours.all <= 1.5 * ours.bareParse],
         ["page memory added <= 1.5x JSON size", ours.memory <= 1.5 * jsonBytes],
         [

@@ -2,31 +2,8 @@
 // result can be megabytes) so that a window reload shows them again without re-running.
 import { promises as fs } from "node:fs";
 import * as vscode from "vscode";
-import type { ResultMeta } from "../protocol";
-import { infoOf, type ResultInfo, type ResultSet, type ResultSummary } from "./resultSet";
-
-interface StoredMeta {
-    /** 2: `summary` has `firstRowsJson`; 1 (older builds): `firstRows` as values. */
-    version: 1 | 2;
-    savedAt: number;
-    sets: (ResultInfo & { summary: ResultSummary | StoredSummaryV1 })[];
-}
-
-/** What version 1 stored: the first rows as parsed values (wide numbers already rounded). */
-interface StoredSummaryV1 {
-    meta: ResultMeta;
-    firstRows: unknown[][];
-}
-
-function upgradeSummary(summary: ResultSummary | StoredSummaryV1): ResultSummary {
-    if ("firstRowsJson" in summary) return summary;
-    return {
-        meta: summary.meta,
-        firstRowsJson: JSON.stringify(summary.firstRows),
-        hogql: null,
-        clickhouse: null,
-    };
-}
+import type { ResultSet } from "./resultSet";
+import { setsFromStored, storedMetaBytes } from "./storeFormat";
 
 /**
  * Writes a file. A `file:` URI is written with Node's fs, on the extension host's own disk: through
@@ -61,35 +38,17 @@ export class ResultStore {
             // The bytes as received: nothing to encode, nothing to parse.
             await writeBytes(this.file(key, i), sets[i].bytes);
         }
-        const meta: StoredMeta = {
-            version: 2,
-            savedAt: Date.now(),
-            sets: sets.map((s) => ({
-                ...infoOf(s),
-                // So a reload paints without scanning the stored bytes on the extension host.
-                summary: s.summary,
-            })),
-        };
-        await writeBytes(this.metaFile(key), new TextEncoder().encode(JSON.stringify(meta)));
+        await writeBytes(this.metaFile(key), storedMetaBytes(sets));
         await this.prune();
     }
 
     /** Reads what `save` wrote, or undefined when it is gone. */
     async load(key: string): Promise<ResultSet[] | undefined> {
         try {
-            const decoder = new TextDecoder();
-            const meta = JSON.parse(
-                // Node's fs for a local file: a window reload restores panels while the
-                // workbench's file service may still be connecting to a remote host.
-                decoder.decode(await readBytes(this.metaFile(key))),
-            ) as StoredMeta;
-            const sets: ResultSet[] = [];
-            for (let i = 0; i < meta.sets.length; i++) {
-                const bytes = await readBytes(this.file(key, i));
-                const { summary, ...info } = meta.sets[i];
-                sets.push({ ...info, bytes, summary: upgradeSummary(summary) });
-            }
-            return sets;
+            // Node's fs for a local file: a window reload restores panels while the workbench's
+            // file service may still be connecting to a remote host.
+            const meta = await readBytes(this.metaFile(key));
+            return await setsFromStored(meta, (i) => readBytes(this.file(key, i)));
         } catch {
             return undefined;
         }
