@@ -540,7 +540,9 @@ async function main() {
     if (process.env.BENCH_WORKBENCH_ONLY === "1") {
         // Quick look at the end-to-end figures alone (while working on the run's path).
         const e2e = await workbenchFigures(root);
-        console.log(JSON.stringify({ ...e2e, goalMs: 1.3 * e2e.rawMs + 150 }, null, 1));
+        const goalMs = 1.3 * e2e.rawMs + 150;
+        const goalOpeningMs = 1.3 * e2e.rawOpeningMs + 150;
+        console.log(JSON.stringify({ ...e2e, goalMs, goalOpeningMs }, null, 1));
         return;
     }
     const { resultsHtml } = await loadHtmlModule();
@@ -815,6 +817,13 @@ async function main() {
             e2e.rawMs,
             `raw-HTTP-same-request (${(e2e.bytes / 1e6).toFixed(1)} MB)`,
         );
+        add(
+            "workbench: Ctrl+Enter to first data cell painted (50k x 20)",
+            "ms",
+            e2e.firstCellMs,
+            e2e.rawOpeningMs,
+            "raw-HTTP-same-request while a results panel opens (SELECT 1)",
+        );
         // Where the time goes: the sandbox's ClickHouse shares the 2 cores with the workbench,
         // so the extension's request (made while the panel opens) is slower than the same
         // request raw with the workbench idle; the rest is the extension's and the page's work.
@@ -905,8 +914,12 @@ async function main() {
         ...(e2e
             ? [
                   [
-                      "workbench: Ctrl+Enter to first data cell <= 1.3x raw HTTP + 150 ms",
+                      "workbench: Ctrl+Enter to first data cell <= 1.3x raw HTTP + 150 ms (raw with the workbench idle)",
                       e2e.firstCellMs <= 1.3 * e2e.rawMs + 150,
+                  ],
+                  [
+                      "workbench: Ctrl+Enter to first data cell <= 1.3x raw HTTP + 150 ms (raw while a results panel opens, as ours runs)",
+                      e2e.firstCellMs <= 1.3 * e2e.rawOpeningMs + 150,
                   ],
                   ["workbench renderer: longest task < 50 ms", e2e.longestTask < 50],
                   [

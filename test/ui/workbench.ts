@@ -219,11 +219,12 @@ export async function openFile(page: Page, name: string): Promise<void> {
     const input = page.locator(".quick-input-widget input");
     await input.waitFor({ timeout: 15_000 });
     await input.fill(name);
+    // The row itself, not Enter: the list may still show the last query's rows (recently opened
+    // files first) when the new one appears, and Enter opens the highlighted one.
     await page
         .locator(".quick-input-list .monaco-list-row", { hasText: name })
         .first()
-        .waitFor({ timeout: 15_000 });
-    await page.keyboard.press("Enter");
+        .click({ timeout: 15_000 });
     await page.locator(`.tab[aria-label^="${name}"]`).first().waitFor({ timeout: 15_000 });
 }
 
