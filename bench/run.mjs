@@ -710,7 +710,7 @@ async function main() {
     add("DOM nodes", "count", ours.dom, slick.dom, "slickgrid-5");
     add("DOM nodes", "count", ours.dom, table.dom, `table-${TABLE_ROWS}-rows`);
     add(
-        "chart: 50,000 points, parsed rows to drawn plot (best of 5)",
+        "chart: 50,000 points, result bytes to drawn plot (best of 5)",
         "ms",
         charts.ours,
         charts.chartjs,

@@ -6,6 +6,7 @@ import { ByteRows, valueAt } from "../../src/json/byteRows";
 import { isBigNumber, parseLossless, stringifyLossless } from "../../src/json/lossless";
 import { ObjectScanner } from "../../src/json/responseScan";
 import { columnKind } from "../../src/webview/results/format";
+import { timeInBytes, toTime } from "../../src/webview/results/chart/values";
 import { RowViews } from "../../src/webview/results/view";
 
 const encoder = new TextEncoder();
@@ -118,5 +119,42 @@ describe("rows read from the bytes", () => {
             "filter then sort",
         );
         assert.equal(views.order({ sortColumn: -1, sortDir: "asc", filter: "" }), null);
+    });
+});
+
+describe("a chart's columns read from the bytes", () => {
+    it("reads numbers as their doubles, NaN for anything else, in one pass", () => {
+        const values = [0, -42, 1.5, "7142.857142857143", "-0.14285714285714285", 1e21, -2.5e-7];
+        const text = `{"results":[${values.map((v) => `[${v},"t",null]`).join(",")}]}`;
+        const { rows } = rowsOf(text);
+        const column = rows.doubles(0);
+        values.forEach((v, i) => {
+            const expected = Number(v);
+            assert.ok(Math.abs(column[i] - expected) <= Math.abs(expected) * 1e-15, `${v}`);
+        });
+        assert.ok(Number.isNaN(rows.doubles(1)[0]), "a text is not read as a number");
+        assert.ok(Number.isNaN(rows.doubles(2)[0]), "nor is null");
+        assert.ok(Number.isNaN(rows.doubles(7)[0]), "nor a value past the row's end");
+    });
+
+    it("reads ISO times from the bytes as toTime reads the text, NaN where it cannot", () => {
+        const texts = [
+            "2026-08-01T12:34:56.789Z",
+            "2026-08-01 12:34:56",
+            "2026-08-01",
+            "2024-02-29T00:00:00.123456Z",
+            "2026-08-01T12:34:56+02:00", // a zone: left to Date.parse
+            "2024-02-31",
+            "not a time",
+        ];
+        const text = `{"results":[${texts.map((t) => `[${JSON.stringify(t)},1]`).join(",")}]}`;
+        const { rows } = rowsOf(text);
+        const column = rows.stringsAs(0, timeInBytes);
+        texts.forEach((t, i) => {
+            const expected = toTime(t);
+            if (Number.isNaN(column[i])) assert.ok(i >= 4, `${t} should be read from the bytes`);
+            else assert.equal(column[i], expected, t);
+        });
+        assert.ok(Number.isNaN(rows.stringsAs(1, timeInBytes)[0]), "a number is not a time");
     });
 });

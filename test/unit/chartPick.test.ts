@@ -3,9 +3,10 @@ import assert from "node:assert/strict";
 import { columnKind } from "../../src/webview/results/format";
 import { chartData } from "../../src/webview/results/chart/data";
 import { columnRoles, pickChart } from "../../src/webview/results/chart/pick";
+import { arrayRows } from "../../src/webview/results/view";
 
 function pick(types: string[], rows: unknown[][]) {
-    return pickChart(columnRoles(types.map(columnKind), rows), rows.length);
+    return pickChart(columnRoles(types.map(columnKind), arrayRows(rows)), rows.length);
 }
 
 describe("chart picking", () => {
@@ -63,7 +64,7 @@ describe("chart picking", () => {
         const data = chartData(
             { type: "bar", x: 0, ys: [1], split: -1, log: false },
             ["k", "n"],
-            rows,
+            arrayRows(rows),
             false,
         );
         assert.equal(data.categories.length, 20);
@@ -77,10 +78,10 @@ describe("chart picking", () => {
         const data = chartData(
             { type: "line", x: 0, ys: [1], split: -1, log: false },
             ["d", "n"],
-            rows,
+            arrayRows(rows),
             true,
         );
-        assert.equal(data.series[0].raw[0], "18446744073709551615");
+        assert.equal(data.series[0].exact(0), "18446744073709551615");
         assert.equal(data.xs[0], Date.UTC(2026, 7, 1));
     });
 });

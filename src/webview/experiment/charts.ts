@@ -58,7 +58,7 @@ export function drawDeltaLines(
         series: ts.variants.map((v) => ({
             label: v.key,
             values: v.delta.map(pct),
-            raw: v.delta,
+            exact: (k: number) => v.delta[k],
         })),
         skipped: 0,
     };
@@ -101,7 +101,7 @@ export function drawDeltaBars(
             {
                 label: l10n.t("Delta"),
                 values: rows.map((r) => pct(r.delta)),
-                raw: rows.map((r) => r.deltaText),
+                exact: (k: number) => rows[k]?.deltaText,
             },
         ],
         skipped: 0,

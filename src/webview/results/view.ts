@@ -71,6 +71,16 @@ export interface RowReader {
     row(i: number): unknown[];
     /** Value `c` of row `i`: a sort reads one column without parsing whole rows. */
     cell(i: number, c: number): unknown;
+    /**
+     * Column `c` of every row as the nearest double where the value is a bare JSON number (a
+     * chart's points: no digit check, no text), NaN elsewhere (read those with `cell`).
+     */
+    doubles?(c: number): Float64Array;
+    /**
+     * Column `c` of every row as a time (ms since the epoch) where the value is a text in a
+     * common ISO shape, read without making its string; NaN elsewhere (read those with `cell`).
+     */
+    times?(c: number): Float64Array;
 }
 
 /** A {@link RowReader} over rows already parsed. */

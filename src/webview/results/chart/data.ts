@@ -1,6 +1,7 @@
 // Columns of a result turned into the arrays a chart draws: one x array and one array per
 // series, with each point's exact text kept beside it for the tooltip.
 import * as l10n from "@vscode/l10n";
+import type { RowReader } from "../view";
 import type { ChartSpec } from "./pick";
 import { exactText, toNumber, toTime } from "./values";
 
@@ -11,10 +12,26 @@ export interface Series {
     label: string;
     values: (number | null)[];
     /**
-     * Each point's value as the service sent it (every digit; read with exactText when shown), or
-     * our own sum for aggregated points.
+     * Point `k`'s value as the service sent it (every digit; read with exactText when shown), or
+     * our own sum for aggregated points. Read on hover: a point's double is enough to draw it.
      */
-    raw: unknown[];
+    exact(k: number): unknown;
+}
+
+/**
+ * Column `c` of the rows as numbers to draw (null: none), or as times: read from the bytes in
+ * one pass where the reader can (a chart of 50,000 points spent half its time reading a value
+ * at a time), each value the reader could not read that way read with `cell`.
+ */
+function columnOf(rows: RowReader, c: number, asTime: boolean): (i: number) => number | null {
+    const bulk = asTime ? rows.times?.(c) : rows.doubles?.(c);
+    const slow = (i: number) => (asTime ? toTime(rows.cell(i, c)) : toNumber(rows.cell(i, c)));
+    if (!bulk) return slow;
+    return (i) => {
+        const v = bulk[i];
+        if (v !== v) return slow(i); // NaN: not read from the bytes
+        return Number.isFinite(v) ? v : null;
+    };
 }
 
 export interface ChartData {
@@ -33,16 +50,20 @@ export const topBars = 20;
 /** Most lines of a split; the rest are summed into "Other". */
 export const topSplits = 10;
 
+/** The rows of the view, read a value at a time (from the response's bytes on the page). */
 export function chartData(
     spec: ChartSpec,
     columns: string[],
-    rows: unknown[][],
+    rows: RowReader,
     xIsTime: boolean,
 ): ChartData {
     if (spec.split >= 0 && spec.x >= 0) return splitData(spec, rows, xIsTime);
     if (spec.type === "bar" || spec.type === "stackedBar") {
-        if (spec.x >= 0 && !xIsTime && rows.some((r) => toNumber(r[spec.x]) === null))
-            return categoryData(spec, columns, rows);
+        if (spec.x >= 0 && !xIsTime) {
+            const x = columnOf(rows, spec.x, false);
+            for (let i = 0; i < rows.count; i++)
+                if (x(i) === null) return categoryData(spec, columns, rows);
+        }
     }
     return pointData(spec, columns, rows, xIsTime);
 }
@@ -51,15 +72,16 @@ export function chartData(
 function pointData(
     spec: ChartSpec,
     columns: string[],
-    rows: unknown[][],
+    rows: RowReader,
     xIsTime: boolean,
 ): ChartData {
-    const n = rows.length;
+    const n = rows.count;
     const keys = new Float64Array(n);
     const order: number[] = [];
     let skipped = 0;
+    const x = spec.x < 0 ? (i: number) => i : columnOf(rows, spec.x, xIsTime);
     for (let i = 0; i < n; i++) {
-        const v = spec.x < 0 ? i : xIsTime ? toTime(rows[i][spec.x]) : toNumber(rows[i][spec.x]);
+        const v = x(i);
         if (v === null) {
             skipped++;
             continue;
@@ -74,31 +96,28 @@ function pointData(
     if (!sorted) order.sort((a, b) => keys[a] - keys[b]);
     const xs = order.map((i) => keys[i]);
     const series = spec.ys.map((c) => {
+        const y = columnOf(rows, c, false);
         const values = new Array<number | null>(order.length);
-        const raw = new Array<unknown>(order.length);
-        for (let k = 0; k < order.length; k++) {
-            const v = rows[order[k]][c];
-            values[k] = typeof v === "number" ? v : toNumber(v);
-            raw[k] = v;
-        }
-        return { label: columns[c], values, raw };
+        for (let k = 0; k < order.length; k++) values[k] = y(order[k]);
+        return { label: columns[c], values, exact: (k: number) => rows.cell(order[k], c) };
     });
     const xKind = spec.x < 0 ? "index" : xIsTime ? "time" : "number";
     return { xKind, xs, categories: [], series, skipped };
 }
 
 /** Bars per text value: sorted by the first series, the top ones shown, the rest as "Other". */
-function categoryData(spec: ChartSpec, columns: string[], rows: unknown[][]): ChartData {
+function categoryData(spec: ChartSpec, columns: string[], rows: RowReader): ChartData {
     const byName = new Map<string, { sums: number[]; raw: unknown[]; count: number }>();
-    for (const row of rows) {
-        const name = exactText(row[spec.x]) || l10n.t("(none)");
+    for (let i = 0; i < rows.count; i++) {
+        const name = exactText(rows.cell(i, spec.x)) || l10n.t("(none)");
+        const values = spec.ys.map((c) => rows.cell(i, c));
         let entry = byName.get(name);
         if (!entry) {
-            entry = { sums: spec.ys.map(() => 0), raw: spec.ys.map((c) => row[c]), count: 0 };
+            entry = { sums: spec.ys.map(() => 0), raw: values, count: 0 };
             byName.set(name, entry);
         }
         entry.count++;
-        spec.ys.forEach((c, k) => (entry.sums[k] += toNumber(row[c]) ?? 0));
+        values.forEach((v, k) => (entry.sums[k] += toNumber(v) ?? 0));
     }
     const entries = [...byName.entries()].sort((a, b) => b[1].sums[0] - a[1].sums[0]);
     const shown = entries.slice(0, entries.length > topBars ? topBars - 1 : topBars);
@@ -107,50 +126,53 @@ function categoryData(spec: ChartSpec, columns: string[], rows: unknown[][]): Ch
     const series: Series[] = spec.ys.map((c, k) => {
         // A category seen once keeps the service's exact text; a sum is our own number.
         const values = shown.map(([, e]) => e.sums[k]);
-        const raw = shown.map(([, e]) => (e.count === 1 ? e.raw[k] : e.sums[k]));
-        return { label: columns[c], values, raw };
-    });
-    if (rest.length > 0) {
-        categories.push(l10n.t("Other ({0})", rest.length));
-        series.forEach((s, k) => {
+        const raw: unknown[] = shown.map(([, e]) => (e.count === 1 ? e.raw[k] : e.sums[k]));
+        if (rest.length > 0) {
             const sum = rest.reduce((acc, [, e]) => acc + e.sums[k], 0);
-            s.values.push(sum);
-            s.raw.push(sum);
-        });
-    }
+            values.push(sum);
+            raw.push(sum);
+        }
+        return { label: columns[c], values, exact: (i: number) => raw[i] };
+    });
+    if (rest.length > 0) categories.push(l10n.t("Other ({0})", rest.length));
     return { xKind: "category", xs: categories.map((_, i) => i), categories, series, skipped: 0 };
 }
 
 /** One series per value of the split column (a breakdown), the largest first. */
-function splitData(spec: ChartSpec, rows: unknown[][], xIsTime: boolean): ChartData {
+function splitData(spec: ChartSpec, rows: RowReader, xIsTime: boolean): ChartData {
+    const xOf = columnOf(rows, spec.x, xIsTime);
     const y = spec.ys[0];
     const xSet = new Set<number>();
     const groups = new Map<string, { total: number; points: Map<number, [number, unknown]> }>();
     let skipped = 0;
-    for (const row of rows) {
-        const x = xIsTime ? toTime(row[spec.x]) : toNumber(row[spec.x]);
+    for (let i = 0; i < rows.count; i++) {
+        const x = xOf(i);
         if (x === null) {
             skipped++;
             continue;
         }
         xSet.add(x);
-        const name = exactText(row[spec.split]) || l10n.t("(none)");
+        const name = exactText(rows.cell(i, spec.split)) || l10n.t("(none)");
         let g = groups.get(name);
         if (!g) groups.set(name, (g = { total: 0, points: new Map() }));
-        const v = toNumber(row[y]) ?? 0;
+        const raw = rows.cell(i, y);
+        const v = toNumber(raw) ?? 0;
         g.total += v;
         const prev = g.points.get(x);
-        g.points.set(x, prev ? [prev[0] + v, prev[0] + v] : [v, row[y]]);
+        g.points.set(x, prev ? [prev[0] + v, prev[0] + v] : [v, raw]);
     }
     const xs = [...xSet].sort((a, b) => a - b);
     const ordered = [...groups.entries()].sort((a, b) => b[1].total - a[1].total);
     const shown = ordered.slice(0, ordered.length > topSplits ? topSplits - 1 : topSplits);
     const rest = ordered.slice(shown.length);
-    const series: Series[] = shown.map(([name, g]) => ({
-        label: name,
-        values: xs.map((x) => g.points.get(x)?.[0] ?? null),
-        raw: xs.map((x) => g.points.get(x)?.[1] ?? null),
-    }));
+    const series: Series[] = shown.map(([name, g]) => {
+        const raw = xs.map((x) => g.points.get(x)?.[1] ?? null);
+        return {
+            label: name,
+            values: xs.map((x) => g.points.get(x)?.[0] ?? null),
+            exact: (k: number) => raw[k],
+        };
+    });
     if (rest.length > 0) {
         const values = xs.map((x) =>
             rest.reduce((acc, [, g]) => acc + (g.points.get(x)?.[0] ?? 0), 0),
@@ -158,7 +180,7 @@ function splitData(spec: ChartSpec, rows: unknown[][], xIsTime: boolean): ChartD
         series.push({
             label: l10n.t("Other ({0})", rest.length),
             values,
-            raw: values,
+            exact: (k: number) => values[k],
         });
     }
     return { xKind: xIsTime ? "time" : "number", xs, categories: [], series, skipped };

@@ -2,6 +2,7 @@
 // share of the row's first chosen column. It is how PostHog shows retention: a cohort per row,
 // period 0 (the cohort's size) first, then the share still active in each later period
 // (frontend/src/scenes/retention/RetentionTable.tsx colours each cell by its percentage).
+import type { RowReader } from "../view";
 import type { ChartSpec } from "./pick";
 import { ChartTheme, seriesColor, withAlpha } from "./theme";
 import { exactText, toNumber } from "./values";
@@ -17,7 +18,7 @@ export function heatTable(
     host: HTMLElement,
     spec: ChartSpec,
     columns: string[],
-    rows: unknown[][],
+    rows: RowReader,
     theme: ChartTheme,
 ): HTMLTableElement {
     const table = document.createElement("table");
@@ -35,15 +36,15 @@ export function heatTable(
     thead.append(head);
     const body = document.createElement("tbody");
     const color = seriesColor(theme, 0);
-    rows.forEach((row, r) => {
+    for (let r = 0; r < rows.count; r++) {
         const tr = document.createElement("tr");
         const label = document.createElement("th");
-        label.textContent = spec.x >= 0 ? exactText(row[spec.x]) : String(r + 1);
+        label.textContent = spec.x >= 0 ? exactText(rows.cell(r, spec.x)) : String(r + 1);
         tr.append(label);
-        const first = toNumber(row[spec.ys[0]]);
+        const first = toNumber(rows.cell(r, spec.ys[0]));
         spec.ys.forEach((c, k) => {
             const td = document.createElement("td");
-            const raw = row[c];
+            const raw = rows.cell(r, c);
             const value = toNumber(raw);
             const share = shareOf(value, first);
             const exact = raw === null || raw === undefined ? "" : exactText(raw);
@@ -59,7 +60,7 @@ export function heatTable(
             tr.append(td);
         });
         body.append(tr);
-    });
+    }
     table.append(thead, body);
     host.replaceChildren(table);
     return table;

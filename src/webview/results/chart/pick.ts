@@ -3,6 +3,7 @@
 // breakdown is bars, a breakdown over time is one line per value, a single number is a number.
 import type { ChartSpec, ChartType } from "../../../protocol";
 import type { ColumnKind } from "../format";
+import type { RowReader } from "../view";
 import { ChartRole, columnRole } from "./values";
 
 export type { ChartSpec, ChartType };
@@ -18,11 +19,12 @@ export const chartTypes: { type: ChartType; label: string }[] = [
 ];
 
 /** The roles of every column, judged from the type and the first rows. */
-export function columnRoles(kinds: ColumnKind[], rows: unknown[][]): ChartRole[] {
+export function columnRoles(kinds: ColumnKind[], rows: RowReader): ChartRole[] {
+    const sample = Math.min(50, rows.count);
     return kinds.map((kind, c) =>
         columnRole(
             kind,
-            rows.slice(0, 50).map((r) => r?.[c]),
+            Array.from({ length: sample }, (_, i) => rows.cell(i, c)),
         ),
     );
 }

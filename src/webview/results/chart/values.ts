@@ -32,11 +32,11 @@ export function exactText(value: unknown): string {
 
 const zoneSuffix = /[+-]\d\d:?\d\d$/;
 
-/** The digits at `value[from, to)` as a number, or -1 when one is not a digit. */
-function digits(value: string, from: number, to: number): number {
+/** The digits at `text[from, to)` as a number, or -1 when one is not a digit. */
+function digits(text: Uint8Array, from: number, to: number): number {
     let n = 0;
     for (let i = from; i < to; i++) {
-        const d = value.charCodeAt(i) - 48;
+        const d = text[i] - 48;
         if (d < 0 || d > 9) return -1;
         n = n * 10 + d;
     }
@@ -44,19 +44,20 @@ function digits(value: string, from: number, to: number): number {
 }
 
 /** The `YYYY-MM-DD` last read and its midnight (UTC): a chart's times are mostly in order. */
-let lastDay = "";
+const lastDay = new Uint8Array(10);
+let lastDayKnown = false;
 let lastDayMs: number | null = null;
 
-/** Midnight UTC of the value's `YYYY-MM-DD`, or null when it is not a real day. */
-function dayMs(value: string): number | null {
-    if (lastDay !== "") {
+/** Midnight UTC of the `YYYY-MM-DD` at `text[at]`, or null when it is not a real day. */
+function dayMs(text: Uint8Array, at: number): number | null {
+    if (lastDayKnown) {
         let same = true;
-        for (let i = 0; i < 10 && same; i++) same = value.charCodeAt(i) === lastDay.charCodeAt(i);
+        for (let i = 0; i < 10 && same; i++) same = text[at + i] === lastDay[i];
         if (same) return lastDayMs;
     }
-    const y = digits(value, 0, 4);
-    const mo = digits(value, 5, 7);
-    const d = digits(value, 8, 10);
+    const y = digits(text, at, at + 4);
+    const mo = digits(text, at + 5, at + 7);
+    const d = digits(text, at + 8, at + 10);
     // Years before 100 are left to Date.parse: Date.UTC reads 0099 as 1999.
     let ms: number | null = null;
     if (y >= 100 && mo >= 1 && mo <= 12 && d >= 1 && d <= 31) {
@@ -64,40 +65,55 @@ function dayMs(value: string): number | null {
         // Date.UTC rolls 2024-02-31 over into March; Date.parse says NaN: leave those to it.
         if (d > 28 && new Date(ms).getUTCDate() !== d) ms = null;
     }
-    lastDay = value.slice(0, 10);
+    lastDay.set(text.subarray(at, at + 10));
+    lastDayKnown = true;
     lastDayMs = ms;
     return ms;
 }
 
 /**
- * The common shapes read without `Date.parse` (a chart of 50,000 timestamps spent a fifth of its
- * time there, test/webview/chart.test.ts): `YYYY-MM-DD`, then optionally `T` or a space,
- * `HH:MM:SS`, a fraction, and `Z` or nothing (UTC). Anything else (a zone offset, no seconds):
- * null, and `Date.parse` reads it.
+ * Milliseconds since the epoch for the ASCII text at `text[at, end)` in the common shapes, read
+ * without `Date.parse` (a chart of 50,000 timestamps spent a fifth of its time there,
+ * test/webview/chart.test.ts): `YYYY-MM-DD`, then optionally `T` or a space, `HH:MM:SS`, a
+ * fraction, and `Z` or nothing (UTC). Anything else (a zone offset, no seconds): null, and
+ * `Date.parse` reads it. It reads bytes, so a chart reads its times straight from the response's
+ * bytes (`timeInBytes`); a text value is encoded first.
  */
-function isoTime(value: string): number | null {
-    const n = value.length;
-    const day = dayMs(value);
+function isoTime(text: Uint8Array, at: number, end: number): number | null {
+    const n = end - at;
+    if (n < 10 || text[at + 4] !== 45 || text[at + 7] !== 45) return null;
+    if (n > 10 && text[at + 10] !== 84 && text[at + 10] !== 32) return null;
+    const day = dayMs(text, at);
     if (day === null) return null;
     if (n === 10) return day;
-    if (n < 19 || value.charCodeAt(13) !== 58 || value.charCodeAt(16) !== 58) return null;
-    const h = digits(value, 11, 13);
-    const mi = digits(value, 14, 16);
-    const sec = digits(value, 17, 19);
+    if (n < 19 || text[at + 13] !== 58 || text[at + 16] !== 58) return null;
+    const h = digits(text, at + 11, at + 13);
+    const mi = digits(text, at + 14, at + 16);
+    const sec = digits(text, at + 17, at + 19);
     if (h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59) return null;
-    let end = n;
-    const last = value.charCodeAt(n - 1);
-    if (last === 90 || last === 122) end--;
+    let last = end;
+    if (text[end - 1] === 90 || text[end - 1] === 122) last--;
     let ms = 0;
-    if (end > 19) {
-        if (value.charCodeAt(19) !== 46 || end === 20) return null;
+    if (last > at + 19) {
+        if (text[at + 19] !== 46 || last === at + 20) return null;
         // Milliseconds from the first three digits of the fraction; the rest must be digits.
-        if (digits(value, 20, end) < 0) return null;
-        const three = digits(value, 20, Math.min(end, 23));
-        ms = three * 10 ** (3 - Math.min(3, end - 20));
+        if (digits(text, at + 20, last) < 0) return null;
+        const three = digits(text, at + 20, Math.min(last, at + 23));
+        ms = three * 10 ** (3 - Math.min(3, last - at - 20));
     }
     return day + ((h * 60 + mi) * 60 + sec) * 1000 + ms;
 }
+
+/**
+ * {@link toTime} for a JSON string's contents at `bytes[start, end)` (between its quotes), in
+ * the common shapes; undefined for the others (read the value, then `toTime`).
+ */
+export function timeInBytes(bytes: Uint8Array, start: number, end: number): number | undefined {
+    return isoTime(bytes, start, end) ?? undefined;
+}
+
+const encoder = new TextEncoder();
+const scratch = new Uint8Array(64);
 
 /**
  * Milliseconds since the epoch for a date or datetime cell, or null. Zone-less values are UTC.
@@ -110,8 +126,12 @@ export function toTime(value: unknown): number | null {
     // YYYY-MM-DD, optionally followed by a time.
     if (n < 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return null;
     if (n > 10 && value.charCodeAt(10) !== 84 && value.charCodeAt(10) !== 32) return null;
-    const fast = isoTime(value);
-    if (fast !== null) return fast;
+    if (n <= scratch.length) {
+        const { read, written } = encoder.encodeInto(value, scratch);
+        // ASCII only (one byte a character); anything else is left to Date.parse.
+        const fast = read === n && written === n ? isoTime(scratch, 0, n) : null;
+        if (fast !== null) return fast;
+    }
     let iso = value;
     if (n === 10) iso += "T00:00:00Z";
     else {
