@@ -45,10 +45,17 @@ export function valueAt(bytes: Uint8Array, start: number, end: number): unknown 
     return parseLossless(decoder.decode(bytes.subarray(start, end)));
 }
 
-function numberAt(bytes: Uint8Array, start: number, end: number): unknown {
+/**
+ * What {@link readDigits} found, in module state read right after the call: a chart reads
+ * 50,000 numbers, and an object for each would be garbage.
+ */
+const num = { end: 0, neg: false, mantissa: 0, digits: 0, fraction: 0, dot: false };
+
+/** Reads the sign, digits and dot of the number at `bytes[start]`, stopping at anything else. */
+function readDigits(bytes: Uint8Array, start: number, end: number): void {
     let i = start;
-    const neg = bytes[i] === 0x2d;
-    if (neg) i++;
+    num.neg = bytes[i] === 0x2d;
+    if (num.neg) i++;
     let mantissa = 0;
     let digits = 0;
     let fraction = 0;
@@ -63,20 +70,33 @@ function numberAt(bytes: Uint8Array, start: number, end: number): unknown {
         } else if (d === 0x2e && !dot) dot = true;
         else break;
     }
+    num.end = i;
+    num.mantissa = mantissa;
+    num.digits = digits;
+    num.fraction = fraction;
+    num.dot = dot;
+}
+
+/** A number's text: ASCII, so no TextDecoder call. */
+function numberText(bytes: Uint8Array, start: number, end: number): string {
+    return String.fromCharCode.apply(null, bytes.subarray(start, end) as never);
+}
+
+function numberAt(bytes: Uint8Array, start: number, end: number): unknown {
+    readDigits(bytes, start, end);
     // An exponent, or more digits than a double keeps exactly: the text decides.
-    if (i < end || digits > 15 || fraction > 22) {
-        // A number's text is ASCII: no TextDecoder call (a chart reads 50,000 Float64 values).
-        const text = String.fromCharCode.apply(null, bytes.subarray(start, end) as never);
+    if (num.end < end || num.digits > 15 || num.fraction > 22) {
+        const text = numberText(bytes, start, end);
         // A fraction whose double prints back as this very text (a Float64 as ClickHouse writes
         // it) is that double, as numberFromSource would decide after counting its digits again.
-        if (dot && i === end) {
+        if (num.dot && num.end === end) {
             const double = Number(text);
             if (String(double) === text) return double;
         }
         return numberFromSource(text);
     }
-    const value = fraction === 0 ? mantissa : mantissa / powersOfTen[fraction];
-    return neg ? -value : value;
+    const value = num.fraction === 0 ? num.mantissa : num.mantissa / powersOfTen[num.fraction];
+    return num.neg ? -value : value;
 }
 
 /** The nearest double to the bare JSON number in `bytes[start, end)`; undefined for non-numbers. */
@@ -85,28 +105,13 @@ function doubleAt(bytes: Uint8Array, start: number, end: number): number | undef
     while (end > start && isSpace(bytes[end - 1])) end--;
     const c = bytes[start];
     if (start >= end || !(c === 0x2d || (c >= 48 && c <= 57))) return undefined;
-    let i = start;
-    const neg = bytes[i] === 0x2d;
-    if (neg) i++;
-    let mantissa = 0;
-    let fraction = 0;
-    let dot = false;
-    for (; i < end; i++) {
-        const d = bytes[i];
-        if (d >= 48 && d <= 57) {
-            mantissa = mantissa * 10 + (d - 48);
-            if (dot) fraction++;
-        } else if (d === 0x2e && !dot) dot = true;
-        else break;
-    }
-    // An exponent or a very long fraction: the runtime's conversion (ASCII, no decoder).
-    if (i < end || fraction > 22) {
-        return Number(String.fromCharCode.apply(null, bytes.subarray(start, end) as never));
-    }
+    readDigits(bytes, start, end);
+    // An exponent or a very long fraction: the runtime's conversion.
+    if (num.end < end || num.fraction > 22) return Number(numberText(bytes, start, end));
     // Past 2^53 the digits were added with rounding: within a few units in the last place of
     // the exact value, far below a pixel.
-    const value = fraction === 0 ? mantissa : mantissa / powersOfTen[fraction];
-    return neg ? -value : value;
+    const value = num.fraction === 0 ? num.mantissa : num.mantissa / powersOfTen[num.fraction];
+    return num.neg ? -value : value;
 }
 
 /** Where rows and their values are (an `ObjectScanner`'s findings, or copies of them). */
