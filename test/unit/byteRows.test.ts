@@ -7,6 +7,7 @@ import { isBigNumber, parseLossless, stringifyLossless } from "../../src/json/lo
 import { ObjectScanner } from "../../src/json/responseScan";
 import { columnKind } from "../../src/webview/results/format";
 import { timeInBytes, toTime } from "../../src/webview/results/chart/values";
+import { LentRows, LoanParts, RowsNotLent } from "../../src/webview/results/lentRows";
 import { RowViews } from "../../src/webview/results/view";
 
 const encoder = new TextEncoder();
@@ -156,5 +157,38 @@ describe("a chart's columns read from the bytes", () => {
             else assert.equal(column[i], expected, t);
         });
         assert.ok(Number.isNaN(rows.stringsAs(1, timeInBytes)[0]), "a number is not a time");
+    });
+});
+
+describe("rows lent to the parse worker", () => {
+    const text = '{"columns":["n","s"],"results":[[3,"c"],[1,"a"],[2,"b"]]}';
+    const loanOf = (t: string) => {
+        const bytes = encoder.encode(t);
+        const layout = new ObjectScanner(bytes, 0, bytes.length, "results", true).run();
+        // As the page lends them: in slices, put back together in the worker.
+        const parts = new LoanParts(bytes.byteLength);
+        let whole = false;
+        for (let offset = 0; offset < bytes.byteLength; offset += 7)
+            whole = parts.add(offset, bytes.slice(offset, offset + 7));
+        assert.ok(whole, "whole after the last slice");
+        return parts.loan(layout);
+    };
+
+    it("sorts from a loan, keeps the keys after it, and reads no row without one", () => {
+        const rows = new LentRows(3);
+        const views = new RowViews(rows, [columnKind("Int64"), columnKind("String")]);
+        const query = { sortColumn: 0, sortDir: "asc" as const, filter: "" };
+        assert.throws(() => rows.with(null, () => views.order(query)), RowsNotLent);
+        const order = rows.with(loanOf(text), () => views.order(query));
+        assert.deepEqual([...(order ?? [])], [1, 2, 0]);
+        assert.throws(() => rows.row(0), RowsNotLent, "let go of after the request");
+        // The same column again needs only the cached keys, not the rows.
+        const desc = rows.with(null, () => views.order({ ...query, sortDir: "desc" }));
+        assert.deepEqual([...(desc ?? [])], [0, 2, 1]);
+    });
+
+    it("refuses a loan of another result's rows", () => {
+        const rows = new LentRows(2);
+        assert.throws(() => rows.with(loanOf(text), () => rows.row(0)), /lent 3 rows/);
     });
 });

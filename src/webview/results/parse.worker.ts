@@ -1,25 +1,22 @@
 // Reads a result's bytes off the page's main thread. One scan finds where each row and each value
-// is; the bytes go back to the page with the rows' offsets (the page draws a row by parsing just
-// that row), and the worker keeps a copy with the values' offsets to answer sort, filter and
-// large-copy requests. Nothing is parsed as a whole: a sort reads its column's values from the
-// bytes (every digit of wide numbers kept), a filter or copy the rows it needs. Measured on
-// 50,000 x 20 (17 MB): the scan takes about half a bare JSON.parse, and the worker holds the
-// bytes plus 4 bytes a value instead of 50,000 parsed rows (about 3x the JSON's size). Rows never
-// cross to the page in bulk: structured-cloning 50,000 rows cost the page as much as parsing them.
-// The worker's copy doubles the webview's memory for a result (`npm run bench`: page 1.3x the JSON,
-// worker 1.3x). Lending it the page's copy with each request instead measured worse: cloning
-// 17 MB of bytes and 4 MB of offsets into a postMessage took the page 52-60 ms, a long task for
-// every sort, filter or copy, and the first sort went from 80 to 268 ms.
-import { ByteRows } from "../../json/byteRows";
+// is; the bytes go back to the page with those offsets (the page draws a row by reading just the
+// values it shows). Sort, filter and large-copy requests run here, on rows the page lends for
+// the request: a sort reads its column's values from the bytes (every digit of wide numbers
+// kept), a filter or copy the rows it needs; nothing is parsed as a whole. Measured on 50,000 x
+// 20 (17 MB): the scan takes about half a bare JSON.parse. Rows never cross to the page in bulk:
+// structured-cloning 50,000 rows cost the page as much as parsing them.
+// The worker keeps no copy of the bytes between requests: see lentRows.ts.
 import { ObjectScanner } from "../../json/responseScan";
 import { copyText } from "./clipboard";
 import { ColumnKind } from "./format";
 import type { GridData } from "./grid";
+import { LentRows, LoanParts, RowsNotLent, type LentLayout, type RowsLoan } from "./lentRows";
 import { RowViews } from "./view";
 import type { FromWorker, ToWorker } from "./workerProtocol";
 
 interface Held {
     views: RowViews;
+    rows: LentRows;
     kinds: ColumnKind[];
 }
 
@@ -36,10 +33,7 @@ function parse(resultId: string, buffer: ArrayBuffer, kinds: ColumnKind[]): void
     const starts = Uint32Array.from(scan.rowStarts);
     const ends = Uint32Array.from(scan.rowEnds);
     const wide = scan.wide;
-    // The page gets the buffer (transferred); the worker reads its own copy.
-    const own = bytes.slice();
-    const rows = new ByteRows(own, scan);
-    // The page's copies of the values' offsets (the worker keeps the scanner's).
+    // Exactly sized (the scanner's array has room to grow); all of it goes to the page.
     const cellStarts = scan.cellStarts.slice(0, scan.cellCount);
     const rowFirstCell = Uint32Array.from(scan.rowFirstCell);
     const layout: FromWorker = {
@@ -60,15 +54,25 @@ function parse(resultId: string, buffer: ArrayBuffer, kinds: ColumnKind[]): void
         rowFirstCell.buffer,
     ]);
     const parseMs = performance.now() - t0;
-    held.set(resultId, { views: new RowViews(rows, kinds), kinds });
+    const rows = new LentRows(scan.rowStarts.length);
+    held.set(resultId, { views: new RowViews(rows, kinds), rows, kinds });
     scope.postMessage({ type: "done", resultId, rowCount: rows.count, parseMs });
 }
 
-function copy(msg: Extract<ToWorker, { type: "copy" }>): void {
+/** Loans being put together, and complete ones waiting for the request that asked. */
+const loans = new Map<string, { parts: LoanParts; loan: RowsLoan | null }>();
+
+/** The complete loan for a result, taken (it is let go of after one request). */
+function takeLoan(resultId: string): RowsLoan | null {
+    const entry = loans.get(resultId);
+    loans.delete(resultId);
+    return entry?.loan ?? null;
+}
+
+function copy(msg: Extract<ToWorker, { type: "copy" }>, loan: RowsLoan | null): void {
     const h = held.get(msg.resultId);
     if (!h) throw new Error(`no rows for ${msg.resultId}`);
-    const { kinds } = h;
-    const rows = h.views.rows;
+    const { kinds, rows } = h;
     const order = msg.order;
     const data: GridData = {
         columns: msg.columns,
@@ -77,19 +81,41 @@ function copy(msg: Extract<ToWorker, { type: "copy" }>): void {
         rowCount: () => (order ? order.length : rows.count),
         row: (i) => rows.row(order ? order[i] : i),
     };
-    const blob = new Blob([copyText(data, msg.range, msg.format)], { type: "text/plain" });
+    const text = rows.with(loan, () => copyText(data, msg.range, msg.format));
+    const blob = new Blob([text], { type: "text/plain" });
     scope.postMessage({ type: "copy", resultId: msg.resultId, seq: msg.seq, blob });
+}
+
+function layoutOf(lent: LentLayout) {
+    return { ...lent, cellCount: lent.cellStarts.length };
 }
 
 scope.onmessage = (event) => {
     const msg = event.data;
     try {
         if (msg.type === "parse") parse(msg.resultId, msg.buffer, msg.kinds);
-        else if (msg.type === "drop") held.delete(msg.resultId);
-        else if (msg.type === "copy") {
+        else if (msg.type === "drop") {
+            held.delete(msg.resultId);
+            loans.delete(msg.resultId);
+        } else if (msg.type === "lendPart") {
+            let entry = loans.get(msg.resultId);
+            if (msg.offset === 0 || !entry) {
+                entry = { parts: new LoanParts(msg.total), loan: null };
+                loans.set(msg.resultId, entry);
+            }
+            entry.parts.add(msg.offset, msg.part);
+        } else if (msg.type === "lendLayout") {
+            const entry = loans.get(msg.resultId);
+            if (entry) entry.loan = entry.parts.loan(layoutOf(msg.layout));
+        } else if (msg.type === "copy") {
+            const loan = takeLoan(msg.resultId);
             try {
-                copy(msg);
+                copy(msg, loan);
             } catch (err) {
+                if (err instanceof RowsNotLent) {
+                    scope.postMessage({ type: "needRows", resultId: msg.resultId, seq: msg.seq });
+                    return;
+                }
                 // No blob tells the page the copy failed; the result itself is fine.
                 scope.postMessage({
                     type: "copy",
@@ -102,11 +128,15 @@ scope.onmessage = (event) => {
         } else if (msg.type === "view") {
             const h = held.get(msg.resultId);
             if (!h) throw new Error(`no rows for ${msg.resultId}`);
-            const order = h.views.order(msg.query);
+            const order = h.rows.with(takeLoan(msg.resultId), () => h.views.order(msg.query));
             const reply: FromWorker = { type: "view", resultId: msg.resultId, seq: msg.seq, order };
             scope.postMessage(reply, order ? [order.buffer] : []);
         }
     } catch (err) {
+        if (err instanceof RowsNotLent && msg.type === "view") {
+            scope.postMessage({ type: "needRows", resultId: msg.resultId, seq: msg.seq });
+            return;
+        }
         const seq = msg.type === "view" ? msg.seq : undefined;
         scope.postMessage({ type: "error", resultId: msg.resultId, seq, message: String(err) });
     }

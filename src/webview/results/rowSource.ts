@@ -7,6 +7,7 @@ import { scanObject, type ObjectScanner } from "../../json/responseScan";
 import type { CopyFormat } from "../../protocol";
 import { copyText } from "./clipboard";
 import { ColumnKind } from "./format";
+import { loanSliceBytes, type LentLayout } from "./lentRows";
 import type { Range } from "./selection";
 import { RowViews, ViewQuery } from "./view";
 import type { FromWorker, ToWorker } from "./workerProtocol";
@@ -62,6 +63,12 @@ export function scanOnPage(bytes: Uint8Array): Promise<ObjectScanner> {
 export class RowSource {
     private readonly sinks = new Map<string, RowSink>();
     private readonly local = new Map<string, Local>();
+    /** Results parsed by the worker: their bytes and layout, lent to it when it asks. */
+    private readonly held = new Map<string, { bytes: Uint8Array; layout: LentLayout }>();
+    /** Requests waiting for the worker's answer, to send again once it has the rows. */
+    private readonly asked = new Map<number, ToWorker>();
+    /** Loans go one at a time: the worker puts one together per result. */
+    private lending: Promise<void> = Promise.resolve();
     private readonly pending = new Map<
         string,
         { resolve: (value: unknown) => void; reject: (error: Error) => void }
@@ -161,7 +168,7 @@ export class RowSource {
                 reject,
             });
             const msg: ToWorker = { type: "view", resultId, seq, query };
-            worker.postMessage(msg);
+            this.ask(worker, seq, msg);
         });
     }
 
@@ -206,8 +213,68 @@ export class RowSource {
                 format,
                 columns,
             };
+            this.ask(worker, seq, msg);
+        });
+    }
+
+    private ask(worker: Worker, seq: number, msg: ToWorker): void {
+        this.asked.set(seq, msg);
+        worker.postMessage(msg);
+    }
+
+    /**
+     * Lends the worker a copy of a result's rows (see lentRows.ts) and sends the request again:
+     * 4 MB slices, each copied and transferred in a task of its own, then the layout.
+     */
+    private lendAndAsk(resultId: string, seq: number): void {
+        const msg = this.asked.get(seq);
+        if (!msg) return;
+        this.lending = this.lending.then(async () => {
+            const worker = await this.worker;
+            const held = this.held.get(resultId);
+            if (!worker || !held) {
+                this.fail(msg, "the result's rows are gone");
+                return;
+            }
+            const { bytes, layout } = held;
+            const total = bytes.byteLength;
+            for (let offset = 0; offset < total || offset === 0; offset += loanSliceBytes) {
+                const part = bytes.slice(offset, Math.min(total, offset + loanSliceBytes));
+                const slice: ToWorker = { type: "lendPart", resultId, offset, total, part };
+                worker.postMessage(slice, [part.buffer]);
+                await nextTask();
+                // A new load dropped the result meanwhile: its request settles as failed.
+                if (this.held.get(resultId) !== held) {
+                    this.fail(msg, "the result was replaced");
+                    return;
+                }
+                if (total === 0) break;
+            }
+            const lent: LentLayout = {
+                rowStarts: layout.rowStarts.slice(),
+                rowEnds: layout.rowEnds.slice(),
+                cellStarts: layout.cellStarts.slice(),
+                rowFirstCell: layout.rowFirstCell.slice(),
+                wide: layout.wide,
+            };
+            const buffers = [lent.rowStarts, lent.rowEnds, lent.cellStarts, lent.rowFirstCell];
+            const done: ToWorker = { type: "lendLayout", resultId, layout: lent };
+            worker.postMessage(
+                done,
+                buffers.map((a) => a.buffer),
+            );
             worker.postMessage(msg);
         });
+    }
+
+    /** Settles a request as failed (its promise rejects; the copy's resolves with no text). */
+    private fail(msg: ToWorker, message: string): void {
+        if (msg.type === "view")
+            this.onWorkerMessage({ type: "error", resultId: msg.resultId, seq: msg.seq, message });
+        else if (msg.type === "copy") {
+            this.log(`results worker: ${message}`);
+            this.settle(`copy:${msg.resultId}:${msg.seq}`, null, msg.seq);
+        }
     }
 
     /** Forgets every result (a new load replaces them). */
@@ -215,6 +282,7 @@ export class RowSource {
         const ids = [...this.sinks.keys()];
         this.sinks.clear();
         this.local.clear();
+        this.held.clear();
         void this.worker.then((w) => {
             for (const resultId of ids) {
                 const msg: ToWorker = { type: "drop", resultId };
@@ -223,7 +291,8 @@ export class RowSource {
         });
     }
 
-    private settle(key: string, value: unknown): void {
+    private settle(key: string, value: unknown, seq: number): void {
+        this.asked.delete(seq);
         this.pending.get(key)?.resolve(value);
         this.pending.delete(key);
     }
@@ -231,30 +300,38 @@ export class RowSource {
     private onWorkerMessage(msg: FromWorker): void {
         const sink = this.sinks.get(msg.resultId);
         switch (msg.type) {
-            case "layout":
-                sink?.layout(new Uint8Array(msg.buffer), {
+            case "layout": {
+                if (!sink) break;
+                const bytes = new Uint8Array(msg.buffer);
+                const layout: LentLayout = {
                     rowStarts: msg.starts,
                     rowEnds: msg.ends,
                     cellStarts: msg.cellStarts,
-                    cellCount: msg.cellStarts.length,
                     rowFirstCell: msg.rowFirstCell,
                     wide: msg.wide,
-                });
+                };
+                this.held.set(msg.resultId, { bytes, layout });
+                sink.layout(bytes, { ...layout, cellCount: msg.cellStarts.length });
+                break;
+            }
+            case "needRows":
+                this.lendAndAsk(msg.resultId, msg.seq);
                 break;
             case "done":
                 sink?.done(msg.rowCount, msg.parseMs, true);
                 break;
             case "view":
-                this.settle(`view:${msg.resultId}:${msg.seq}`, msg.order);
+                this.settle(`view:${msg.resultId}:${msg.seq}`, msg.order, msg.seq);
                 break;
             case "copy":
-                this.settle(`copy:${msg.resultId}:${msg.seq}`, msg.blob);
+                this.settle(`copy:${msg.resultId}:${msg.seq}`, msg.blob, msg.seq);
                 break;
             case "error":
                 this.log(`results worker: ${msg.message}`);
                 if (msg.seq === undefined) sink?.failed(msg.message);
                 else {
                     // A sort or filter failed: that request rejects; the result itself is fine.
+                    this.asked.delete(msg.seq);
                     const key = `view:${msg.resultId}:${msg.seq}`;
                     this.pending.get(key)?.reject(new Error(msg.message));
                     this.pending.delete(key);

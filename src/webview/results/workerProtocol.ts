@@ -1,6 +1,7 @@
 // Messages between the results page and its parse worker (internal to the webview).
 import type { CopyFormat } from "../../protocol";
 import type { ColumnKind } from "./format";
+import type { LentLayout } from "./lentRows";
 import type { Range } from "./selection";
 import type { ViewQuery } from "./view";
 
@@ -41,6 +42,26 @@ export type ToWorker =
           format: CopyFormat;
           /** Column names (headers, JSON keys). */
           columns: string[];
+      }
+    | {
+          /** A slice of a result's bytes, lent for the request that asked for them. */
+          type: "lendPart";
+          /** Result they belong to. */
+          resultId: string;
+          /** Where `part` starts in the result's bytes. */
+          offset: number;
+          /** Length of the result's bytes. */
+          total: number;
+          /** The slice (transferred: a copy the page made). */
+          part: Uint8Array;
+      }
+    | {
+          /** Where the lent bytes' rows and values are; the loan is complete with it. */
+          type: "lendLayout";
+          /** Result it belongs to. */
+          resultId: string;
+          /** Copies of the layout's offsets (transferred). */
+          layout: LentLayout;
       }
     | {
           /** Forget a result's rows. */
@@ -104,6 +125,14 @@ export type FromWorker =
            * would be copied on the page's thread), or null when it could not be built.
            */
           blob: Blob | null;
+      }
+    | {
+          /** A request needs the result's rows: lend them, then send the request again. */
+          type: "needRows";
+          /** Result it concerns. */
+          resultId: string;
+          /** The request's `seq`. */
+          seq: number;
       }
     | {
           /**

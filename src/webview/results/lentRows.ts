@@ -1,0 +1,92 @@
+// A result's rows as the parse worker reads them: the worker keeps no copy of the response's bytes
+// between requests (the page holds them; a second copy in the worker doubled the webview's memory
+// for a result: page 1.30x the JSON, worker 1.31x, `npm run bench`). A sort, filter or copy the
+// worker's caches cannot answer asks the page for the rows; the page lends a copy in 1 MB slices,
+// each transferred in a task of its own (one 21 MB copy took the page 30-46 ms, cloning it into a
+// message 52-60 ms), and the worker lets go of it once the request is answered. What a request
+// derives from the rows (sort keys, filter texts) stays cached in the worker's RowViews.
+import { ByteRows, type CellLayout } from "../../json/byteRows";
+import type { RowReader } from "./view";
+
+/** A result's layout as the page lends it: typed arrays it copied, transferred to the worker. */
+export interface LentLayout {
+    rowStarts: Uint32Array;
+    rowEnds: Uint32Array;
+    cellStarts: Uint32Array;
+    rowFirstCell: Uint32Array;
+    wide: boolean;
+}
+
+/** A result's bytes and where its rows and values are. */
+export interface RowsLoan {
+    bytes: Uint8Array;
+    layout: CellLayout;
+}
+
+/** Thrown when a request needs rows that are not lent: the worker asks the page for them. */
+export class RowsNotLent extends Error {
+    constructor() {
+        super("the result's rows are not lent to the worker");
+    }
+}
+
+/** A {@link RowReader} whose rows are only there while a request has lent them. */
+export class LentRows implements RowReader {
+    private rows: ByteRows | null = null;
+
+    constructor(readonly count: number) {}
+
+    /** Runs `use` with `loan`'s rows readable (none: as they are), and lets go of them after. */
+    with<T>(loan: RowsLoan | null, use: () => T): T {
+        if (!loan) return use();
+        const rows = new ByteRows(loan.bytes, loan.layout);
+        if (rows.count !== this.count)
+            throw new Error(`lent ${rows.count} rows, the result has ${this.count}`);
+        this.rows = rows;
+        try {
+            return use();
+        } finally {
+            this.rows = null;
+        }
+    }
+
+    row(i: number): unknown[] {
+        return this.lent().row(i);
+    }
+
+    cell(i: number, c: number): unknown {
+        return this.lent().cell(i, c);
+    }
+
+    private lent(): ByteRows {
+        if (!this.rows) throw new RowsNotLent();
+        return this.rows;
+    }
+}
+
+/** Size of each slice of a lent result's bytes: copying 4 MB takes the page 6-9 ms here. */
+export const loanSliceBytes = 4 << 20;
+
+/** Puts a loan back together in the worker from the slices the page sends. */
+export class LoanParts {
+    private bytes: Uint8Array;
+    private received = 0;
+
+    constructor(total: number) {
+        this.bytes = new Uint8Array(total);
+    }
+
+    /** Adds a slice; true once every byte came. */
+    add(offset: number, part: Uint8Array): boolean {
+        if (offset + part.byteLength > this.bytes.byteLength)
+            throw new Error("a lent slice past the end of the result");
+        this.bytes.set(part, offset);
+        this.received += part.byteLength;
+        return this.received >= this.bytes.byteLength;
+    }
+
+    /** The loan, with its layout. */
+    loan(layout: CellLayout): RowsLoan {
+        return { bytes: this.bytes, layout };
+    }
+}
