@@ -64,24 +64,27 @@ async function rawHttp(sandbox) {
  * slowed by the panel opening beside it (1.45 s against 1.0 s raw with the workbench idle). This
  * request is slowed alike; it ends once that panel has painted its cell too.
  */
-async function rawWhileOpening(page, sandbox, openSmall) {
+async function rawWhileOpening(page, sandbox, openSmall, waitFor) {
     await openSmall();
     const before = new Set(page.frames());
     await page.keyboard.press("Control+Enter");
     const raw = await rawHttp(sandbox);
-    const t0 = performance.now();
-    for (;;) {
-        let painted = false;
-        for (const frame of page.frames()) {
-            if (before.has(frame) || !frame.url().includes("webview")) continue;
-            painted ||= await frame
-                .evaluate(() => !!document.querySelector(".row:not([hidden]) .cell:not(.pending)"))
-                .catch(() => false);
-        }
-        if (painted) break;
-        if (performance.now() - t0 > 60_000) throw new Error("the SELECT 1 panel did not paint");
-        await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    const painted = (frame) =>
+        frame
+            .evaluate(() => !!document.querySelector(".row:not([hidden]) .cell:not(.pending)"))
+            .catch(() => false);
+    await waitFor(
+        "the SELECT 1 panel to paint",
+        async () => {
+            for (const frame of page.frames()) {
+                if (before.has(frame) || !frame.url().includes("webview")) continue;
+                if (await painted(frame)) return true;
+            }
+            return false;
+        },
+        60_000,
+        25,
+    );
     return raw;
 }
 
@@ -226,6 +229,7 @@ export async function workbenchFigures(root) {
     const { openWorkbench, openFile, runCommand } = require(
         path.join(root, "out", "test", "ui", "workbench.js"),
     );
+    const { waitFor } = require(path.join(root, "out", "test", "waitFor.js"));
     const bench = await openWorkbench({
         name: "bench-e2e",
         settings: { "posthog-workbench.query.refreshMode": "force_blocking" },
@@ -256,7 +260,7 @@ export async function workbenchFigures(root) {
         await runOnce(page, open);
         for (let i = 0; i < RUNS; i++) {
             raw.push(await rawHttp(sandbox));
-            rawOpening.push(await rawWhileOpening(page, sandbox, openSmall));
+            rawOpening.push(await rawWhileOpening(page, sandbox, openSmall, waitFor));
             runs.push(await runOnce(page, open));
         }
         const copyAll = await copyAllOnce(page);

@@ -99,10 +99,11 @@ function numberAt(bytes: Uint8Array, start: number, end: number): unknown {
     return num.neg ? -value : value;
 }
 
-/** The nearest double to the bare JSON number in `bytes[start, end)`; undefined for non-numbers. */
+/**
+ * The nearest double to the bare JSON number in `bytes[start, end)` (no surrounding space);
+ * undefined for non-numbers.
+ */
 function doubleAt(bytes: Uint8Array, start: number, end: number): number | undefined {
-    while (start < end && isSpace(bytes[start])) start++;
-    while (end > start && isSpace(bytes[end - 1])) end--;
     const c = bytes[start];
     if (start >= end || !(c === 0x2d || (c >= 48 && c <= 57))) return undefined;
     readDigits(bytes, start, end);
@@ -113,6 +114,9 @@ function doubleAt(bytes: Uint8Array, start: number, end: number): number | undef
     const value = num.fraction === 0 ? num.mantissa : num.mantissa / powersOfTen[num.fraction];
     return num.neg ? -value : value;
 }
+
+/** Where {@link ByteRows} found a value (module state, like {@link num}: no object per value). */
+const span = { start: 0, end: 0 };
 
 /** Where rows and their values are (an `ObjectScanner`'s findings, or copies of them). */
 export interface CellLayout {
@@ -156,8 +160,7 @@ export class ByteRows {
     /** Value `c` of row `r` (undefined past the row's end). */
     cell(r: number, c: number): unknown {
         if (!this.indexed) return this.row(r)[c];
-        const k = this.cellIndex(r, c);
-        return k < 0 ? undefined : valueAt(this.bytes, this.scan.cellStarts[k], this.cellEnd(r, k));
+        return this.locate(r, c) ? valueAt(this.bytes, span.start, span.end) : undefined;
     }
 
     /**
@@ -169,9 +172,7 @@ export class ByteRows {
         const out = new Float64Array(this.count).fill(NaN);
         if (!this.indexed) return out;
         for (let r = 0; r < this.count; r++) {
-            const k = this.cellIndex(r, c);
-            if (k < 0) continue;
-            out[r] = doubleAt(this.bytes, this.scan.cellStarts[k], this.cellEnd(r, k)) ?? NaN;
+            if (this.locate(r, c)) out[r] = doubleAt(this.bytes, span.start, span.end) ?? NaN;
         }
         return out;
     }
@@ -199,30 +200,29 @@ export class ByteRows {
         c: number,
         read: (bytes: Uint8Array, start: number, end: number) => T | undefined,
     ): T | undefined {
-        if (!this.indexed) return undefined;
-        const k = this.cellIndex(r, c);
-        if (k < 0) return undefined;
-        let start = this.scan.cellStarts[k];
-        let end = this.cellEnd(r, k);
-        while (start < end && isSpace(this.bytes[start])) start++;
-        while (end > start && isSpace(this.bytes[end - 1])) end--;
+        if (!this.indexed || !this.locate(r, c)) return undefined;
+        const { start, end } = span;
         if (end - start < 2 || this.bytes[start] !== QUOTE || this.bytes[end - 1] !== QUOTE)
             return undefined;
         return read(this.bytes, start + 1, end - 1);
     }
 
-    /** Index into `cellStarts` of value `c` of row `r`, or -1 past the row's end. */
-    private cellIndex(r: number, c: number): number {
+    /**
+     * Finds value `c` of row `r` (rows indexed) and puts its text, without surrounding space, in
+     * {@link span}; false past the row's end. A value ends at the comma before the next one, the
+     * last at the row's closing bracket.
+     */
+    private locate(r: number, c: number): boolean {
         const scan = this.scan;
         const next = r + 1 < this.count ? scan.rowFirstCell[r + 1] : scan.cellCount;
         const k = scan.rowFirstCell[r] + c;
-        return k < next ? k : -1;
-    }
-
-    /** A value ends at the comma before the next one, the last at the row's closing bracket. */
-    private cellEnd(r: number, k: number): number {
-        const scan = this.scan;
-        const next = r + 1 < this.count ? scan.rowFirstCell[r + 1] : scan.cellCount;
-        return k + 1 < next ? scan.cellStarts[k + 1] - 1 : scan.rowEnds[r] - 1;
+        if (k >= next) return false;
+        let start = scan.cellStarts[k];
+        let end = k + 1 < next ? scan.cellStarts[k + 1] - 1 : scan.rowEnds[r] - 1;
+        while (start < end && isSpace(this.bytes[start])) start++;
+        while (end > start && isSpace(this.bytes[end - 1])) end--;
+        span.start = start;
+        span.end = end;
+        return start < end;
     }
 }

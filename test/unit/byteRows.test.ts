@@ -7,7 +7,8 @@ import { isBigNumber, parseLossless, stringifyLossless } from "../../src/json/lo
 import { ObjectScanner } from "../../src/json/responseScan";
 import { columnKind } from "../../src/webview/results/format";
 import { timeInBytes, toTime } from "../../src/webview/results/chart/values";
-import { LentRows, LoanParts, RowsNotLent } from "../../src/webview/results/lentRows";
+import { ByteParts } from "../../src/webview/results/byteParts";
+import { LentRows, RowsNotLent } from "../../src/webview/results/lentRows";
 import { RowViews } from "../../src/webview/results/view";
 
 const encoder = new TextEncoder();
@@ -166,12 +167,12 @@ describe("rows lent to the parse worker", () => {
         const bytes = encoder.encode(t);
         const layout = new ObjectScanner(bytes, 0, bytes.length, "results", true).run();
         // As the page lends them: in slices, put back together in the worker.
-        const parts = new LoanParts(bytes.byteLength);
+        const parts = new ByteParts(bytes.byteLength);
         let whole = false;
         for (let offset = 0; offset < bytes.byteLength; offset += 7)
             whole = parts.add(offset, bytes.slice(offset, offset + 7));
         assert.ok(whole, "whole after the last slice");
-        return parts.loan(layout);
+        return { bytes: parts.bytes, layout };
     };
 
     it("sorts from a loan, keeps the keys after it, and reads no row without one", () => {

@@ -1,9 +1,10 @@
 // Puts a result's bytes back together from the parts the extension posts (protocol.ts
 // BytesMessage): a part of a megabyte at a time keeps each of the workbench's tasks short.
 import type { BytesMessage } from "../../protocol";
+import { ByteParts } from "./byteParts";
 
 export class IncomingBytes {
-    private readonly partial = new Map<string, { bytes: Uint8Array; received: number }>();
+    private readonly partial = new Map<string, ByteParts>();
 
     /** Adds a part; returns the result's whole bytes once its last part came, else null. */
     add(msg: BytesMessage): Uint8Array | null {
@@ -13,17 +14,14 @@ export class IncomingBytes {
             this.partial.delete(id);
             return part;
         }
-        let entry = this.partial.get(id);
-        if (!entry || entry.bytes.byteLength !== total) {
-            entry = { bytes: new Uint8Array(total), received: 0 };
-            this.partial.set(id, entry);
+        let parts = this.partial.get(id);
+        if (!parts || parts.bytes.byteLength !== total) {
+            parts = new ByteParts(total);
+            this.partial.set(id, parts);
         }
-        if (offset + part.byteLength > total) throw new Error(`bytes part past the end of ${id}`);
-        entry.bytes.set(part, offset);
-        entry.received += part.byteLength;
-        if (entry.received < total) return null;
+        if (!parts.add(offset, part)) return null;
         this.partial.delete(id);
-        return entry.bytes;
+        return parts.bytes;
     }
 
     /** Forgets parts of results a new load replaced. */

@@ -1,7 +1,7 @@
 // A result's rows as the parse worker reads them: the worker keeps no copy of the response's bytes
 // between requests (the page holds them; a second copy in the worker doubled the webview's memory
 // for a result: page 1.30x the JSON, worker 1.31x, `npm run bench`). A sort, filter or copy the
-// worker's caches cannot answer asks the page for the rows; the page lends a copy in 1 MB slices,
+// worker's caches cannot answer asks the page for the rows; the page lends a copy in 4 MB slices,
 // each transferred in a task of its own (one 21 MB copy took the page 30-46 ms, cloning it into a
 // message 52-60 ms), and the worker lets go of it once the request is answered. What a request
 // derives from the rows (sort keys, filter texts) stays cached in the worker's RowViews.
@@ -15,6 +15,11 @@ export interface LentLayout {
     cellStarts: Uint32Array;
     rowFirstCell: Uint32Array;
     wide: boolean;
+}
+
+/** The layout as a {@link CellLayout} (every value of every row recorded). */
+export function cellLayoutOf(layout: LentLayout): CellLayout {
+    return { ...layout, cellCount: layout.cellStarts.length };
 }
 
 /** A result's bytes and where its rows and values are. */
@@ -66,27 +71,3 @@ export class LentRows implements RowReader {
 
 /** Size of each slice of a lent result's bytes: copying 4 MB takes the page 6-9 ms here. */
 export const loanSliceBytes = 4 << 20;
-
-/** Puts a loan back together in the worker from the slices the page sends. */
-export class LoanParts {
-    private bytes: Uint8Array;
-    private received = 0;
-
-    constructor(total: number) {
-        this.bytes = new Uint8Array(total);
-    }
-
-    /** Adds a slice; true once every byte came. */
-    add(offset: number, part: Uint8Array): boolean {
-        if (offset + part.byteLength > this.bytes.byteLength)
-            throw new Error("a lent slice past the end of the result");
-        this.bytes.set(part, offset);
-        this.received += part.byteLength;
-        return this.received >= this.bytes.byteLength;
-    }
-
-    /** The loan, with its layout. */
-    loan(layout: CellLayout): RowsLoan {
-        return { bytes: this.bytes, layout };
-    }
-}

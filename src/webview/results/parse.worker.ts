@@ -10,7 +10,8 @@ import { ObjectScanner } from "../../json/responseScan";
 import { copyText } from "./clipboard";
 import { ColumnKind } from "./format";
 import type { GridData } from "./grid";
-import { LentRows, LoanParts, RowsNotLent, type LentLayout, type RowsLoan } from "./lentRows";
+import { ByteParts } from "./byteParts";
+import { cellLayoutOf, LentRows, RowsNotLent, type RowsLoan } from "./lentRows";
 import { RowViews } from "./view";
 import type { FromWorker, ToWorker } from "./workerProtocol";
 
@@ -60,7 +61,7 @@ function parse(resultId: string, buffer: ArrayBuffer, kinds: ColumnKind[]): void
 }
 
 /** Loans being put together, and complete ones waiting for the request that asked. */
-const loans = new Map<string, { parts: LoanParts; loan: RowsLoan | null }>();
+const loans = new Map<string, { parts: ByteParts; loan: RowsLoan | null }>();
 
 /** The complete loan for a result, taken (it is let go of after one request). */
 function takeLoan(resultId: string): RowsLoan | null {
@@ -86,10 +87,6 @@ function copy(msg: Extract<ToWorker, { type: "copy" }>, loan: RowsLoan | null): 
     scope.postMessage({ type: "copy", resultId: msg.resultId, seq: msg.seq, blob });
 }
 
-function layoutOf(lent: LentLayout) {
-    return { ...lent, cellCount: lent.cellStarts.length };
-}
-
 scope.onmessage = (event) => {
     const msg = event.data;
     try {
@@ -100,22 +97,19 @@ scope.onmessage = (event) => {
         } else if (msg.type === "lendPart") {
             let entry = loans.get(msg.resultId);
             if (msg.offset === 0 || !entry) {
-                entry = { parts: new LoanParts(msg.total), loan: null };
+                entry = { parts: new ByteParts(msg.total), loan: null };
                 loans.set(msg.resultId, entry);
             }
             entry.parts.add(msg.offset, msg.part);
         } else if (msg.type === "lendLayout") {
             const entry = loans.get(msg.resultId);
-            if (entry) entry.loan = entry.parts.loan(layoutOf(msg.layout));
+            if (entry) entry.loan = { bytes: entry.parts.bytes, layout: cellLayoutOf(msg.layout) };
         } else if (msg.type === "copy") {
             const loan = takeLoan(msg.resultId);
             try {
                 copy(msg, loan);
             } catch (err) {
-                if (err instanceof RowsNotLent) {
-                    scope.postMessage({ type: "needRows", resultId: msg.resultId, seq: msg.seq });
-                    return;
-                }
+                if (err instanceof RowsNotLent) throw err; // asked for below
                 // No blob tells the page the copy failed; the result itself is fine.
                 scope.postMessage({
                     type: "copy",
@@ -133,7 +127,7 @@ scope.onmessage = (event) => {
             scope.postMessage(reply, order ? [order.buffer] : []);
         }
     } catch (err) {
-        if (err instanceof RowsNotLent && msg.type === "view") {
+        if (err instanceof RowsNotLent && (msg.type === "view" || msg.type === "copy")) {
             scope.postMessage({ type: "needRows", resultId: msg.resultId, seq: msg.seq });
             return;
         }

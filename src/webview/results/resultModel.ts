@@ -92,37 +92,28 @@ export class ResultModel implements GridData {
         // The order now: a later sort or filter redraws the chart with a new reader.
         const order = this.order;
         const at = (viewIndex: number) => (order ? order[viewIndex] : viewIndex);
+        const one: unknown[] = [undefined];
         return {
             count: order ? order.length : this.received,
             row: (viewIndex) => this.rowAt(at(viewIndex)) ?? [],
-            cell: (viewIndex, c) => this.cellOf(at(viewIndex), c),
+            cell: (viewIndex, c) => (this.cellsOf(at(viewIndex), c, c, one) ? one[0] : undefined),
             doubles: (c) => this.inViewOrder(order, this.values?.doubles(c)),
             times: (c) => this.inViewOrder(order, this.values?.stringsAs(c, timeInBytes)),
         };
     }
 
     /**
-     * A column read from the bytes (service order), put in the view's order; all NaN (read each
-     * value instead) before the bytes are here or where rows are parsed whole.
+     * A column read from the bytes (service order; NaN where a value must be read on its own,
+     * all NaN where rows are parsed whole), put in the view's order; all NaN before the bytes
+     * are here.
      */
     private inViewOrder(order: Uint32Array | null, column: Float64Array | undefined): Float64Array {
         const count = order ? order.length : this.received;
-        const values = this.values;
-        if (!column || !values?.indexed || column.length < this.received)
-            return new Float64Array(count).fill(NaN);
+        if (!column || column.length < this.received) return new Float64Array(count).fill(NaN);
         if (!order) return column.length === count ? column : column.subarray(0, count);
         const out = new Float64Array(count);
         for (let i = 0; i < count; i++) out[i] = column[order[i]];
         return out;
-    }
-
-    /** Value `c` of row `index` (service order); undefined while that row cannot be read. */
-    private cellOf(index: number, c: number): unknown {
-        const row = index < this.first.length ? this.first[index] : this.cache.get(index);
-        if (row) return row[c];
-        const values = this.values;
-        if (!values || index >= values.count) return undefined;
-        return values.indexed ? values.cell(index, c) : this.rowAt(index)?.[c];
     }
 
     /** The bytes and where each row is: every row can be drawn from now on. */
@@ -141,7 +132,11 @@ export class ResultModel implements GridData {
      * as much, for the columns out of view).
      */
     rowCells(viewIndex: number, c0: number, c1: number, out: unknown[]): boolean {
-        const index = this.order ? this.order[viewIndex] : viewIndex;
+        return this.cellsOf(this.order ? this.order[viewIndex] : viewIndex, c0, c1, out);
+    }
+
+    /** {@link rowCells} for row `index` in the service's order. */
+    private cellsOf(index: number, c0: number, c1: number, out: unknown[]): boolean {
         const row = index < this.first.length ? this.first[index] : this.cache.get(index);
         if (row) {
             for (let c = c0; c <= c1; c++) out[c - c0] = row[c];

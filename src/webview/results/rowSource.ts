@@ -7,7 +7,7 @@ import { scanObject, type ObjectScanner } from "../../json/responseScan";
 import type { CopyFormat } from "../../protocol";
 import { copyText } from "./clipboard";
 import { ColumnKind } from "./format";
-import { loanSliceBytes, type LentLayout } from "./lentRows";
+import { cellLayoutOf, loanSliceBytes, type LentLayout } from "./lentRows";
 import type { Range } from "./selection";
 import { RowViews, ViewQuery } from "./view";
 import type { FromWorker, ToWorker } from "./workerProtocol";
@@ -238,7 +238,9 @@ export class RowSource {
             }
             const { bytes, layout } = held;
             const total = bytes.byteLength;
-            for (let offset = 0; offset < total || offset === 0; offset += loanSliceBytes) {
+            // At least one slice, even of no bytes: it starts the loan in the worker.
+            let offset = 0;
+            do {
                 const part = bytes.slice(offset, Math.min(total, offset + loanSliceBytes));
                 const slice: ToWorker = { type: "lendPart", resultId, offset, total, part };
                 worker.postMessage(slice, [part.buffer]);
@@ -248,8 +250,8 @@ export class RowSource {
                     this.fail(msg, "the result was replaced");
                     return;
                 }
-                if (total === 0) break;
-            }
+                offset += loanSliceBytes;
+            } while (offset < total);
             const lent: LentLayout = {
                 rowStarts: layout.rowStarts.slice(),
                 rowEnds: layout.rowEnds.slice(),
@@ -311,7 +313,7 @@ export class RowSource {
                     wide: msg.wide,
                 };
                 this.held.set(msg.resultId, { bytes, layout });
-                sink.layout(bytes, { ...layout, cellCount: msg.cellStarts.length });
+                sink.layout(bytes, cellLayoutOf(layout));
                 break;
             }
             case "needRows":

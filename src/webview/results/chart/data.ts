@@ -58,14 +58,13 @@ export function chartData(
     xIsTime: boolean,
 ): ChartData {
     if (spec.split >= 0 && spec.x >= 0) return splitData(spec, rows, xIsTime);
-    if (spec.type === "bar" || spec.type === "stackedBar") {
-        if (spec.x >= 0 && !xIsTime) {
-            const x = columnOf(rows, spec.x, false);
-            for (let i = 0; i < rows.count; i++)
-                if (x(i) === null) return categoryData(spec, columns, rows);
-        }
+    // The x column read once: a bar chart's check for text below and the points both use it.
+    const x = spec.x < 0 ? (i: number) => i : columnOf(rows, spec.x, xIsTime);
+    if ((spec.type === "bar" || spec.type === "stackedBar") && spec.x >= 0 && !xIsTime) {
+        for (let i = 0; i < rows.count; i++)
+            if (x(i) === null) return categoryData(spec, columns, rows);
     }
-    return pointData(spec, columns, rows, xIsTime);
+    return pointData(spec, columns, rows, xIsTime, x);
 }
 
 /** One point per row, sorted by x. */
@@ -74,12 +73,12 @@ function pointData(
     columns: string[],
     rows: RowReader,
     xIsTime: boolean,
+    x: (i: number) => number | null,
 ): ChartData {
     const n = rows.count;
     const keys = new Float64Array(n);
     const order: number[] = [];
     let skipped = 0;
-    const x = spec.x < 0 ? (i: number) => i : columnOf(rows, spec.x, xIsTime);
     for (let i = 0; i < n; i++) {
         const v = x(i);
         if (v === null) {
