@@ -255,7 +255,16 @@ export class ExperimentsTree
         const group = this.groups.get(target) as GroupNode;
         await this.getChildren(group);
         const row = this.find(experiment.id);
-        if (row) await this.view?.reveal(row, { select: true, focus: false, expand: true });
+        if (!row) return;
+        // Selecting the row is a courtesy after the action succeeded: the view may not have
+        // fetched the reloaded group yet ("Cannot resolve tree item", seen in a fresh-clone CI
+        // run after New Experiment), and reporting the action as failed would invite a second
+        // create. The row is there once the view has refreshed.
+        await this.view
+            ?.reveal(row, { select: true, focus: false, expand: true })
+            .then(undefined, (err: unknown) =>
+                this.ctx.log.warn(`experiments: could not select ${experiment.id}: ${String(err)}`),
+            );
     }
 
     dispose(): void {
