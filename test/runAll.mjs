@@ -39,6 +39,20 @@ function run(command, commandArgs, env = {}) {
 let passed = 0;
 let failed = 0;
 const problems = [];
+/** Each suite's mocha "N failing" report, repeated at the end: CI shows only the output's tail. */
+const failureReports = [];
+
+/** The "N failing" block of a mocha run's output (stack frames dropped), or undefined. */
+function failingBlock(name, out) {
+    const lines = out.split("\n");
+    const start = lines.findIndex((line) => /^(\[vscode\] )?\s+\d+ failing\s*$/.test(line));
+    if (start < 0) return undefined;
+    const kept = lines
+        .slice(start)
+        .filter((line) => !/^(\[vscode\] )?\s+at /.test(line))
+        .slice(0, 80);
+    return `--- ${name} ---\n${kept.join("\n")}`;
+}
 
 async function step(name, command, commandArgs, env) {
     console.log(`\n=== ${name} ===`);
@@ -48,6 +62,8 @@ async function step(name, command, commandArgs, env) {
         passed += Number(counts[1]);
         failed += Number(counts[2]);
     }
+    const report = failingBlock(name, out);
+    if (report) failureReports.push(report);
     if (code !== 0) {
         problems.push(`${name} exited with ${code}`);
         // A suite that died before reporting still counts as a failure.
@@ -91,6 +107,8 @@ if (minVscode)
         { ...editorEnv("min"), TEST_TIMEOUT: testTimeout },
     );
 
+if (failureReports.length)
+    console.log(`\nFailures (repeated from above):\n${failureReports.join("\n")}`);
 if (problems.length) console.log(`\nProblems: ${problems.join("; ")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
