@@ -13,6 +13,8 @@ import {
 } from "./nodes";
 
 const VIEW_ID = "posthog-workbench.experiments";
+/** How many times selecting a revealed row is tried while the view reloads its group. */
+const REVEAL_ATTEMPTS = 5;
 
 /** What a group has loaded so far. */
 interface GroupPages {
@@ -46,6 +48,8 @@ export class ExperimentsTree
     private pages = new Map<GroupId, GroupPages>();
     private search = "";
     private showArchived = false;
+    /** Each group's latest getChildren call, so a reveal can wait for the view's fetch. */
+    private readonly fetching = new Map<GroupId, Promise<unknown>>();
 
     constructor(private readonly ctx: Ctx) {
         for (const id of ["running", "paused", "draft", "complete", "archived"] as const)
@@ -119,7 +123,17 @@ export class ExperimentsTree
         return node instanceof GroupNode ? undefined : node.group;
     }
 
-    async getChildren(node?: ExperimentTreeNode): Promise<ExperimentTreeNode[]> {
+    getChildren(node?: ExperimentTreeNode): Promise<ExperimentTreeNode[]> {
+        const children = this.childrenOf(node);
+        if (node instanceof GroupNode)
+            this.fetching.set(
+                node.id,
+                children.then(undefined, () => undefined),
+            );
+        return children;
+    }
+
+    private async childrenOf(node?: ExperimentTreeNode): Promise<ExperimentTreeNode[]> {
         if (!this.ctx.auth.session.state.signedIn) return [];
         if (!node) {
             const ids: GroupId[] = ["running", "paused", "draft", "complete"];
@@ -254,17 +268,40 @@ export class ExperimentsTree
         this.reloadGroup(target);
         const group = this.groups.get(target) as GroupNode;
         await this.getChildren(group);
-        const row = this.find(experiment.id);
-        if (!row) return;
-        // Selecting the row is a courtesy after the action succeeded: the view may not have
-        // fetched the reloaded group yet ("Cannot resolve tree item", seen in a fresh-clone CI
-        // run after New Experiment), and reporting the action as failed would invite a second
-        // create. The row is there once the view has refreshed.
-        await this.view
-            ?.reveal(row, { select: true, focus: false, expand: true })
-            .then(undefined, (err: unknown) =>
-                this.ctx.log.warn(`experiments: could not select ${experiment.id}: ${String(err)}`),
-            );
+        // VS Code's ExtHostTreeView (_fetchChildrenNodes) drops a fetch of a node's children
+        // that a newer fetch of the same node overtook, or that a refresh cancelled, and reveal
+        // then rejects with "Cannot resolve tree item" (a fresh-clone CI run at 0b7f04c). The
+        // view reloads the group right after the change above, so the reveal is tried again
+        // once that fetch is done. Selecting is a courtesy after the action succeeded: if it
+        // still fails it is logged, never reported as the action failing (which would invite a
+        // second create).
+        for (let attempt = 1; ; attempt++) {
+            const row = this.find(experiment.id);
+            if (!row || !this.view) return;
+            try {
+                await this.view.reveal(row, { select: true, focus: false, expand: true });
+                return;
+            } catch (err) {
+                if (attempt === REVEAL_ATTEMPTS) {
+                    this.ctx.log.warn(
+                        `experiments: could not select ${experiment.id}: ${String(err)}`,
+                    );
+                    return;
+                }
+                await this.fetchesDone(target);
+            }
+        }
+    }
+
+    /** Resolves when the group's latest fetch of children, and VS Code's work after it, is done. */
+    private async fetchesDone(id: GroupId): Promise<void> {
+        for (;;) {
+            const fetch = this.fetching.get(id);
+            await fetch;
+            // VS Code registers the children a task after getChildren returns.
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            if (this.fetching.get(id) === fetch) return;
+        }
     }
 
     dispose(): void {
