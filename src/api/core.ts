@@ -53,6 +53,8 @@ export interface CallSpec {
      * see rawQuery.ts). Error bodies are decoded and mapped as usual.
      */
     raw?: boolean;
+    /** With `raw`: sees the body's bytes as they arrive (see `HttpRequest.onBody`). */
+    onBody?: (buffer: Uint8Array, received: number) => void;
 }
 
 /** A successful response with its parsed body. */
@@ -166,6 +168,7 @@ export class ApiCore {
             headersTimeoutMs: spec.headersTimeoutMs,
             context: spec.context,
             raw: spec.raw,
+            onBody: spec.onBody,
         });
         const ctx = this.http.context(spec.method, this.http.resolve(spec.url), spec.context);
         if (res.status < 200 || res.status >= 300) {

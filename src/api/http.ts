@@ -69,6 +69,13 @@ export interface HttpRequest {
     context?: Partial<RequestContext>;
     /** Keep a successful body as bytes (`body`) and leave `text` empty: for large results. */
     raw?: boolean;
+    /**
+     * For a successful `raw` request whose body is gathered into one buffer of its declared
+     * Content-Length: called after each chunk with that buffer and how many bytes of it have
+     * arrived, so the caller can read them while the rest comes (see rawQuery.ts). A retried
+     * request calls it with a new buffer.
+     */
+    onBody?: (buffer: Uint8Array, received: number) => void;
 }
 
 /** A complete response. */
@@ -205,6 +212,7 @@ export class HttpTransport {
                 res.headers["content-length"],
                 ok ? this.maxBytes : MAX_ERROR_BODY_BYTES,
                 !ok,
+                ok && req.raw ? req.onBody : undefined,
                 () =>
                     localError(ctx, {
                         status: res.statusCode,
@@ -269,6 +277,7 @@ async function readBody(
     contentLength: string | string[] | undefined,
     limit: number,
     cutErrorBody: boolean,
+    onBody: ((buffer: Uint8Array, received: number) => void) | undefined,
     tooLarge: () => Error,
 ): Promise<{ data: Buffer; bytes: number }> {
     const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
@@ -295,9 +304,11 @@ async function readBody(
             bytes = limit;
             break;
         }
-        if (single && bytes + buf.length <= single.length) buf.copy(single, bytes);
+        const inSingle = single !== undefined && bytes + buf.length <= single.length;
+        if (inSingle) buf.copy(single, bytes);
         else chunks.push(buf);
         bytes += buf.length;
+        if (inSingle && chunks.length === 0) onBody?.(single, bytes);
     }
     if (single && chunks.length === 0) return { data: single.subarray(0, bytes), bytes };
     const all = single ? [single.subarray(0, bytes - sum(chunks)), ...chunks] : chunks;

@@ -3,7 +3,7 @@
 // every other extension shares. What the host needs (columns, types, flags, the SQL, where each
 // row is) comes from a byte scan done in ~1 MB slices between turns of the event loop, and from
 // parsing only the small top-level fields, with every digit of wide numbers kept.
-import { ObjectScanner, parseFields, scanObject } from "../json/responseScan";
+import { ObjectScanner, parseFields, scanObject, scanSliceBytes } from "../json/responseScan";
 import type { ApiCore, CallOptions } from "./core";
 import { PostHogApiError, invalidJsonError } from "./errors";
 import {
@@ -38,6 +38,45 @@ export interface RawQueryResult {
 /** One turn of the event loop, so other extensions' work runs between slices of a scan. */
 export function yieldToEventLoop(): Promise<void> {
     return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Scans a response's body while it arrives (`onBody` of a raw call), so that little is left to
+ * scan once the last byte is in: a 13.6 MB result took 70-130 ms from its last byte to its
+ * scan's end in the workbench, scanned after. Each chunk (tens of KB) is scanned as it comes;
+ * a string cut by a chunk's end is read again with the next. Malformed JSON stops the early
+ * scan; the scan after the body reports it.
+ */
+export class ScanWhileReceiving {
+    private scanner: ObjectScanner | null = null;
+    private buffer: Uint8Array | null = null;
+
+    readonly onBody = (buffer: Uint8Array, received: number): void => {
+        if (buffer !== this.buffer) {
+            // A first or retried request: its own buffer, scanned from its start.
+            this.buffer = buffer;
+            this.scanner = new ObjectScanner(buffer);
+        }
+        const scanner = this.scanner;
+        if (!scanner) return;
+        try {
+            scanner.arrived(received);
+            scanner.step();
+        } catch {
+            this.scanner = null;
+        }
+    };
+
+    /** The scan of `bytes` begun while they arrived, if they are that buffer whole. */
+    begun(bytes: Uint8Array): ObjectScanner | undefined {
+        const buffer = this.buffer;
+        const whole =
+            buffer !== null &&
+            bytes.buffer === buffer.buffer &&
+            bytes.byteOffset === buffer.byteOffset &&
+            bytes.byteLength === buffer.byteLength;
+        return whole ? (this.scanner ?? undefined) : undefined;
+    }
 }
 
 /** Scans a HogQL response object's bytes into a {@link RawQueryResult}. */
@@ -94,12 +133,19 @@ export async function runQueryRaw(
     let pollId = queryId;
     try {
         // The same call as runQuery's (retries, deadline, error mapping), keeping the bytes.
+        const early = new ScanWhileReceiving();
         const res = await core.call<undefined>(
-            { ...spec, raw: true },
+            { ...spec, raw: true, onBody: early.onBody },
             { ...callOpts, deadlineMs: opts.deadlineMs },
         );
         const bytes = res.body ?? new Uint8Array(0);
-        const top = await scanOrFail(core, bytes, `${projectPath}/query/`, res.status);
+        const top = await scanOrFail(
+            core,
+            bytes,
+            `${projectPath}/query/`,
+            res.status,
+            early.begun(bytes),
+        );
         const status = await statusOf(bytes, top);
         const id = status?.fields["id"];
         if (typeof id === "string" && usableId(id)) pollId = id;
@@ -156,8 +202,13 @@ async function scanOrFail(
     bytes: Uint8Array,
     path: string,
     status: number,
+    begun?: ObjectScanner,
 ): Promise<ObjectScanner> {
     try {
+        if (begun) {
+            while (!begun.step(scanSliceBytes)) await yieldToEventLoop();
+            return begun;
+        }
         return await scanObject(bytes, yieldToEventLoop);
     } catch (cause) {
         const ctx = core.http.context("GET", core.http.resolve(path), { query: true });

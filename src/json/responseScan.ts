@@ -69,6 +69,7 @@ export class ObjectScanner {
         private readonly recordCells = false,
     ) {
         this.pos = start;
+        this.available = end;
         if (recordCells) this.cellStarts = new Uint32Array(1 << 16);
     }
 
@@ -86,16 +87,31 @@ export class ObjectScanner {
         return this.finished;
     }
 
-    /** Scans at most about `budget` more bytes; returns true when the object is complete. */
+    /**
+     * Bytes `[start, available)` have arrived: a scan of a body still being received goes no
+     * further (see `ScanWhileReceiving` in src/api/rawQuery.ts). Starts at `end`, everything there.
+     */
+    private available: number;
+
+    /** The body is arriving: bytes up to `available` (growing with each call) can be scanned. */
+    arrived(available: number): void {
+        this.available = Math.min(this.end, available);
+    }
+
+    /**
+     * Scans at most about `budget` more bytes of those arrived; returns true when the object is
+     * complete. A string not closed within the arrived bytes is scanned again once more arrive.
+     */
     step(budget = Infinity): boolean {
         if (this.finished) return true;
         const bytes = this.bytes;
-        const stop = Math.min(this.end, this.pos + budget);
-        const end = this.end;
+        const stop = Math.min(this.available, this.pos + budget);
+        // Strings end within what has arrived; past it, the scan waits (`close < 0`).
+        const end = this.available;
         let i = this.pos;
         let depth = this.depth;
         let run = this.digitRun;
-        while (i < stop) {
+        scan: while (i < stop) {
             if (depth >= 3) {
                 // Inside a row (or any deeper value): only nesting, strings and digit runs
                 // matter. This tight loop is where a large result spends its scan.
@@ -103,7 +119,9 @@ export class ObjectScanner {
                 while (i < stop) {
                     const d = bytes[i];
                     if (d === QUOTE) {
-                        i = closingQuote(bytes, i, end) + 1;
+                        const close = closingQuote(bytes, i, end, this.end);
+                        if (close < 0) break scan;
+                        i = close + 1;
                         run = 0;
                         continue;
                     }
@@ -136,7 +154,8 @@ export class ObjectScanner {
                 if (c !== COMMA && c !== CLOSE_OBJECT) this.valueStart = i;
             }
             if (c === QUOTE) {
-                const close = closingQuote(bytes, i, end);
+                const close = closingQuote(bytes, i, end, this.end);
+                if (close < 0) break;
                 run = 0;
                 if (depth === 1 && this.expectKey) {
                     this.key = decoder.decode(bytes.subarray(i + 1, close));
@@ -219,13 +238,19 @@ export class ObjectScanner {
     }
 }
 
-/** Index of the quote closing the string whose opening quote is at `open`. */
-function closingQuote(bytes: Uint8Array, open: number, end: number): number {
+/**
+ * Index of the quote closing the string whose opening quote is at `open`, looking no further
+ * than `arrived`; -1 when it is not there yet (more of the body is to come before `end`).
+ */
+function closingQuote(bytes: Uint8Array, open: number, arrived: number, end: number): number {
     // A plain loop beats indexOf here: most strings in a result are short, and an escape just
     // skips the byte after the backslash.
     let j = open + 1;
     for (;;) {
-        if (j >= end) throw new SyntaxError("unterminated string in JSON");
+        if (j >= arrived) {
+            if (arrived < end) return -1;
+            throw new SyntaxError("unterminated string in JSON");
+        }
         const d = bytes[j];
         if (d === QUOTE) return j;
         j += d === BACKSLASH ? 2 : 1;

@@ -14,6 +14,8 @@ import {
     parseLossless,
     stringifyLossless,
 } from "../../src/json/lossless";
+import { HttpTransport, resolveTimeouts } from "../../src/api/http";
+import { ScanWhileReceiving } from "../../src/api/rawQuery";
 import { ObjectScanner, rowsJson, textOf } from "../../src/json/responseScan";
 import { exportSlices } from "../../src/resultsPanel/exportFormats";
 import { IncomingBytes } from "../../src/webview/results/incomingBytes";
@@ -183,17 +185,69 @@ describe("wide numbers keep every digit", () => {
         });
     });
 
+    describe("response scanner, while the body arrives", () => {
+        /** Everything a scan finds, to compare two scans of the same bytes. */
+        const findings = (scan: ObjectScanner) => ({
+            fields: [...scan.fields],
+            rowStarts: scan.rowStarts,
+            rowEnds: scan.rowEnds,
+            cells: [...scan.cellStarts.subarray(0, scan.cellCount)],
+            rowFirstCell: scan.rowFirstCell,
+            wide: scan.wide,
+        });
+        // Strings longer than a chunk, escapes and a backslash at a chunk's end, digit runs
+        // crossing chunks, nested values, a key cut in two.
+        const long = "x".repeat(700);
+        const docs = [
+            wideResponse(40),
+            ` { "a" : "x\\" , "results" : [ [1, "]" ,{"k":[2]}] , [ ] , "s" , 3 ] , "z" : {"q":"}"} } `,
+            `{"results":[["${long}\\","\\"${long}",12345678901234567890123],[{"p":"${long}"}]],"columns":["a","b"],"hogql":"SELECT \\"x\\""}`,
+            `{"a_key_that_is_long_enough_to_be_cut":[${"1".repeat(40)}],"results":[[1.5,"é漢字😀"]]}`,
+        ];
+
+        it("finds what a scan of the whole body finds, whatever the chunks", () => {
+            for (const doc of docs) {
+                const bytes = new TextEncoder().encode(doc);
+                const whole = new ObjectScanner(bytes, 0, bytes.length, "results", true).run();
+                for (const chunk of [1, 2, 3, 7, 64, 1000]) {
+                    const scan = new ObjectScanner(bytes, 0, bytes.length, "results", true);
+                    let done = false;
+                    for (let received = chunk; !done; received += chunk) {
+                        scan.arrived(received);
+                        done = scan.step();
+                        if (received >= bytes.length) assert.ok(done, "done with the last byte");
+                    }
+                    assert.deepEqual(findings(scan), findings(whole), `chunks of ${chunk}`);
+                }
+            }
+        });
+
+        it("waits at a string or value cut by the end of what arrived, and fails only at the end", () => {
+            const bytes = new TextEncoder().encode(docs[2]);
+            const scan = new ObjectScanner(bytes);
+            const cut = docs[2].indexOf(long) + 10;
+            scan.arrived(cut);
+            assert.equal(scan.step(), false, "not done, no error inside a long string");
+            assert.equal(scan.rowStarts.length, 1);
+            scan.arrived(bytes.length);
+            assert.equal(scan.step(), true);
+            assert.equal(scan.rowStarts.length, 2);
+            const truncated = bytes.subarray(0, cut);
+            assert.throws(() => new ObjectScanner(truncated).run(), SyntaxError);
+        });
+    });
+
     describe("client: raw query results", () => {
         let server: http.Server;
         let client: PostHogClient;
         let respond: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+        const origin = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
         before(async () => {
             server = http.createServer((req, res) => respond(req, res));
             await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-            const { port } = server.address() as AddressInfo;
             client = new PostHogClient({
-                host: `http://127.0.0.1:${port}`,
+                host: origin(),
                 apiKey: "phx_testtesttesttesttesttesttesttesttest",
                 projectId: 1,
                 retry: { baseDelayMs: 10, maxDelayMs: 20, maxWaitMs: 200 },
@@ -221,6 +275,62 @@ describe("wide numbers keep every digit", () => {
             const rows = parseLossless(rowsJson(raw.bytes, raw, 0, 3)) as unknown[][];
             assert.deepEqual(rows[2].slice(0, wideTexts.length).map(String), wideTexts);
             assert.equal(rows[2][wideTexts.length + 1], 'r"2é');
+        });
+
+        it("scans the body while it arrives, in chunks with pauses between them", async () => {
+            const text = wideResponse(400);
+            const body = Buffer.from(text);
+            let sent = 0;
+            let scannedBeforeEnd = -1;
+            respond = (_req, res) => {
+                res.writeHead(200, {
+                    "content-type": "application/json",
+                    "content-length": String(body.length),
+                });
+                // All but the last byte in 1 KB chunks, then a pause for the client to read them.
+                const chunks: Buffer[] = [];
+                for (let at = 0; at < body.length - 1; at += 1024)
+                    chunks.push(body.subarray(at, Math.min(body.length - 1, at + 1024)));
+                for (const chunk of chunks) res.write(chunk);
+                sent = body.length - 1;
+                setTimeout(() => res.end(body.subarray(body.length - 1)), 100);
+            };
+            const early = new ScanWhileReceiving();
+            const onBody = early.onBody;
+            let lastSeen: Uint8Array | null = null;
+            const watching = (buffer: Uint8Array, received: number) => {
+                onBody(buffer, received);
+                lastSeen = buffer;
+                if (received === sent)
+                    scannedBeforeEnd = early.begun(buffer)?.rowStarts.length ?? -1;
+            };
+            const transport = new HttpTransport({
+                origin: origin(),
+                apiKey: "phx_testtesttesttesttesttesttesttesttest",
+                userAgent: "test",
+                timeouts: resolveTimeouts(undefined),
+                log: () => undefined,
+            });
+            const res = await transport
+                .send({
+                    method: "POST",
+                    url: "/api/projects/1/query/",
+                    raw: true,
+                    onBody: watching,
+                })
+                .finally(() => transport.close());
+            assert.ok(lastSeen, "onBody was called");
+            assert.equal(scannedBeforeEnd, 400, "every row was found before the last byte came");
+            const begun = early.begun(res.body ?? new Uint8Array(0));
+            assert.ok(begun, "the scan begun while receiving goes on with the body");
+            assert.equal(begun.step(), true);
+            assert.equal(begun.rowStarts.length, 400);
+            // And runQueryRaw, which uses it, gives what a scan of the whole body gives.
+            const raw = await client.runQueryRaw({ kind: "HogQLQuery", query: "select" });
+            assert.equal(Buffer.from(raw.bytes).toString("utf8"), text);
+            const whole = new ObjectScanner(body).run();
+            assert.deepEqual(raw.rowStarts, whole.rowStarts);
+            assert.deepEqual(raw.rowEnds, whole.rowEnds);
         });
 
         it("polls a background run and keeps only the finished result's bytes", async () => {
