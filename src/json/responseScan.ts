@@ -98,6 +98,24 @@ export class ObjectScanner {
         this.available = Math.min(this.end, available);
     }
 
+    /** The opening quote of a string that had not ended where the arrived bytes did, or -1. */
+    private waitingQuote = -1;
+    /** Where the search for that string's end goes on: its bytes before were read already. */
+    private waitingFrom = 0;
+
+    private waitAt(quote: number): void {
+        this.waitingQuote = quote;
+        this.waitingFrom = searchedTo;
+    }
+
+    /**
+     * Where to look for the end of the string opening at `quote`: after what was searched while
+     * the body arrived (a 30 MB string in 64 KB chunks is then read once, not once a chunk).
+     */
+    private resumeFrom(quote: number): number {
+        return quote === this.waitingQuote ? this.waitingFrom : quote + 1;
+    }
+
     /**
      * Scans at most about `budget` more bytes of those arrived; returns true when the object is
      * complete. A string not closed within the arrived bytes is scanned again once more arrive.
@@ -119,8 +137,11 @@ export class ObjectScanner {
                 while (i < stop) {
                     const d = bytes[i];
                     if (d === QUOTE) {
-                        const close = closingQuote(bytes, i, end, this.end);
-                        if (close < 0) break scan;
+                        const close = closingQuote(bytes, i, end, this.end, this.resumeFrom(i));
+                        if (close < 0) {
+                            this.waitAt(i);
+                            break scan;
+                        }
                         i = close + 1;
                         run = 0;
                         continue;
@@ -154,8 +175,11 @@ export class ObjectScanner {
                 if (c !== COMMA && c !== CLOSE_OBJECT) this.valueStart = i;
             }
             if (c === QUOTE) {
-                const close = closingQuote(bytes, i, end, this.end);
-                if (close < 0) break;
+                const close = closingQuote(bytes, i, end, this.end, this.resumeFrom(i));
+                if (close < 0) {
+                    this.waitAt(i);
+                    break;
+                }
                 run = 0;
                 if (depth === 1 && this.expectKey) {
                     this.key = decoder.decode(bytes.subarray(i + 1, close));
@@ -238,17 +262,31 @@ export class ObjectScanner {
     }
 }
 
+/** Where {@link closingQuote} stopped when it returned -1 (module state: no object per call). */
+let searchedTo = 0;
+
 /**
- * Index of the quote closing the string whose opening quote is at `open`, looking no further
- * than `arrived`; -1 when it is not there yet (more of the body is to come before `end`).
+ * Index of the quote closing the string whose opening quote is at `open`, searching from `from`
+ * (a byte that does not follow an unread backslash) and no further than `arrived`; -1 when it is
+ * not there yet (more of the body is to come before `end`), the search's stop in `searchedTo`.
  */
-function closingQuote(bytes: Uint8Array, open: number, arrived: number, end: number): number {
+function closingQuote(
+    bytes: Uint8Array,
+    open: number,
+    arrived: number,
+    end: number,
+    from = open + 1,
+): number {
     // A plain loop beats indexOf here: most strings in a result are short, and an escape just
     // skips the byte after the backslash.
-    let j = open + 1;
+    let j = from;
     for (;;) {
         if (j >= arrived) {
-            if (arrived < end) return -1;
+            if (arrived < end) {
+                // j is past an escape's second byte when it stopped there: resume at j.
+                searchedTo = j;
+                return -1;
+            }
             throw new SyntaxError("unterminated string in JSON");
         }
         const d = bytes[j];
