@@ -13,13 +13,17 @@ import path from "node:path";
 
 const RUNS = 3;
 
-/** Serves `file` at any path from a child process (so serving never blocks the measured loop). */
+/**
+ * Serves `file` at any path from a child process (so serving never blocks the measured loop),
+ * with its Content-Length as the sandbox and PostHog send it: the client then scans the body
+ * while it arrives (rawQuery.ts ScanWhileReceiving).
+ */
 async function serveFile(file) {
     const code = `
         const fs = require("fs"); const body = fs.readFileSync(${JSON.stringify(file)});
         const s = require("http").createServer((req, res) => {
             req.resume();
-            req.on("end", () => { res.writeHead(200, { "content-type": "application/json" }); res.end(body); });
+            req.on("end", () => { res.writeHead(200, { "content-type": "application/json", "content-length": body.length }); res.end(body); });
         });
         s.listen(0, "127.0.0.1", () => console.log(s.address().port));`;
     const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });

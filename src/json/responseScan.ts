@@ -103,6 +103,16 @@ export class ObjectScanner {
     /** Where the search for that string's end goes on: its bytes before were read already. */
     private waitingFrom = 0;
 
+    /**
+     * True when the scan has read everything that arrived (it may wait at a string whose end has
+     * not): stepping again does nothing until more arrives.
+     */
+    get caughtUp(): boolean {
+        if (this.finished) return true;
+        if (this.pos >= this.available) return true;
+        return this.pos === this.waitingQuote && this.waitingFrom >= this.available;
+    }
+
     private waitAt(quote: number): void {
         this.waitingQuote = quote;
         this.waitingFrom = searchedTo;

@@ -19,6 +19,7 @@ import { ScanWhileReceiving } from "../../src/api/rawQuery";
 import { ObjectScanner, rowsJson, textOf } from "../../src/json/responseScan";
 import { exportSlices } from "../../src/resultsPanel/exportFormats";
 import { IncomingBytes } from "../../src/webview/results/incomingBytes";
+import { waitFor } from "../waitFor";
 import { makeClient, startSandbox } from "./api/helpers";
 import {
     nextTurn,
@@ -296,7 +297,6 @@ describe("wide numbers keep every digit", () => {
         it("scans the body while it arrives, in chunks with pauses between them", async () => {
             const text = wideResponse(400);
             const body = Buffer.from(text);
-            let sent = 0;
             let scannedBeforeEnd = -1;
             respond = (_req, res) => {
                 res.writeHead(200, {
@@ -308,17 +308,17 @@ describe("wide numbers keep every digit", () => {
                 for (let at = 0; at < body.length - 1; at += 1024)
                     chunks.push(body.subarray(at, Math.min(body.length - 1, at + 1024)));
                 for (const chunk of chunks) res.write(chunk);
-                sent = body.length - 1;
                 setTimeout(() => res.end(body.subarray(body.length - 1)), 100);
             };
             const early = new ScanWhileReceiving();
             const onBody = early.onBody;
             let lastSeen: Uint8Array | null = null;
             const watching = (buffer: Uint8Array, received: number) => {
+                // The rows found while the server paused before its last byte.
+                if (received === body.length)
+                    scannedBeforeEnd = early.begun(buffer)?.rowStarts.length ?? -1;
                 onBody(buffer, received);
                 lastSeen = buffer;
-                if (received === sent)
-                    scannedBeforeEnd = early.begun(buffer)?.rowStarts.length ?? -1;
             };
             const transport = new HttpTransport({
                 origin: origin(),
@@ -339,7 +339,7 @@ describe("wide numbers keep every digit", () => {
             assert.equal(scannedBeforeEnd, 400, "every row was found before the last byte came");
             const begun = early.begun(res.body ?? new Uint8Array(0));
             assert.ok(begun, "the scan begun while receiving goes on with the body");
-            assert.equal(begun.step(), true);
+            while (!begun.step()) await new Promise((resolve) => setImmediate(resolve));
             assert.equal(begun.rowStarts.length, 400);
             // And runQueryRaw, which uses it, gives what a scan of the whole body gives.
             const raw = await client.runQueryRaw({ kind: "HogQLQuery", query: "select" });
@@ -347,6 +347,25 @@ describe("wide numbers keep every digit", () => {
             const whole = new ObjectScanner(body).run();
             assert.deepEqual(raw.rowStarts, whole.rowStarts);
             assert.deepEqual(raw.rowEnds, whole.rowEnds);
+        });
+
+        it("scans what arrived a slice per turn of the event loop, never all in one task", async () => {
+            const bytes = new TextEncoder().encode(wideResponse(20_000));
+            assert.ok(bytes.length > 3 << 20, `${bytes.length} bytes: several slices`);
+            const early = new ScanWhileReceiving();
+            early.onBody(bytes, bytes.length);
+            const scan = early.begun(bytes);
+            assert.ok(scan);
+            assert.equal(scan.rowStarts.length, 0, "nothing scanned in the chunk's own task");
+            const turn = () => new Promise((resolve) => setImmediate(resolve));
+            await turn();
+            const afterOne = scan.rowStarts.length;
+            assert.ok(afterOne > 0 && afterOne < 20_000, `one slice: ${afterOne} rows`);
+            await waitFor("the scan to catch up", async () => {
+                await turn();
+                return scan.done;
+            });
+            assert.equal(scan.rowStarts.length, 20_000);
         });
 
         it("polls a background run and keeps only the finished result's bytes", async () => {
