@@ -308,7 +308,8 @@ async function readBody(
         if (inSingle) buf.copy(single, bytes);
         else chunks.push(buf);
         bytes += buf.length;
-        if (inSingle && chunks.length === 0) onBody?.(single, bytes);
+        // A chunk fits only while none has overflowed the declared length: the buffer holds all.
+        if (inSingle) onBody?.(single, bytes);
     }
     if (single && chunks.length === 0) return { data: single.subarray(0, bytes), bytes };
     const all = single ? [single.subarray(0, bytes - sum(chunks)), ...chunks] : chunks;

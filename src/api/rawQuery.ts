@@ -3,7 +3,13 @@
 // every other extension shares. What the host needs (columns, types, flags, the SQL, where each
 // row is) comes from a byte scan done in ~1 MB slices between turns of the event loop, and from
 // parsing only the small top-level fields, with every digit of wide numbers kept.
-import { ObjectScanner, parseFields, scanObject, scanSliceBytes } from "../json/responseScan";
+import {
+    ObjectScanner,
+    finishScan,
+    parseFields,
+    scanObject,
+    scanSliceBytes,
+} from "../json/responseScan";
 import type { ApiCore, CallOptions } from "./core";
 import { PostHogApiError, invalidJsonError } from "./errors";
 import {
@@ -218,10 +224,7 @@ async function scanOrFail(
     begun?: ObjectScanner,
 ): Promise<ObjectScanner> {
     try {
-        if (begun) {
-            while (!begun.step(scanSliceBytes)) await yieldToEventLoop();
-            return begun;
-        }
+        if (begun) return await finishScan(begun, yieldToEventLoop);
         return await scanObject(bytes, yieldToEventLoop);
     } catch (cause) {
         const ctx = core.http.context("GET", core.http.resolve(path), { query: true });

@@ -128,7 +128,7 @@ export class ObjectScanner {
 
     /**
      * Scans at most about `budget` more bytes of those arrived; returns true when the object is
-     * complete. A string not closed within the arrived bytes is scanned again once more arrive.
+     * complete. A string not closed within the arrived bytes is searched on once more arrive.
      */
     step(budget = Infinity): boolean {
         if (this.finished) return true;
@@ -147,7 +147,7 @@ export class ObjectScanner {
                 while (i < stop) {
                     const d = bytes[i];
                     if (d === QUOTE) {
-                        const close = closingQuote(bytes, i, end, this.end, this.resumeFrom(i));
+                        const close = closingQuote(bytes, this.resumeFrom(i), end, this.end);
                         if (close < 0) {
                             this.waitAt(i);
                             break scan;
@@ -185,7 +185,7 @@ export class ObjectScanner {
                 if (c !== COMMA && c !== CLOSE_OBJECT) this.valueStart = i;
             }
             if (c === QUOTE) {
-                const close = closingQuote(bytes, i, end, this.end, this.resumeFrom(i));
+                const close = closingQuote(bytes, this.resumeFrom(i), end, this.end);
                 if (close < 0) {
                     this.waitAt(i);
                     break;
@@ -276,17 +276,12 @@ export class ObjectScanner {
 let searchedTo = 0;
 
 /**
- * Index of the quote closing the string whose opening quote is at `open`, searching from `from`
- * (a byte that does not follow an unread backslash) and no further than `arrived`; -1 when it is
- * not there yet (more of the body is to come before `end`), the search's stop in `searchedTo`.
+ * Index of the quote closing a string, searching from `from` (the byte after its opening quote,
+ * or where an earlier search stopped: never the byte after an unread backslash) and no further
+ * than `arrived`; -1 when it is not there yet (more of the body is to come before `end`), the
+ * search's stop in `searchedTo`.
  */
-function closingQuote(
-    bytes: Uint8Array,
-    open: number,
-    arrived: number,
-    end: number,
-    from = open + 1,
-): number {
+function closingQuote(bytes: Uint8Array, from: number, arrived: number, end: number): number {
     // A plain loop beats indexOf here: most strings in a result are short, and an escape just
     // skips the byte after the backslash.
     let j = from;
@@ -326,6 +321,15 @@ export async function scanObject(
     { recordCells = false, sliceBytes = scanSliceBytes } = {},
 ): Promise<ObjectScanner> {
     const scanner = new ObjectScanner(bytes, start, end, rowsKey, recordCells);
+    return finishScan(scanner, yieldNow, sliceBytes);
+}
+
+/** Scans the rest of what `scanner` was given in slices, as {@link scanObject} does. */
+export async function finishScan(
+    scanner: ObjectScanner,
+    yieldNow: () => Promise<void>,
+    sliceBytes = scanSliceBytes,
+): Promise<ObjectScanner> {
     while (!scanner.step(sliceBytes)) await yieldNow();
     return scanner;
 }
