@@ -16,6 +16,7 @@ import { startServer, type TestServer } from "./server";
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const window: any;
 declare const performance: any;
+declare const document: any;
 declare function requestAnimationFrame(callback: () => void): number;
 
 const root = path.resolve(__dirname, "../../..");
@@ -234,6 +235,69 @@ describe("notebook renderer (webview)", function () {
             );
         });
     }
+
+    it("draws a wide output's first screen a few rows a frame, headers first, then every row in view", async () => {
+        const columns = Array.from({ length: 20 }, (_, i) => `c${i}`);
+        const { bytes } = cappedOutput(
+            columns,
+            columns.map(() => "UInt8"),
+            400,
+            (i) => columns.map((_, j) => (i + j) % 10),
+        );
+        await page.goto(`${server.origin}/page/notebook.html`);
+        await page.waitForFunction(() => window.__ready === true);
+        // What each animation frame shows: header cells and row cells drawn so far, counted in
+        // the frame's own animation callback (that is, what the frame before it painted).
+        await page.evaluate(() => {
+            window.__frames = [];
+            const count = () => {
+                const grid = document.querySelector(".phnb .grid");
+                window.__frames.push({
+                    headers: grid ? grid.querySelectorAll(".hcell").length : 0,
+                    cells: grid ? grid.querySelectorAll(".row:not([hidden]) .cell").length : 0,
+                });
+                if (window.__frames.length < 40) requestAnimationFrame(count);
+            };
+            requestAnimationFrame(count);
+        });
+        await renderAndMeasure("frames", bytes);
+        await page.waitForFunction(() => window.__frames.length >= 40, undefined, {
+            timeout: 10_000,
+        });
+        const frames: { headers: number; cells: number }[] = await page.evaluate(
+            () => window.__frames,
+        );
+        const shown = frames.filter((f) => f.headers > 0);
+        assert.ok(shown.length > 0, "the headers were drawn");
+        assert.equal(shown[0].cells, 0, "the frame with the first headers has no rows yet");
+        const headers = shown[0].headers;
+        const perRow = await page
+            .locator(".phnb .row:not([hidden])")
+            .first()
+            .locator(".cell")
+            .count();
+        assert.equal(perRow, headers, "a row has a cell under each header");
+        // Rows in view: the grid's height over the row height (the overscan rows come after).
+        const inView = await page.evaluate(() => {
+            const grid = document.querySelector(".phnb .grid");
+            return Math.ceil((grid.clientHeight - 40) / 22) + 1;
+        });
+        for (let i = 1; i < shown.length; i++) {
+            assert.ok(
+                shown[i].cells - shown[i - 1].cells <= 100,
+                `at most 100 cells a frame: ${JSON.stringify(shown.map((f) => f.cells))}`,
+            );
+        }
+        const last = shown[shown.length - 1].cells;
+        assert.ok(
+            last >= inView * perRow,
+            `every row in view drawn in the end (${inView} rows of ${perRow}): ${last}`,
+        );
+        assert.ok(
+            shown.filter((f) => f.cells > 0 && f.cells < inView * perRow).length >= 2,
+            `the first screen took more than one frame: ${JSON.stringify(shown.map((f) => f.cells))}`,
+        );
+    });
 
     it("offers Open in Results Panel on a capped output only, reached with Tab and pressed with Enter", async () => {
         const capped = cappedOutput(["n"], ["Int64"], 40, (i) => [i], 10);

@@ -3,9 +3,10 @@
 // virtual grid or its Chart view, in the notebook's theme (VS Code's CSS variables reach the
 // notebook's output frame as they reach a webview). Outputs are capped (see
 // src/notebook/resultOutput.ts), so rows are read on the page, not in a worker: the bytes are
-// scanned in short tasks, only the fields other than the rows are parsed, and the grid's first
-// frame draws only the rows in view (test/webview/notebookRenderer.test.ts: no task of 50 ms or
-// more from the output's arrival until every row is parsed and shown).
+// scanned in short tasks, only the fields other than the rows are parsed, and the output is drawn
+// over several frames: its bar and the grid's frame, then the column headers, then the rows in
+// view a few at a time, then the rows above and below (test/webview/notebookRenderer.test.ts: no
+// task of 50 ms or more from the output's arrival until every row is parsed and shown).
 import * as l10n from "@vscode/l10n";
 import type { ChartSpec } from "../../protocol";
 import type { FromRenderer, ToRenderer } from "../../notebook/rendererProtocol";
@@ -52,6 +53,14 @@ function addStyles(): void {
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
+/**
+ * The most cells a frame draws of an output's first screen. The output frame's thread is the
+ * editor's (VS Code's webviews share the workbench's renderer thread): a 20-column output's ~300
+ * cells in one frame took 50-70 ms of style, layout and paint (traced in headless Chromium); 100
+ * cells took 15-25 ms in the frames after the first.
+ */
+const firstFrameCells = 100;
+
 const shown = new Map<string, OutputView>();
 /** VS Code's output item id → our output key. */
 const ids = new Map<string, string>();
@@ -74,9 +83,9 @@ class OutputView {
     constructor(
         private readonly id: string,
         result: StoredHead,
-        bytes: Uint8Array,
-        scan: ObjectScanner,
-        scanStartedAt: number,
+        private readonly bytes: Uint8Array,
+        private readonly scan: ObjectScanner,
+        private readonly scanStartedAt: number,
         private readonly post: (message: FromRenderer) => void,
     ) {
         const payload = payloadOf(id, result);
@@ -107,32 +116,18 @@ class OutputView {
         main.className = "main phnb-main";
         const height = Math.min(360, 42 + rowHeight * Math.max(1, result.kept) + 16);
         main.style.height = `${this.view === "chart" ? 340 : height}px`;
-        this.grid = new Grid(main, {
-            sortClicked: (col) => this.cycleSort(col),
-            openDetail: () => undefined,
-            contextMenu: () => undefined,
-            copy: (withHeaders) => this.copy(withHeaders),
-            viewChanged: () => undefined,
-        });
+        this.grid = new Grid(
+            main,
+            {
+                sortClicked: (col) => this.cycleSort(col),
+                openDetail: () => undefined,
+                contextMenu: () => undefined,
+                copy: (withHeaders) => this.copy(withHeaders),
+                viewChanged: () => undefined,
+            },
+            firstFrameCells,
+        );
         this.root.append(bar, main);
-        this.grid.setData(this.model);
-        // Scanned before the view was built (its size comes from the rows kept): nothing is
-        // parsed twice.
-        this.source.adopt(id, bytes, scan, this.model.kinds, scanStartedAt, {
-            layout: (b, cells) => {
-                this.model.setLayout(b, cells);
-                this.grid.scheduleRender();
-            },
-            done: (rows, parseMs, inWorker) => {
-                this.model.complete = true;
-                this.chart?.rowsChanged();
-                // For tests and for reading a slow output in the developer tools.
-                this.root.dataset.parsedRows = String(rows);
-                this.root.dataset.parseMs = parseMs.toFixed(1);
-                this.root.dataset.parsedIn = inWorker ? "worker" : "page";
-            },
-            failed: () => undefined,
-        });
         this.gridHeight = height;
         this.main = main;
     }
@@ -156,8 +151,42 @@ class OutputView {
         }
     }
 
-    /** Call once the root is in the document; the chart picks its kind from the parsed rows. */
+    /**
+     * Call once the root is in the document. The rows come after the frame that first lays out
+     * the output (its bar, buttons and the grid's frame cost as much as a frame of rows); the
+     * timer stands in for frames a hidden page does not get.
+     */
     start(): void {
+        let filled = false;
+        const fill = () => {
+            if (filled) return;
+            filled = true;
+            this.fill();
+        };
+        requestAnimationFrame(() => setTimeout(fill));
+        setTimeout(fill, 100);
+    }
+
+    /** Gives the grid the rows, and shows the view the output was left in. */
+    private fill(): void {
+        this.grid.setData(this.model);
+        // Scanned before the view was built (its size comes from the rows kept): nothing is
+        // parsed twice.
+        this.source.adopt(this.id, this.bytes, this.scan, this.model.kinds, this.scanStartedAt, {
+            layout: (b, cells) => {
+                this.model.setLayout(b, cells);
+                this.grid.scheduleRender();
+            },
+            done: (rows, parseMs, inWorker) => {
+                this.model.complete = true;
+                this.chart?.rowsChanged();
+                // For tests and for reading a slow output in the developer tools.
+                this.root.dataset.parsedRows = String(rows);
+                this.root.dataset.parseMs = parseMs.toFixed(1);
+                this.root.dataset.parsedIn = inWorker ? "worker" : "page";
+            },
+            failed: () => undefined,
+        });
         this.show(this.view, false);
     }
 

@@ -160,12 +160,22 @@ export class Grid {
     private dragging: SelectionMode | null = null;
     private renderQueued = false;
     /**
-     * False until the current data's first rows are painted. That first paint draws only the
-     * rows in view; the overscan rows (a third of the pool in a notebook output) follow a frame
-     * later, so the first frame's style, layout and paint handle fewer cells (a 20-column
-     * notebook output's first frame took 60-70 ms on this machine, test/webview/notebookRenderer).
+     * Rows in view the current data has painted so far, Infinity once they and the overscan rows
+     * are. New data's first frames draw only rows in view, at most `firstFrameCells` cells a
+     * frame, each frame's rows after the last is painted; the overscan rows (a third of the pool
+     * in a notebook output) come a frame after those. A 20-column notebook output drew its first
+     * screen in one frame of 50-70 ms, most of it the browser's style, layout and paint of its
+     * ~300 cells (test/webview/notebookRenderer.test.ts; traced in headless Chromium).
      */
-    private overscanReady = false;
+    private firstRows = Infinity;
+    /** A frame's worth of first rows (or the overscan rows) is queued. */
+    private firstRowsQueued = false;
+    /**
+     * With a `firstFrameCells` budget, new data's first frame draws only the column headers; its
+     * rows come in the frames after (the headers' first style and layout cost as much as a
+     * frame's worth of rows).
+     */
+    private firstPaintDue = false;
     /**
      * The row numbers, in one column that sticks to the left edge. One sticky element: a sticky
      * number in each row made every 10th to 20th scroll frame cost ~2 ms on the page's thread
@@ -178,9 +188,15 @@ export class Grid {
     /** The cell under the pointer: repainting it rewrites its tooltip at once. */
     private hovered: Element | null = null;
 
+    /**
+     * @param firstFrameCells the most cells a frame draws while new data's first screen is drawn
+     *   (a notebook output shares its frame's thread with the editor; the results panel draws
+     *   its first screen at once).
+     */
     constructor(
         host: HTMLElement,
         private readonly events: GridEvents,
+        private readonly firstFrameCells = Infinity,
     ) {
         this.element = div("grid", "grid");
         this.element.tabIndex = 0;
@@ -244,7 +260,8 @@ export class Grid {
         this.selection.active = false;
         this.element.setAttribute("aria-colcount", String(n + 1));
         this.headerDirty = true;
-        this.overscanReady = false;
+        this.firstRows = 0;
+        this.firstPaintDue = this.firstFrameCells !== Infinity;
         this.invalidate();
     }
 
@@ -339,27 +356,32 @@ export class Grid {
         }
         // Before the first resize observation (the grid was just attached) read once.
         if (this.viewH < 0) this.measureViewport();
-        const viewH = Math.max(0, this.viewH - headerHeight);
         const count = this.data.rowCount();
-        const inView = Math.ceil(viewH / rowHeight) + 1;
+        const inView = this.rowsInView();
         const poolSize = inView + 2 * overscanRows;
         if (this.slots.length !== poolSize) this.buildPool(poolSize);
-        const over = this.overscanReady ? overscanRows : 0;
-        const top = Math.floor(this.scrollY / rowHeight);
-        const first = Math.max(0, top - over);
-        const last = Math.min(count, first + poolSize, top + inView + over) - 1;
-        if (!this.overscanReady && count > 0) {
-            this.overscanReady = true;
-            // After this frame is painted: a task queued from an animation callback runs after
-            // that frame (a plain animation callback queued now would join this very frame).
-            requestAnimationFrame(() => setTimeout(() => this.render()));
-        }
-
         const { c0, c1 } = this.visibleColumns();
         if (c0 !== this.colRange.c0 || c1 !== this.colRange.c1) {
             this.colRange = { c0, c1 };
             this.version++;
         }
+        if (this.firstPaintDue && count > 0) {
+            this.renderHeader(c0, c1);
+            this.queueFirstRows();
+            return;
+        }
+        let over = overscanRows;
+        let limit = poolSize;
+        if (this.firstRows !== Infinity && count > 0) {
+            over = 0;
+            if (this.firstRows === 0) this.firstRows = this.firstFrameRows();
+            limit = this.firstRows;
+            this.queueFirstRows();
+        }
+        const top = Math.floor(this.scrollY / rowHeight);
+        const first = Math.max(0, top - over);
+        const last = Math.min(count, first + poolSize, top + inView + over, first + limit) - 1;
+
         this.renderHeader(c0, c1);
         const range = this.selection.range();
         for (let r = first; r <= last; r++)
@@ -386,6 +408,40 @@ export class Grid {
         }
         this.updateActiveDescendant();
         this.events.viewChanged();
+    }
+
+    /** Paints the next frame's worth of first rows after the coming frame is painted. */
+    private queueFirstRows(): void {
+        if (this.firstRowsQueued) return;
+        this.firstRowsQueued = true;
+        // A task queued from an animation callback runs after that frame (a plain animation
+        // callback queued now would join the coming frame, or this one when called from one).
+        requestAnimationFrame(() => setTimeout(() => this.moreFirstRows()));
+    }
+
+    /** The next frame's worth of new data's first rows, or the overscan rows after them. */
+    private moreFirstRows(): void {
+        this.firstRowsQueued = false;
+        if (this.firstPaintDue) {
+            this.firstPaintDue = false;
+            this.render();
+            return;
+        }
+        if (this.firstRows === Infinity) return;
+        this.firstRows =
+            this.firstRows >= this.rowsInView() ? Infinity : this.firstRows + this.firstFrameRows();
+        this.render();
+    }
+
+    /** Rows the viewport shows (a part of a row at each edge counts). */
+    private rowsInView(): number {
+        return Math.ceil(Math.max(0, this.viewH - headerHeight) / rowHeight) + 1;
+    }
+
+    /** Rows a frame draws while new data's first screen is drawn, for the columns in view. */
+    private firstFrameRows(): number {
+        const columns = Math.max(1, this.colRange.c1 - this.colRange.c0 + 1);
+        return Math.max(1, Math.floor(this.firstFrameCells / columns));
     }
 
     // ---- layout -------------------------------------------------------------------------------
