@@ -15,8 +15,9 @@ const RUNS = 3;
 
 /**
  * Serves `file` at any path from a child process (so serving never blocks the measured loop),
- * with its Content-Length as the sandbox sends it (a body held whole usually comes with one): the
- * client then scans the body while it arrives (rawQuery.ts ScanWhileReceiving).
+ * with its Content-Length as the sandbox and PostHog send it (Django's CommonMiddleware sets it
+ * on PostHog's non-streaming query responses; see test/sandbox/server.ts send): the client then
+ * scans the body while it arrives (rawQuery.ts ScanWhileReceiving).
  */
 async function serveFile(file) {
     const code = `

@@ -53,7 +53,10 @@ export function yieldToEventLoop(): Promise<void> {
  * event loop, catching up with the bytes received (chunks already buffered are delivered one
  * after another in microtasks: scanning each as it came made one 58 ms task of a local 13.6 MB
  * response). A string cut by the end of what arrived is searched on from where it stopped.
- * Malformed JSON stops the early scan; the scan after the body reports it.
+ * Malformed JSON stops the early scan; the scan after the body reports it. It needs the body's
+ * Content-Length (http.ts gathers the bytes into one buffer of that size): PostHog's query
+ * responses have one (Django's CommonMiddleware, in posthog/settings/web.py, sets it on the
+ * non-streaming Response of posthog/api/query.py); without one the body is scanned after.
  */
 export class ScanWhileReceiving {
     private scanner: ObjectScanner | null = null;

@@ -262,6 +262,10 @@ function send(
     if (res.destroyed) return;
     const h: Record<string, string | number> = { ...headers };
     if (body !== undefined && body !== "") h["Content-Type"] = contentType;
+    // As PostHog's: its query endpoint answers with a DRF Response, not a streaming one
+    // (posthog/api/query.py QueryViewSet.create), and Django's CommonMiddleware, in its
+    // MIDDLEWARE (posthog/settings/web.py), sets Content-Length on every non-streaming response.
+    // Its gzip middleware compresses only GET .../snapshots (posthog/gzip_middleware.py).
     h["Content-Length"] = Buffer.byteLength(body ?? "");
     res.writeHead(status, h);
     res.end(body ?? "");
