@@ -56,7 +56,8 @@ export function yieldToEventLoop(): Promise<void> {
  * Malformed JSON stops the early scan; the scan after the body reports it. It needs the body's
  * Content-Length (http.ts gathers the bytes into one buffer of that size): PostHog's query
  * responses have one (Django's CommonMiddleware, in posthog/settings/web.py, sets it on the
- * non-streaming Response of posthog/api/query.py); without one the body is scanned after.
+ * non-streaming Response of posthog/api/query.py; the client sends no Accept-Encoding, so
+ * PostHog's gzip of query responses does not apply); without one the body is scanned after.
  */
 export class ScanWhileReceiving {
     private scanner: ObjectScanner | null = null;

@@ -265,7 +265,9 @@ function send(
     // As PostHog's: its query endpoint answers with a DRF Response, not a streaming one
     // (posthog/api/query.py QueryViewSet.create), and Django's CommonMiddleware, in its
     // MIDDLEWARE (posthog/settings/web.py), sets Content-Length on every non-streaming response.
-    // Its gzip middleware compresses only GET .../snapshots (posthog/gzip_middleware.py).
+    // PostHog gzips POST .../query responses only for a client that accepts gzip
+    // (GZIP_POST_RESPONSE_ALLOW_LIST, posthog/gzip_middleware.py ScopedGZipMiddleware); ours
+    // sends no Accept-Encoding, so none is compressed here.
     h["Content-Length"] = Buffer.byteLength(body ?? "");
     res.writeHead(status, h);
     res.end(body ?? "");
