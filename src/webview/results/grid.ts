@@ -365,14 +365,14 @@ export class Grid {
             this.colRange = { c0, c1 };
             this.version++;
         }
-        if (this.firstPaintDue && count > 0) {
-            this.renderHeader(c0, c1);
-            this.queueFirstRows();
-            return;
-        }
         let over = overscanRows;
         let limit = poolSize;
-        if (this.firstRows !== Infinity && count > 0) {
+        if (this.firstPaintDue && count > 0) {
+            // Headers only (rows of earlier data are hidden below).
+            over = 0;
+            limit = 0;
+            this.queueFirstRows();
+        } else if (this.firstRows !== Infinity && count > 0) {
             over = 0;
             if (this.firstRows === 0) this.firstRows = this.firstFrameRows();
             limit = this.firstRows;
