@@ -65,6 +65,8 @@ export interface PostHogClientOptions {
     userAgent?: string;
     /** Largest response body read, in bytes. */
     maxResponseBytes?: number;
+    /** Ask for gzip bodies (default: yes, unless the host is loopback; see `HttpTransport`). */
+    acceptGzip?: boolean;
 }
 
 /** Typed client for PostHog's experiments, query and event-definition APIs. */
@@ -109,6 +111,7 @@ export class PostHogClient {
                 timeouts,
                 log,
                 maxResponseBytes: options.maxResponseBytes,
+                acceptGzip: options.acceptGzip,
             });
             this.core = new ApiCore(http, resolveRetryOptions(options.retry), log, timeouts);
         }

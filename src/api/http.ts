@@ -1,5 +1,8 @@
+import { pipeline } from "node:stream";
+import { createGunzip } from "node:zlib";
 import { Agent, request } from "undici";
 import { PostHogCancelledError, localError, networkError, type RequestContext } from "./errors";
+import { isLoopbackHostname } from "./host";
 import { hasDotSegment } from "./paths";
 import type { LogFn } from "./log";
 import { redact } from "./redact";
@@ -108,6 +111,14 @@ export interface HttpTransportOptions {
     log: LogFn;
     /** Largest successful body read, in bytes (default 256 MiB). */
     maxResponseBytes?: number;
+    /**
+     * Ask for gzip-compressed bodies (`Accept-Encoding: gzip`). PostHog compresses its query
+     * responses (POST .../query, GZIP_POST_RESPONSE_ALLOW_LIST in posthog/settings/web.py) and
+     * some lists for a client that asks (posthog/gzip_middleware.py ScopedGZipMiddleware): a
+     * result's JSON shrinks several times over the network. Default: asked, except of a loopback
+     * host, where compressing costs the server more time than the wire saves.
+     */
+    acceptGzip?: boolean;
 }
 
 /**
@@ -124,6 +135,7 @@ export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 export class HttpTransport {
     private readonly agent: Agent;
     private readonly maxBytes: number;
+    private readonly acceptGzip: boolean;
 
     constructor(private readonly options: HttpTransportOptions) {
         this.agent = new Agent({
@@ -134,6 +146,8 @@ export class HttpTransport {
             connections: 8,
         });
         this.maxBytes = options.maxResponseBytes ?? 256 * 1024 * 1024;
+        this.acceptGzip =
+            options.acceptGzip ?? !isLoopbackHostname(new URL(options.origin).hostname);
     }
 
     /** The configured origin. */
@@ -190,12 +204,15 @@ export class HttpTransport {
             accept: "application/json",
             "user-agent": this.options.userAgent,
         };
+        if (this.acceptGzip) headers["accept-encoding"] = "gzip";
         let body: string | undefined;
         if (req.body !== undefined) {
             body = JSON.stringify(req.body);
             headers["content-type"] = "application/json";
         }
         const started = performance.now();
+        /** The response's status once its headers are in (a body failing after keeps it). */
+        let answered = 0;
         try {
             const res = await request(url, {
                 dispatcher: this.agent,
@@ -206,13 +223,28 @@ export class HttpTransport {
                 headersTimeout: req.headersTimeoutMs ?? this.options.timeouts.headersMs,
                 bodyTimeout: this.options.timeouts.bodyMs,
             });
+            answered = res.statusCode;
             const ok = res.statusCode >= 200 && res.statusCode < 300;
+            const encoding = contentEncoding(res.headers["content-encoding"]);
+            if (encoding !== "identity" && encoding !== "gzip") {
+                // Dropped unread (its stream's abort error has no one else to hear it).
+                res.body.on("error", () => undefined);
+                res.body.destroy();
+                throw localError(ctx, {
+                    status: res.statusCode,
+                    code: "unsupported_encoding",
+                    message: `${ctx.method} ${ctx.path}: the response is encoded as "${encoding}", which the client did not ask for`,
+                    userMessage: `The server sent a response compressed as "${encoding}", which the extension cannot read; a proxy in front of PostHog may be changing responses.`,
+                });
+            }
+            const gzip = encoding === "gzip";
             const { data, bytes } = await readBody(
-                res.body,
-                res.headers["content-length"],
+                gzip ? gunzipped(res.body) : res.body,
+                // A gzip body's length is its compressed size: its bytes are gathered as they come.
+                gzip ? undefined : res.headers["content-length"],
                 ok ? this.maxBytes : MAX_ERROR_BODY_BYTES,
                 !ok,
-                ok && req.raw ? req.onBody : undefined,
+                ok && req.raw && !gzip ? req.onBody : undefined,
                 () =>
                     localError(ctx, {
                         status: res.statusCode,
@@ -227,7 +259,7 @@ export class HttpTransport {
             const durationMs = Math.round(performance.now() - started);
             this.options.log(
                 res.statusCode >= 400 ? "warn" : "debug",
-                `${req.method} ${url.pathname} ${res.statusCode} ${durationMs} ms ${bytes} B`,
+                `${req.method} ${url.pathname} ${res.statusCode} ${durationMs} ms ${bytes} B${gzip ? " (gzip)" : ""}`,
             );
             return {
                 status: res.statusCode,
@@ -243,6 +275,16 @@ export class HttpTransport {
                 throw new PostHogCancelledError();
             }
             if (err instanceof Error && err.name === "PostHogApiError") throw err;
+            if (isZlibError(err)) {
+                // The server answered: repeating would bring the same body.
+                throw localError(ctx, {
+                    status: answered,
+                    code: "invalid_encoding",
+                    message: `${ctx.method} ${ctx.path}: the gzip body could not be decompressed (${err.message})`,
+                    userMessage:
+                        "The server's compressed response was damaged on the way and could not be read; try again.",
+                });
+            }
             const e = networkError(ctx, err);
             const durationMs = Math.round(performance.now() - started);
             this.options.log(
@@ -265,6 +307,30 @@ export class HttpTransport {
 }
 
 const PREALLOCATE_MAX = 32 * 1024 * 1024;
+
+/** A response's Content-Encoding, lower-cased ("identity" when none). */
+function contentEncoding(header: string | string[] | undefined): string {
+    const value = (Array.isArray(header) ? header.join(",") : (header ?? "")).trim().toLowerCase();
+    return value === "" ? "identity" : value === "x-gzip" ? "gzip" : value;
+}
+
+/**
+ * The body, decompressed as it arrives (zlib works off the event loop's thread). Reading stops at
+ * the caller's limit on decompressed bytes: a small body that inflates to gigabytes is refused
+ * like a large one, after the limit, not after it is all in memory.
+ */
+function gunzipped(body: NodeJS.ReadableStream): AsyncIterable<unknown> & { destroy(): unknown } {
+    const gunzip = createGunzip();
+    // Errors of either stream (a damaged body, a reset) end the reading of `gunzip` with them.
+    pipeline(body, gunzip, () => undefined);
+    return gunzip;
+}
+
+/** A zlib failure (a damaged or cut gzip body). */
+function isZlibError(err: unknown): err is Error {
+    const code = (err as { code?: unknown } | null)?.code;
+    return err instanceof Error && typeof code === "string" && code.startsWith("Z_");
+}
 
 /**
  * Reads a body into one buffer. With a Content-Length (up to 32 MiB) the bytes go straight into

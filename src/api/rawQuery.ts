@@ -56,8 +56,10 @@ export function yieldToEventLoop(): Promise<void> {
  * Malformed JSON stops the early scan; the scan after the body reports it. It needs the body's
  * Content-Length (http.ts gathers the bytes into one buffer of that size): PostHog's query
  * responses have one (Django's CommonMiddleware, in posthog/settings/web.py, sets it on the
- * non-streaming Response of posthog/api/query.py; the client sends no Accept-Encoding, so
- * PostHog's gzip of query responses does not apply); without one the body is scanned after.
+ * non-streaming Response of posthog/api/query.py). A gzip body (asked of every host but a
+ * loopback one, see http.ts `acceptGzip`) gives only its compressed length, and one without a
+ * length is scanned after its last byte, as it was before: over a network the transfer, not
+ * that scan, takes most of the time.
  */
 export class ScanWhileReceiving {
     private scanner: ObjectScanner | null = null;

@@ -1,6 +1,7 @@
 // The fault scenarios, grouped by the defect classes of issue 16 (and a few more). Each installs
 // a handler on the hostile server, drives the client, and says what the right outcome is.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
 import type { PostHogClient } from "../../src/api";
 import {
     all,
@@ -968,6 +969,131 @@ async function waitUntil(condition: () => boolean): Promise<void> {
 }
 
 /** Every scenario of the suite. */
+// ---- compressed bodies ---------------------------------------------------------------------------
+
+/** Sends `body` gzip-compressed, as PostHog's gzip middleware does (posthog/gzip_middleware.py). */
+function gzipped(res: ServerResponse, status: number, body: string): void {
+    sendGzip(res, status, gzipSync(body));
+}
+
+/** Sends compressed bytes as a gzip body. */
+function sendGzip(res: ServerResponse, status: number, bytes: Buffer): void {
+    res.writeHead(status, {
+        "content-type": "application/json",
+        "content-encoding": "gzip",
+        "content-length": String(bytes.length),
+        vary: "Accept-Encoding",
+    });
+    res.end(bytes);
+}
+
+/** What the client asked for: the Accept-Encoding of the server's last request. */
+const acceptEncodings = (env: Env) => env.server.requests.map((r) => r.headers["accept-encoding"]);
+
+function compressionScenarios(): Scenario[] {
+    // Compressed once, here: compressing 64 MB in the handler held this process (the client's
+    // too) past the scaled deadline.
+    const bomb = gzipSync(Buffer.alloc(64 * 1048576, 0x20));
+    return [
+        {
+            group: "compressed bodies",
+            name: "a gzip body (asked for) reads as its JSON",
+            handler: (_q, res) => gzipped(res, 200, JSON.stringify(page([experiment(1)], null))),
+            run: async (env) => {
+                const got = await env.client({ acceptGzip: true }).listExperimentsPage();
+                if (got.results.length !== 1 || got.results[0].name !== "e1")
+                    throw new Error(`read ${JSON.stringify(got.results)}`);
+            },
+            check: all(succeeds(), (_o, env) =>
+                acceptEncodings(env).every((a) => a === "gzip")
+                    ? undefined
+                    : `Accept-Encoding sent: ${JSON.stringify(acceptEncodings(env))}`,
+            ),
+        },
+        {
+            group: "compressed bodies",
+            name: "a loopback host is not asked for gzip by default",
+            handler: (_q, res) => json(res, 200, page([], null)),
+            run: listPage,
+            check: all(succeeds(), (_o, env) =>
+                acceptEncodings(env).every((a) => a === undefined)
+                    ? undefined
+                    : `Accept-Encoding sent: ${JSON.stringify(acceptEncodings(env))}`,
+            ),
+        },
+        {
+            group: "compressed bodies",
+            name: "a gzip error body gives the service's message",
+            handler: (_q, res) =>
+                gzipped(
+                    res,
+                    400,
+                    JSON.stringify({
+                        type: "validation_error",
+                        code: "invalid_input",
+                        detail: "Unknown table `evnts`. " + "x".repeat(300),
+                        attr: null,
+                    }),
+                ),
+            run: (env) =>
+                env
+                    .client({ acceptGzip: true })
+                    .runQuery(HOGQL, { refresh: "blocking", pollInterval: env.poll })
+                    .then(() => undefined),
+            check: fails(/Unknown table `evnts`/),
+        },
+        {
+            group: "memory",
+            name: "a gzip bomb (64 MB of spaces in 64 KB) is refused at maxResponseBytes",
+            handler: (_q, res) => sendGzip(res, 200, bomb),
+            run: (env) =>
+                env
+                    .client({ acceptGzip: true, maxResponseBytes: 1_000_000 })
+                    .listExperimentsPage()
+                    .then(() => undefined),
+            check: all(failsWith("response_too_large", /larger than/), requestCount(1)),
+        },
+        {
+            group: "compressed bodies",
+            name: "a damaged gzip body: a clear error, not retried, not a network problem",
+            handler: (_q, res) => {
+                const good = gzipSync(JSON.stringify(page([experiment(1)], null)));
+                // The compressed bytes cut in the middle: zlib finds the stream incomplete.
+                const cut = good.subarray(0, Math.floor(good.length / 2));
+                res.writeHead(200, {
+                    "content-type": "application/json",
+                    "content-encoding": "gzip",
+                    "content-length": String(cut.length),
+                });
+                res.end(cut);
+            },
+            run: (env) =>
+                env
+                    .client({ acceptGzip: true })
+                    .listExperimentsPage()
+                    .then(() => undefined),
+            check: all(failsWith("invalid_encoding", /damaged on the way/), requestCount(1)),
+        },
+        {
+            group: "compressed bodies",
+            name: "an encoding not asked for (br): a clear error, not retried",
+            handler: (_q, res) => {
+                res.writeHead(200, {
+                    "content-type": "application/json",
+                    "content-encoding": "br",
+                });
+                res.end("\u0000binary");
+            },
+            run: (env) =>
+                env
+                    .client({ acceptGzip: true })
+                    .listExperimentsPage()
+                    .then(() => undefined),
+            check: all(failsWith("unsupported_encoding", /compressed as "br"/), requestCount(1)),
+        },
+    ];
+}
+
 export function scenarios(): Scenario[] {
     return [
         ...idScenarios(),
@@ -977,5 +1103,6 @@ export function scenarios(): Scenario[] {
         ...statusScenarios(),
         ...droppedScenarios(),
         ...echoScenarios(),
+        ...compressionScenarios(),
     ];
 }

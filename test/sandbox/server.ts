@@ -7,6 +7,7 @@ import { ApiError, errorBody, methodNotAllowed, notFound } from "./errors";
 import * as ed from "./eventDefinitions";
 import * as ex from "./experiments";
 import { FaultStore, faultFromJson, nginxPage, oversizedBody } from "./faults";
+import { asPostHogEncodes } from "./gzip";
 import { serialize } from "./hogql/bigint";
 import type { HogQLEngine } from "./hogql/engine";
 import { listInsightVariables } from "./insightVariables";
@@ -255,19 +256,17 @@ function readBody(req: IncomingMessage): Promise<string> {
 function send(
     res: ServerResponse,
     status: number,
-    body: string | undefined,
+    body: string | Buffer | undefined,
     headers: Record<string, string> = {},
     contentType = "application/json",
 ): void {
     if (res.destroyed) return;
     const h: Record<string, string | number> = { ...headers };
-    if (body !== undefined && body !== "") h["Content-Type"] = contentType;
+    if (body !== undefined && body.length > 0) h["Content-Type"] = contentType;
     // As PostHog's: its query endpoint answers with a DRF Response, not a streaming one
     // (posthog/api/query.py QueryViewSet.create), and Django's CommonMiddleware, in its
     // MIDDLEWARE (posthog/settings/web.py), sets Content-Length on every non-streaming response.
-    // PostHog gzips POST .../query responses only for a client that accepts gzip
-    // (GZIP_POST_RESPONSE_ALLOW_LIST, posthog/gzip_middleware.py ScopedGZipMiddleware); ours
-    // sends no Accept-Encoding, so none is compressed here.
+    // Compressed, it is the length of the compressed body (gzip.ts).
     h["Content-Length"] = Buffer.byteLength(body ?? "");
     res.writeHead(status, h);
     res.end(body ?? "");
@@ -332,7 +331,14 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
         const full = body ?? '{"results": [1, 2, 3]}';
         body = full.slice(0, Math.max(1, Math.floor(full.length / 2)));
     }
-    send(res, reply.status, body, reply.headers);
+    const encoded = await asPostHogEncodes(
+        method,
+        rawPath,
+        headers["accept-encoding"],
+        body,
+        reply.headers ?? {},
+    );
+    send(res, reply.status, encoded.body, encoded.headers);
 }
 
 /** Faults that answer without running the handler. Returns true when the request is done. */

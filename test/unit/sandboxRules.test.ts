@@ -2,6 +2,8 @@
 // Each block names the PostHog file whose behaviour it checks.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import assert from "node:assert/strict";
+import { request } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { type Sandbox, startSandbox } from "../sandbox/index";
 import { defaultOrganization } from "../sandbox/seed";
 
@@ -273,6 +275,85 @@ describe("sandbox rules", function () {
                 (await call("GET", `/event_definitions/${def.id}/`, sb.keys.full)).status,
                 200,
             );
+        });
+    });
+
+    describe("posthog/gzip_middleware.py ScopedGZipMiddleware (allow lists in posthog/settings/web.py)", () => {
+        /** One request with exactly these headers (fetch would add its own Accept-Encoding). */
+        function send(
+            method: string,
+            path: string,
+            headers: Record<string, string>,
+            body?: unknown,
+            key = sb.keys.full,
+        ): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+            return new Promise((resolve, reject) => {
+                const req = request(
+                    base + path,
+                    {
+                        method,
+                        headers: {
+                            Authorization: `Bearer ${key}`,
+                            "Content-Type": "application/json",
+                            ...headers,
+                        },
+                    },
+                    (res) => {
+                        const chunks: Buffer[] = [];
+                        res.on("data", (c: Buffer) => chunks.push(c));
+                        res.on("end", () =>
+                            resolve({
+                                status: res.statusCode ?? 0,
+                                headers: res.headers,
+                                body: Buffer.concat(chunks),
+                            }),
+                        );
+                    },
+                );
+                req.on("error", reject);
+                req.end(body === undefined ? undefined : JSON.stringify(body));
+            });
+        }
+        const query = {
+            query: { kind: "HogQLQuery", query: "select number from numbers(200)" },
+            refresh: "blocking",
+        };
+
+        it("compresses a query's response for a client that accepts gzip, and only then", async () => {
+            const zipped = await send(
+                "POST",
+                "/query/",
+                { "Accept-Encoding": "gzip, deflate" },
+                query,
+            );
+            assert.equal(zipped.status, 200);
+            assert.equal(zipped.headers["content-encoding"], "gzip");
+            assert.equal(zipped.headers.vary, "Accept-Encoding");
+            assert.equal(Number(zipped.headers["content-length"]), zipped.body.length);
+            const plain = await send("POST", "/query/", {}, query);
+            assert.equal(plain.headers["content-encoding"], undefined);
+            // Django's GZipMiddleware names the header whether or not it compressed.
+            assert.equal(plain.headers.vary, "Accept-Encoding");
+            // Kept only when shorter (Django's rule).
+            assert.ok(zipped.body.length < plain.body.length, "compressed");
+            const a = JSON.parse(gunzipSync(zipped.body).toString("utf8"));
+            const b = JSON.parse(plain.body.toString("utf8"));
+            assert.deepEqual(a.results, b.results);
+            assert.deepEqual(a.columns, b.columns);
+        });
+
+        it("leaves paths off PostHog's allow lists as they are", async () => {
+            const upgrade = await send(
+                "POST",
+                "/query/upgrade/",
+                { "Accept-Encoding": "gzip" },
+                { query: { kind: "HogQLQuery", query: "select 1".padEnd(400, " ") } },
+                // Upgrade refuses every scoped key (see the APIScopePermission block above).
+                sb.keys.legacy,
+            );
+            assert.equal(upgrade.status, 200);
+            assert.equal(upgrade.headers["content-encoding"], undefined);
+            assert.equal(upgrade.headers.vary, undefined);
         });
     });
 });

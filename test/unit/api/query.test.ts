@@ -44,6 +44,30 @@ describe("api/query", () => {
         assert.match(post.headers["content-type"] ?? "", /application\/json/);
     });
 
+    it("#12 asks a remote host for gzip and reads the compressed result, every digit kept", async () => {
+        // The sandbox is loopback (asked nothing by default); acceptGzip stands for a remote host.
+        const { client: zipping, logs } = makeClient(sb, { acceptGzip: true });
+        try {
+            const query = hogql("select 18446744073709551615 as u, number from numbers(100)");
+            const zipped = await zipping.runQueryRaw(query);
+            const plain = await client.runQueryRaw(query);
+            const posts = requestsTo(sb, "POST", /\/query\/$/).slice(-2);
+            assert.equal(posts[0].headers["accept-encoding"], "gzip");
+            assert.equal(posts[1].headers["accept-encoding"], undefined, "loopback: not asked");
+            assert.ok(
+                logs.some((l) => /POST .*\/query\/ 200 .* B \(gzip\)$/.test(l.message)),
+                `the log names the gzip body: ${JSON.stringify(logs)}`,
+            );
+            assert.equal(zipped.rowCount, 100);
+            const rows = (raw: typeof zipped) =>
+                Buffer.from(raw.bytes.subarray(raw.rowStarts[0], raw.rowEnds[99])).toString();
+            assert.equal(rows(zipped), rows(plain));
+            assert.match(rows(zipped), /^\[18446744073709551615,0\]/);
+        } finally {
+            await zipping.close();
+        }
+    });
+
     it("#12 counts seeded events and reads properties", async () => {
         const res = await client.runQuery(
             hogql(
