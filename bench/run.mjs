@@ -781,6 +781,15 @@ async function main() {
         host.baselineTotal,
         "parse-then-post (runQuery + encode)",
     );
+    // A remote host's body comes gzip-compressed (src/api/http.ts acceptGzip): decompressed as
+    // it arrives, and scanned after its last byte (no early scan without the decompressed size).
+    add(
+        "extension host: longest main-thread task, gzip body (a remote host), bytes to postMessage",
+        "ms",
+        host.gzipLongest,
+        host.baselineLongest,
+        "parse-then-post (runQuery + encode)",
+    );
     add(
         "extension host: longest task while exporting 50k x 20 to CSV",
         "ms",
@@ -908,8 +917,8 @@ async function main() {
     for (const r of table2) console.log(line(r));
     const checks = [
         [
-            "extension host: longest task from response bytes to postMessage < 50 ms",
-            host.oursLongest < 50,
+            "extension host: longest task from response bytes to postMessage < 50 ms (plain and gzip bodies)",
+            Math.max(host.oursLongest, host.gzipLongest) < 50,
         ],
         ...(e2e
             ? [
