@@ -781,8 +781,8 @@ async function main() {
         host.baselineTotal,
         "parse-then-post (runQuery + encode)",
     );
-    // A remote host's body comes gzip-compressed (src/api/http.ts acceptGzip): decompressed as
-    // it arrives, and scanned after its last byte (no early scan without the decompressed size).
+    // A remote host's body comes gzip-compressed (src/api/http.ts acceptGzip): decompressed and
+    // scanned as it arrives, in a buffer that grows (readGrowing).
     add(
         "extension host: longest main-thread task, gzip body (a remote host), bytes to postMessage",
         "ms",

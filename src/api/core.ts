@@ -54,7 +54,7 @@ export interface CallSpec {
      */
     raw?: boolean;
     /** With `raw`: sees the body's bytes as they arrive (see `HttpRequest.onBody`). */
-    onBody?: (buffer: Uint8Array, received: number) => void;
+    onBody?: (buffer: Uint8Array, received: number, moved?: boolean) => void;
 }
 
 /** A successful response with its parsed body. */

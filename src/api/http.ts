@@ -73,12 +73,15 @@ export interface HttpRequest {
     /** Keep a successful body as bytes (`body`) and leave `text` empty: for large results. */
     raw?: boolean;
     /**
-     * For a successful `raw` request whose body is gathered into one buffer of its declared
-     * Content-Length: called after each chunk with that buffer and how many bytes of it have
-     * arrived, so the caller can read them while the rest comes (see rawQuery.ts). A retried
-     * request calls it with a new buffer.
+     * For a successful `raw` request: called after each chunk with the buffer the body is
+     * gathered in and how many bytes of it have arrived, so the caller can read them while the
+     * rest comes (see rawQuery.ts). The buffer has the declared Content-Length; a body of unknown
+     * length (gzip, chunked) grows in buffers of increasing size, each passed with `moved` (the
+     * bytes so far copied there), and ends in one of its exact length, passed the same way. A
+     * retried request calls it with a new buffer, without `moved`. Up to 32 MiB; past that, the
+     * body is gathered in chunks and this is called no more.
      */
-    onBody?: (buffer: Uint8Array, received: number) => void;
+    onBody?: (buffer: Uint8Array, received: number, moved?: boolean) => void;
 }
 
 /** A complete response. */
@@ -244,7 +247,7 @@ export class HttpTransport {
                 gzip ? undefined : res.headers["content-length"],
                 ok ? this.maxBytes : MAX_ERROR_BODY_BYTES,
                 !ok,
-                ok && req.raw && !gzip ? req.onBody : undefined,
+                ok && req.raw ? req.onBody : undefined,
                 () =>
                     localError(ctx, {
                         status: res.statusCode,
@@ -343,7 +346,7 @@ async function readBody(
     contentLength: string | string[] | undefined,
     limit: number,
     cutErrorBody: boolean,
-    onBody: ((buffer: Uint8Array, received: number) => void) | undefined,
+    onBody: OnBody | undefined,
     tooLarge: () => Error,
 ): Promise<{ data: Buffer; bytes: number }> {
     const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
@@ -351,12 +354,11 @@ async function readBody(
         body.destroy();
         throw tooLarge();
     }
+    const known = Number.isSafeInteger(declared) && declared > 0 && declared <= PREALLOCATE_MAX;
+    if (onBody && !known && !cutErrorBody) return readGrowing(body, limit, onBody, tooLarge);
     // Only up to 32 MiB on the server's word: a hostile Content-Length must not make the client
     // reserve 256 MiB for a body that never comes.
-    const single =
-        Number.isSafeInteger(declared) && declared > 0 && declared <= PREALLOCATE_MAX
-            ? Buffer.allocUnsafe(declared)
-            : undefined;
+    const single = known ? Buffer.allocUnsafe(declared) : undefined;
     const chunks: Buffer[] = [];
     let bytes = 0;
     for await (const chunk of body) {
@@ -382,6 +384,67 @@ async function readBody(
     return { data: await joined(all, bytes), bytes };
 }
 
+type OnBody = NonNullable<HttpRequest["onBody"]>;
+
+/** First size of the buffer a body of unknown length grows in. */
+const GROW_FIRST = 1024 * 1024;
+
+/**
+ * Reads a body of unknown length (a gzip body, or one sent in chunks) for a caller that reads it
+ * while it arrives: into one buffer, copied into one twice as big when full (up to 32 MiB; past
+ * that, in chunks, unseen by `onBody`), and at the end into one of its exact length (a result's
+ * bytes are kept and posted whole: a buffer twice their size would be kept and posted with them).
+ * The copies are the ones joining chunks would make, spread over the body's arrival.
+ */
+async function readGrowing(
+    body: AsyncIterable<unknown> & { destroy(): unknown },
+    limit: number,
+    onBody: OnBody,
+    tooLarge: () => Error,
+): Promise<{ data: Buffer; bytes: number }> {
+    let buffer = Buffer.allocUnsafe(GROW_FIRST);
+    let bytes = 0;
+    /** Set once the body outgrew PREALLOCATE_MAX: its chunks from there. */
+    let chunks: Buffer[] | null = null;
+    for await (const chunk of body) {
+        const buf = chunk as Buffer;
+        if (bytes + buf.length > limit) {
+            body.destroy();
+            throw tooLarge();
+        }
+        if (chunks) {
+            chunks.push(buf);
+            bytes += buf.length;
+            continue;
+        }
+        if (bytes + buf.length >= PREALLOCATE_MAX) {
+            chunks = [buffer.subarray(0, bytes), buf];
+            bytes += buf.length;
+            continue;
+        }
+        let moved = false;
+        // Never filled to its last byte: a scan that reaches a buffer's end takes it for the
+        // body's end (only the exact buffer at the end is full).
+        if (bytes + buf.length >= buffer.length) {
+            const size = Math.min(
+                PREALLOCATE_MAX,
+                Math.max(buffer.length * 2, bytes + buf.length + 1),
+            );
+            const grown = Buffer.allocUnsafe(size);
+            buffer.copy(grown, 0, 0, bytes);
+            buffer = grown;
+            moved = true;
+        }
+        buf.copy(buffer, bytes);
+        bytes += buf.length;
+        onBody(buffer, bytes, moved);
+    }
+    if (chunks) return { data: await joined(chunks, bytes), bytes };
+    const exact = await copiedInTurns([buffer.subarray(0, bytes)], bytes);
+    onBody(exact, bytes, true);
+    return { data: exact, bytes };
+}
+
 /** Bytes copied per turn of the event loop when chunks are joined into one buffer. */
 const JOIN_SLICE_BYTES = 2 * 1024 * 1024;
 
@@ -393,16 +456,20 @@ const JOIN_SLICE_BYTES = 2 * 1024 * 1024;
 async function joined(chunks: Buffer[], total: number): Promise<Buffer> {
     if (chunks.length === 1) return chunks[0];
     if (total <= JOIN_SLICE_BYTES) return Buffer.concat(chunks, total);
+    return copiedInTurns(chunks, total);
+}
+
+/** The chunks copied into one new buffer, at most JOIN_SLICE_BYTES per turn of the event loop. */
+async function copiedInTurns(chunks: Buffer[], total: number): Promise<Buffer> {
     const out = Buffer.allocUnsafe(total);
     let at = 0;
-    let sinceYield = 0;
     for (const chunk of chunks) {
-        chunk.copy(out, at);
-        at += chunk.length;
-        sinceYield += chunk.length;
-        if (sinceYield >= JOIN_SLICE_BYTES) {
-            sinceYield = 0;
-            await new Promise((resolve) => setImmediate(resolve));
+        for (let from = 0; from < chunk.length;) {
+            const n = Math.min(chunk.length - from, JOIN_SLICE_BYTES - (at % JOIN_SLICE_BYTES));
+            chunk.copy(out, at, from, from + n);
+            from += n;
+            at += n;
+            if (at % JOIN_SLICE_BYTES === 0) await new Promise((resolve) => setImmediate(resolve));
         }
     }
     return out;

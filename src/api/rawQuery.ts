@@ -56,21 +56,22 @@ export function yieldToEventLoop(): Promise<void> {
  * Malformed JSON stops the early scan; the scan after the body reports it. It needs the body's
  * Content-Length (http.ts gathers the bytes into one buffer of that size): PostHog's query
  * responses have one (Django's CommonMiddleware, in posthog/settings/web.py, sets it on the
- * non-streaming Response of posthog/api/query.py). A gzip body (asked of every host but a
- * loopback one, see http.ts `acceptGzip`) gives only its compressed length, and one without a
- * length is scanned after its last byte, as it was before: over a network the transfer, not
- * that scan, takes most of the time.
+ * non-streaming Response of posthog/api/query.py). A body of unknown length (a gzip body, asked
+ * of every host but a loopback one, see http.ts `acceptGzip`; or one sent in chunks) grows in a
+ * buffer that is copied to a bigger one as it fills, and the scan moves with it.
  */
 export class ScanWhileReceiving {
     private scanner: ObjectScanner | null = null;
     private buffer: Uint8Array | null = null;
     private scheduled = false;
 
-    readonly onBody = (buffer: Uint8Array, received: number): void => {
+    readonly onBody = (buffer: Uint8Array, received: number, moved = false): void => {
         if (buffer !== this.buffer) {
-            // A first or retried request: its own buffer, scanned from its start.
+            // The same body in a grown (or, at its end, exact) buffer: the scan follows it.
+            // Otherwise a first or retried request: its own buffer, scanned from its start.
+            if (moved) this.scanner?.moveTo(buffer);
+            else this.scanner = new ObjectScanner(buffer);
             this.buffer = buffer;
-            this.scanner = new ObjectScanner(buffer);
         }
         this.scanner?.arrived(received);
         this.schedule();

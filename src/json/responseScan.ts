@@ -62,9 +62,9 @@ export class ObjectScanner {
     rowFirstCell: number[] = [];
 
     constructor(
-        private readonly bytes: Uint8Array,
+        private bytes: Uint8Array,
         private readonly start = 0,
-        private readonly end = bytes.length,
+        private end = bytes.length,
         private readonly rowsKey = "results",
         private readonly recordCells = false,
     ) {
@@ -92,6 +92,17 @@ export class ObjectScanner {
      * further (see `ScanWhileReceiving` in src/api/rawQuery.ts). Starts at `end`, everything there.
      */
     private available: number;
+
+    /**
+     * The body being received moved to `bytes`, a copy of what arrived so far in a buffer of
+     * another size (one of unknown length grows; at its end it gets one of its exact length):
+     * the scan goes on there. Only for a scan of a whole buffer (start 0, end its length).
+     */
+    moveTo(bytes: Uint8Array): void {
+        this.bytes = bytes;
+        this.end = bytes.length;
+        this.available = Math.min(this.available, this.end);
+    }
 
     /** The body is arriving: bytes up to `available` (growing with each call) can be scanned. */
     arrived(available: number): void {

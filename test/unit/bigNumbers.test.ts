@@ -4,6 +4,7 @@
 // CSV/JSON/NDJSON export of a result set.
 import assert from "node:assert/strict";
 import http from "node:http";
+import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { PostHogApiError, PostHogClient } from "../../src/api";
 import {
@@ -348,6 +349,76 @@ describe("wide numbers keep every digit", () => {
             assert.deepEqual(raw.rowStarts, whole.rowStarts);
             assert.deepEqual(raw.rowEnds, whole.rowEnds);
         });
+
+        for (const kind of ["gzip", "chunked"] as const) {
+            it(`scans a ${kind} body of unknown length while it arrives, following its buffer as it grows`, async () => {
+                const text = wideResponse(20_000);
+                const body = Buffer.from(text);
+                assert.ok(body.length > 3 << 20, `${body.length} bytes: the buffer grows twice`);
+                const wire = kind === "gzip" ? gzipSync(body) : body;
+                respond = (_req, res) => {
+                    res.writeHead(200, {
+                        "content-type": "application/json",
+                        ...(kind === "gzip" ? { "content-encoding": "gzip" } : {}),
+                    });
+                    // In 16 KB chunks, then a pause before the last one.
+                    const last = wire.length - 1;
+                    for (let at = 0; at < last; at += 16 << 10)
+                        res.write(wire.subarray(at, Math.min(last, at + (16 << 10))));
+                    setTimeout(() => res.end(wire.subarray(last)), 100);
+                };
+                const early = new ScanWhileReceiving();
+                const buffers: { size: number; received: number; moved: boolean }[] = [];
+                /** The most rows the scan had found when a chunk came (before it was passed on). */
+                let rowsWhileArriving = 0;
+                let current: Uint8Array | null = null;
+                const transport = new HttpTransport({
+                    origin: origin(),
+                    apiKey: "phx_testtesttesttesttesttesttesttesttest",
+                    userAgent: "test",
+                    timeouts: resolveTimeouts(undefined),
+                    log: () => undefined,
+                    acceptGzip: true,
+                });
+                const res = await transport
+                    .send({
+                        method: "POST",
+                        url: "/api/projects/1/query/",
+                        raw: true,
+                        onBody: (buffer, received, moved = false) => {
+                            if (buffers.at(-1)?.size !== buffer.length || moved)
+                                buffers.push({ size: buffer.length, received, moved });
+                            const scan = current ? early.begun(current) : undefined;
+                            rowsWhileArriving = Math.max(
+                                rowsWhileArriving,
+                                scan?.rowStarts.length ?? 0,
+                            );
+                            early.onBody(buffer, received, moved);
+                            current = buffer;
+                        },
+                    })
+                    .finally(() => transport.close());
+                const data = res.body ?? new Uint8Array(0);
+                assert.equal(Buffer.from(data).toString("utf8"), text, "every byte, in order");
+                assert.equal(data.byteLength, data.buffer.byteLength, "a buffer of its own size");
+                const moves = buffers.filter((b) => b.moved);
+                assert.ok(moves.length >= 3, `grew twice, then exact: ${JSON.stringify(buffers)}`);
+                assert.equal(moves.at(-1)?.size, body.length, "the last buffer is exact");
+                // How far it got depends on how the inflating and the scan's slices share the
+                // thread; that it began before the last byte is the point.
+                assert.ok(
+                    rowsWhileArriving > 0,
+                    `rows found while the body arrived: ${rowsWhileArriving}`,
+                );
+                const begun = early.begun(data);
+                assert.ok(begun, "the scan begun while receiving goes on with the body");
+                while (!begun.step()) await new Promise((resolve) => setImmediate(resolve));
+                const whole = new ObjectScanner(body).run();
+                assert.deepEqual(begun.rowStarts, whole.rowStarts);
+                assert.deepEqual(begun.rowEnds, whole.rowEnds);
+                assert.deepEqual([...begun.fields.keys()], [...whole.fields.keys()]);
+            });
+        }
 
         it("scans what arrived a slice per turn of the event loop, never all in one task", async () => {
             const bytes = new TextEncoder().encode(wideResponse(20_000));
