@@ -260,6 +260,16 @@ describe("wide numbers keep every digit", () => {
         let client: PostHogClient;
         let respond: (req: http.IncomingMessage, res: http.ServerResponse) => void;
         const origin = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        /** A bare transport on the test server (the client's, without its retries and parsing). */
+        const transportOn = (options: { acceptGzip?: boolean } = {}) =>
+            new HttpTransport({
+                origin: origin(),
+                apiKey: "phx_testtesttesttesttesttesttesttesttest",
+                userAgent: "test",
+                timeouts: resolveTimeouts(undefined),
+                log: () => undefined,
+                ...options,
+            });
 
         before(async () => {
             server = http.createServer((req, res) => respond(req, res));
@@ -321,13 +331,7 @@ describe("wide numbers keep every digit", () => {
                 onBody(buffer, received);
                 lastSeen = buffer;
             };
-            const transport = new HttpTransport({
-                origin: origin(),
-                apiKey: "phx_testtesttesttesttesttesttesttesttest",
-                userAgent: "test",
-                timeouts: resolveTimeouts(undefined),
-                log: () => undefined,
-            });
+            const transport = transportOn();
             const res = await transport
                 .send({
                     method: "POST",
@@ -372,14 +376,7 @@ describe("wide numbers keep every digit", () => {
                 /** The most rows the scan had found when a chunk came (before it was passed on). */
                 let rowsWhileArriving = 0;
                 let current: Uint8Array | null = null;
-                const transport = new HttpTransport({
-                    origin: origin(),
-                    apiKey: "phx_testtesttesttesttesttesttesttesttest",
-                    userAgent: "test",
-                    timeouts: resolveTimeouts(undefined),
-                    log: () => undefined,
-                    acceptGzip: true,
-                });
+                const transport = transportOn({ acceptGzip: true });
                 const res = await transport
                     .send({
                         method: "POST",
