@@ -2,6 +2,7 @@ import { pipeline } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { Agent, request } from "undici";
 import { PostHogCancelledError, localError, networkError, type RequestContext } from "./errors";
+import { yieldToEventLoop } from "./eventLoop";
 import { isLoopbackHostname } from "./host";
 import { hasDotSegment } from "./paths";
 import type { LogFn } from "./log";
@@ -214,8 +215,6 @@ export class HttpTransport {
             headers["content-type"] = "application/json";
         }
         const started = performance.now();
-        /** The response's status once its headers are in (a body failing after keeps it). */
-        let answered = 0;
         try {
             const res = await request(url, {
                 dispatcher: this.agent,
@@ -226,7 +225,6 @@ export class HttpTransport {
                 headersTimeout: req.headersTimeoutMs ?? this.options.timeouts.headersMs,
                 bodyTimeout: this.options.timeouts.bodyMs,
             });
-            answered = res.statusCode;
             const ok = res.statusCode >= 200 && res.statusCode < 300;
             const encoding = contentEncoding(res.headers["content-encoding"]);
             if (encoding !== "identity" && encoding !== "gzip") {
@@ -255,7 +253,17 @@ export class HttpTransport {
                         message: `${ctx.method} ${ctx.path}: the response exceeded ${this.maxBytes} bytes`,
                         userMessage: `The response is larger than ${Math.round(this.maxBytes / 1048576)} MB; add a LIMIT or select fewer columns.`,
                     }),
-            );
+            ).catch((err: unknown) => {
+                if (!isZlibError(err)) throw err;
+                // The server answered: repeating would bring the same body.
+                throw localError(ctx, {
+                    status: res.statusCode,
+                    code: "invalid_encoding",
+                    message: `${ctx.method} ${ctx.path}: the gzip body could not be decompressed (${err.message})`,
+                    userMessage:
+                        "The server's compressed response was damaged on the way and could not be read; try again.",
+                });
+            });
             // A raw (successful) body stays bytes: the caller never decodes it whole.
             const keepBytes = req.raw === true && ok;
             const text = keepBytes ? "" : data.toString("utf8");
@@ -278,16 +286,6 @@ export class HttpTransport {
                 throw new PostHogCancelledError();
             }
             if (err instanceof Error && err.name === "PostHogApiError") throw err;
-            if (isZlibError(err)) {
-                // The server answered: repeating would bring the same body.
-                throw localError(ctx, {
-                    status: answered,
-                    code: "invalid_encoding",
-                    message: `${ctx.method} ${ctx.path}: the gzip body could not be decompressed (${err.message})`,
-                    userMessage:
-                        "The server's compressed response was damaged on the way and could not be read; try again.",
-                });
-            }
             const e = networkError(ctx, err);
             const durationMs = Math.round(performance.now() - started);
             this.options.log(
@@ -469,7 +467,7 @@ async function copiedInTurns(chunks: Buffer[], total: number): Promise<Buffer> {
             chunk.copy(out, at, from, from + n);
             from += n;
             at += n;
-            if (at % JOIN_SLICE_BYTES === 0) await new Promise((resolve) => setImmediate(resolve));
+            if (at % JOIN_SLICE_BYTES === 0) await yieldToEventLoop();
         }
     }
     return out;

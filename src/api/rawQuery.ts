@@ -12,6 +12,7 @@ import {
 } from "../json/responseScan";
 import type { ApiCore, CallOptions } from "./core";
 import { PostHogApiError, invalidJsonError } from "./errors";
+import { yieldToEventLoop } from "./eventLoop";
 import {
     failedQueryError,
     pollWaits,
@@ -39,11 +40,6 @@ export interface RawQueryResult {
     queryId: string;
     /** Whether the run went to the background and was polled. */
     polled: boolean;
-}
-
-/** One turn of the event loop, so other extensions' work runs between slices of a scan. */
-export function yieldToEventLoop(): Promise<void> {
-    return new Promise((resolve) => setImmediate(resolve));
 }
 
 /**

@@ -987,7 +987,7 @@ function sendGzip(res: ServerResponse, status: number, bytes: Buffer): void {
     res.end(bytes);
 }
 
-/** What the client asked for: the Accept-Encoding of the server's last request. */
+/** What the client asked for: the Accept-Encoding of each request the server got. */
 const acceptEncodings = (env: Env) => env.server.requests.map((r) => r.headers["accept-encoding"]);
 
 function compressionScenarios(): Scenario[] {

@@ -16,7 +16,7 @@ import "../results/elements";
 import { button } from "../results/elements";
 import { Grid, rowHeight } from "../results/grid";
 import { ResultModel } from "../results/resultModel";
-import { nextTask, RowSource, scanOnPage } from "../results/rowSource";
+import { afterNextPaint, nextTask, RowSource, scanOnPage } from "../results/rowSource";
 import resultsCss from "../results/styles.css";
 import type { ViewQuery } from "../results/view";
 import notebookCss from "./notebook.css";
@@ -153,18 +153,10 @@ class OutputView {
 
     /**
      * Call once the root is in the document. The rows come after the frame that first lays out
-     * the output (its bar, buttons and the grid's frame cost as much as a frame of rows); the
-     * timer stands in for frames a hidden page does not get.
+     * the output (its bar, buttons and the grid's frame cost as much as a frame of rows).
      */
     start(): void {
-        let filled = false;
-        const fill = () => {
-            if (filled) return;
-            filled = true;
-            this.fill();
-        };
-        requestAnimationFrame(() => setTimeout(fill));
-        setTimeout(fill, 100);
+        afterNextPaint(() => this.fill());
     }
 
     /** Gives the grid the rows, and shows the view the output was left in. */

@@ -52,6 +52,22 @@ export function nextTask(): Promise<void> {
     return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/**
+ * Runs `fn` once, in a task after the next frame is painted (a task queued from an animation
+ * callback runs after that frame), or after `fallbackMs` when no frame comes first: a hidden page
+ * gets no animation frames.
+ */
+export function afterNextPaint(fn: () => void, fallbackMs = 100): void {
+    let ran = false;
+    const once = () => {
+        if (ran) return;
+        ran = true;
+        fn();
+    };
+    requestAnimationFrame(() => setTimeout(once));
+    setTimeout(once, fallbackMs);
+}
+
 /** Scans a result's bytes on this thread in short tasks, recording where every value starts. */
 export function scanOnPage(bytes: Uint8Array): Promise<ObjectScanner> {
     return scanObject(bytes, nextTask, 0, bytes.length, "results", {
@@ -104,16 +120,10 @@ export class RowSource {
             worker.postMessage(msg, [buffer]);
             return;
         }
-        // On this thread the scan would hold up the first screen: it waits for that paint (a
-        // hidden page gets no animation frames, hence the timer too).
-        let started = false;
-        const start = () => {
-            if (started || this.sinks.get(resultId) !== sink) return;
-            started = true;
-            this.parseHere(resultId, bytes, kinds, sink);
-        };
-        requestAnimationFrame(() => setTimeout(start));
-        setTimeout(start, 100);
+        // On this thread the scan would hold up the first screen: it waits for that paint.
+        afterNextPaint(() => {
+            if (this.sinks.get(resultId) === sink) this.parseHere(resultId, bytes, kinds, sink);
+        });
     }
 
     private parseHere(
