@@ -114,10 +114,16 @@ export interface LoadMessage {
     active: number;
     /** Key under which the extension stored these results for a window reload; kept in state. */
     storeKey: string | null;
+    /**
+     * Number of this load, when bytes follow: the page asks for them with it (a
+     * {@link BytesWantedMessage}) once its first screen is painted.
+     */
+    seq?: number;
 }
 
 /**
- * Part of the bytes of a result the last {@link LoadMessage} announced with `bytesFollow`. A large
+ * Part of the bytes of a result the last {@link LoadMessage} announced with `bytesFollow`, sent
+ * when the page asks for them ({@link BytesWantedMessage}). A large
  * result comes in parts of a megabyte, in order: the workbench handles each message in one task
  * (in code-server it reassembles the message, copies it and posts it on to the page), and 17 MB
  * in one message held its renderer for 56 ms.
@@ -143,6 +149,19 @@ export type CopyFormat = "tsv" | "tsvWithHeaders" | "csv" | "json";
 
 /** The export formats the extension writes. */
 export type ExportFormat = "csv" | "json" | "ndjson";
+
+/**
+ * Webview → extension: the first screen of load `seq` is painted (or the page gets no frames):
+ * send the bytes that follow now. Sent with the load, in code-server their 13.6 MB (50,000 x 20)
+ * crossed the websocket in many short tasks of the workbench's renderer while it drew that first
+ * screen, and the load itself waited behind their posting on the extension host.
+ */
+export interface BytesWantedMessage {
+    /** Discriminator. */
+    type: "bytesWanted";
+    /** `LoadMessage.seq` of the load whose bytes the page waits for. */
+    seq: number;
+}
 
 /** Webview → extension: the page has loaded and listens; send (or re-send) the results now. */
 export interface ReadyMessage {
@@ -253,6 +272,7 @@ export type FromWebview =
     | SaveChartMessage
     | CopyChartMessage
     | ReadyMessage
+    | BytesWantedMessage
     | CopyMessage
     | ExportMessage
     | OpenJsonMessage

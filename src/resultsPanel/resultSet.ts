@@ -224,19 +224,21 @@ export const bytesPartSize = 1 << 20;
 /**
  * The messages that carry a result's bytes to the page: one for a result of up to a megabyte
  * ({@link ownBytes}), else one per megabyte, each part a copy that owns its buffer (VS Code
- * sends a typed array's whole buffer, so a view would send all 17 MB each time).
+ * sends a typed array's whole buffer, so a view would send all 17 MB each time), made as it is
+ * taken (the panel posts one part per event-loop turn).
  */
-export function bytesMessages(
+export function* bytesMessages(
     id: string,
     bytes: Uint8Array,
     partSize = bytesPartSize,
-): BytesMessage[] {
+): Generator<BytesMessage> {
     const total = bytes.byteLength;
-    if (total <= partSize) return [{ type: "bytes", id, offset: 0, total, part: ownBytes(bytes) }];
-    const parts: BytesMessage[] = [];
+    if (total <= partSize) {
+        yield { type: "bytes", id, offset: 0, total, part: ownBytes(bytes) };
+        return;
+    }
     for (let offset = 0; offset < total; offset += partSize) {
         const part = new Uint8Array(bytes.subarray(offset, Math.min(total, offset + partSize)));
-        parts.push({ type: "bytes", id, offset, total, part });
+        yield { type: "bytes", id, offset, total, part };
     }
-    return parts;
 }

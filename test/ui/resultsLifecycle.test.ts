@@ -1,7 +1,10 @@
 // The results panel's life in the real workbench: export the whole result through the save
-// dialog, and see the last result again after a window reload without re-running the query.
+// dialog, see the last result again after a window reload without re-running the query, and
+// get every row of a result longer than its first screen (the bytes come when the page asks).
 import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
 import * as path from "node:path";
+import { waitFor } from "../waitFor";
 import {
     exportThroughSaveDialog,
     openFile,
@@ -68,5 +71,35 @@ describe("results panel in VS Code", function () {
             "the counts are back",
         );
         assert.equal(queryPosts(), before, "no query ran again");
+    });
+
+    it("sorts every row of a result longer than its first screen, whose bytes follow it", async () => {
+        const { page } = bench;
+        fs.writeFileSync(
+            path.join(bench.server.workspace, "thousand.hogql"),
+            "SELECT number AS n FROM numbers(1000) LIMIT 1000\n",
+        );
+        await runCommand(page, "View: Close All Editors");
+        await openFile(page, "thousand.hogql");
+        await page.locator(".monaco-editor .view-lines").first().click();
+        await runCommand(page, "PostHog: Run File");
+        // The load brings the first 200 rows; the page asks for the response's bytes once it has
+        // drawn them (panel.ts postBytes). Sorted descending, n = 999 comes from those bytes.
+        const frame = await webviewFrame(page, '[role="grid"][aria-rowcount="1001"]', 60_000);
+        const sort = frame.locator('.hcell[aria-colindex="2"] .hsort');
+        await sort.click();
+        await frame.locator('.hcell[aria-colindex="2"][aria-sort="ascending"]').waitFor();
+        await sort.click();
+        await frame.locator('.hcell[aria-colindex="2"][aria-sort="descending"]').waitFor();
+        const first = frame.locator('.row:not([hidden]) .cell[aria-colindex="2"]').first();
+        const text = await waitFor(
+            "the largest n at the top",
+            async () => {
+                const t = (await first.textContent())?.trim();
+                return t === "999" ? t : undefined;
+            },
+            30_000,
+        );
+        assert.equal(text, "999");
     });
 });

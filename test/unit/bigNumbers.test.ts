@@ -520,7 +520,7 @@ describe("wide numbers keep every digit", () => {
         it("sends a large result in parts that own their buffers and go back together", () => {
             const text = `{"results":[${Array.from({ length: 500 }, (_, i) => `[${i},"r${i}"]`)}]}`;
             const bytes = Buffer.from(text);
-            const parts = bytesMessages("0", bytes, 1000);
+            const parts = [...bytesMessages("0", bytes, 1000)];
             assert.equal(parts.length, Math.ceil(bytes.byteLength / 1000));
             for (const m of parts) {
                 assert.equal(m.part.constructor, Uint8Array, "a Buffer is serialised as JSON");
@@ -535,7 +535,7 @@ describe("wide numbers keep every digit", () => {
             );
             assert.equal(new TextDecoder().decode(whole.at(-1) ?? undefined), text);
             // A small result: one message, its bytes as they are.
-            const small = bytesMessages("1", new TextEncoder().encode("{}"));
+            const small = [...bytesMessages("1", new TextEncoder().encode("{}"))];
             assert.equal(small.length, 1);
             assert.equal(new TextDecoder().decode(incoming.add(small[0]) ?? undefined), "{}");
         });

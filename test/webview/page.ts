@@ -181,7 +181,10 @@ export async function loadResults(
                     chart: it.chart,
                 });
             }
-            // As the extension posts: the first screens, then the bytes in their own message.
+            // As the extension posts: the first screens, then the bytes in their own messages
+            // once the page asks for them (panel.ts postBytes).
+            const w = window as unknown as { __posted: FromWebview[]; __loadSeq?: number };
+            const seq = (w.__loadSeq = (w.__loadSeq ?? 0) + 1);
             const msg: LoadMessage = {
                 type: "load",
                 results: results.map((r) => ({
@@ -191,8 +194,20 @@ export async function loadResults(
                 })),
                 active: 0,
                 storeKey,
+                seq,
             };
             window.postMessage(msg, "*");
+            const deadline = performance.now() + 10_000;
+            await new Promise<void>((resolve, reject) => {
+                const asked = () => {
+                    if (w.__posted.some((m) => m.type === "bytesWanted" && m.seq === seq))
+                        resolve();
+                    else if (performance.now() > deadline)
+                        reject(new Error(`the page did not ask for the bytes of load ${seq}`));
+                    else setTimeout(asked, 5);
+                };
+                asked();
+            });
             // In parts, as the extension posts a result of more than a megabyte (resultSet.ts
             // bytesMessages): three here, whatever the size, so every test puts them together.
             for (const r of results) {

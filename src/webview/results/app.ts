@@ -180,6 +180,10 @@ export class App {
             if (started || this.models !== models) return;
             started = true;
             this.parsing = models;
+            // The bytes still to come are sent now (sent with the load, they crossed to the page
+            // while it drew the first screen: see BytesWantedMessage).
+            if (msg.seq !== undefined && models.some((m) => m.payload.bytesFollow))
+                vscode.postMessage({ type: "bytesWanted", seq: msg.seq });
             const order = [this.active, ...models.keys()].filter(
                 (i, k, all) => all.indexOf(i) === k,
             );
