@@ -166,12 +166,18 @@ export class ByteRows {
     /**
      * Value `c` of every row as the nearest double where it is a bare number (read without
      * making its text; past 15 digits within a few units in the last place, far below a pixel;
-     * `cell` keeps every digit), NaN elsewhere (no JSON number is NaN): a chart's column.
+     * `cell` keeps every digit), NaN elsewhere (no JSON number is NaN): a chart's column. With
+     * `out` (NaN-filled, one slot a row), only rows `from` to `to` are read, into it: a column is
+     * read a slice at a time while the page is idle.
      */
-    doubles(c: number): Float64Array {
-        const out = new Float64Array(this.count).fill(NaN);
+    doubles(
+        c: number,
+        out: Float64Array = new Float64Array(this.count).fill(NaN),
+        from = 0,
+        to = this.count,
+    ): Float64Array {
         if (!this.indexed) return out;
-        for (let r = 0; r < this.count; r++) {
+        for (let r = from; r < to; r++) {
             if (this.locate(r, c)) out[r] = doubleAt(this.bytes, span.start, span.end) ?? NaN;
         }
         return out;
@@ -179,14 +185,17 @@ export class ByteRows {
 
     /**
      * `read` applied to the contents of value `c` of every row that is a string (see
-     * {@link inString}), NaN where it is not one or `read` gives undefined.
+     * {@link inString}), NaN where it is not one or `read` gives undefined; rows `from` to `to`
+     * into `out` as {@link doubles} does.
      */
     stringsAs(
         c: number,
         read: (bytes: Uint8Array, start: number, end: number) => number | undefined,
+        out: Float64Array = new Float64Array(this.count).fill(NaN),
+        from = 0,
+        to = this.count,
     ): Float64Array {
-        const out = new Float64Array(this.count).fill(NaN);
-        for (let r = 0; r < this.count; r++) out[r] = this.inString(r, c, read) ?? NaN;
+        for (let r = from; r < to; r++) out[r] = this.inString(r, c, read) ?? NaN;
         return out;
     }
 

@@ -9,6 +9,7 @@ import { columnKind } from "../../src/webview/results/format";
 import { timeInBytes, toTime } from "../../src/webview/results/chart/values";
 import { ByteParts } from "../../src/webview/results/byteParts";
 import { LentRows, RowsNotLent } from "../../src/webview/results/lentRows";
+import { ColumnReads } from "../../src/webview/results/chart/columnReads";
 import { RowViews } from "../../src/webview/results/view";
 
 const encoder = new TextEncoder();
@@ -158,6 +159,45 @@ describe("a chart's columns read from the bytes", () => {
             else assert.equal(column[i], expected, t);
         });
         assert.ok(Number.isNaN(rows.stringsAs(1, timeInBytes)[0]), "a number is not a time");
+    });
+});
+
+describe("a chart's columns read ahead on the page", () => {
+    const start = Date.UTC(2026, 7, 1);
+    const rows = Array.from({ length: 5000 }, (_, i) => [
+        new Date(start + i * 60_000).toISOString(),
+        i * 1.5,
+        `r${i}`,
+    ]);
+    const columns = [
+        { c: 0, asTime: true },
+        { c: 1, asTime: false },
+    ];
+    const readsOf = () => {
+        const { rows: whole } = rowsOf(JSON.stringify({ results: rows }));
+        return { reads: new ColumnReads(whole), whole };
+    };
+
+    it("reads them a slice at a time, one column after the other, into what the chart reads", () => {
+        const { reads, whole } = readsOf();
+        let steps = 0;
+        while (!reads.ahead(columns, 700)) steps++;
+        assert.equal(steps, 2 * Math.ceil(5000 / 700), "700 rows a step");
+        const times = reads.whole(0, true);
+        assert.deepEqual([...times], [...whole.stringsAs(0, timeInBytes)]);
+        assert.equal(times[4999], Date.parse(rows[4999][0] as string));
+        assert.deepEqual([...reads.whole(1, false)], [...whole.doubles(1)]);
+        assert.equal(reads.whole(0, true), times, "read once, not again for the chart");
+    });
+
+    it("a chart opened before they are all read reads the rest then", () => {
+        const { reads, whole } = readsOf();
+        assert.equal(reads.ahead(columns, 700), false);
+        assert.deepEqual([...reads.whole(0, true)], [...whole.stringsAs(0, timeInBytes)]);
+        // Ahead, the time column is whole now; the value column is read next.
+        let steps = 0;
+        while (!reads.ahead(columns, 700)) steps++;
+        assert.equal(steps, Math.ceil(5000 / 700));
     });
 });
 

@@ -279,6 +279,31 @@ describe("results chart (webview)", function () {
         assert.ok(hover < 100, row);
     });
 
+    it("reads a big result's chart columns ahead while the grid shows, in several tasks", async function () {
+        this.timeout(60_000);
+        await loadResults(page, [{ name: "big", fixture: shapes.big }]);
+        // The grid is shown; the page reads the time and value columns while it is idle.
+        const message = await page.waitForFunction(
+            () =>
+                window.__posted.find(
+                    (m: any) => m.type === "log" && /^read \d+ chart column/.test(m.message),
+                )?.message,
+            undefined,
+            { timeout: 20_000 },
+        );
+        const text = String(await message.jsonValue());
+        const read = /^read (\d+) chart column\(s\) of big ahead in (\d+) slice\(s\)/.exec(text);
+        assert.ok(read, text);
+        assert.equal(read[1], "2", "the time and the value column");
+        assert.ok(Number(read[2]) > 1, `50,000 rows in more than one task: ${text}`);
+        assert.equal(await page.locator(".grid").isVisible(), true, "the grid still shows");
+        // The chart draws every point from what was read.
+        await page.keyboard.press("Alt+KeyC");
+        await page.waitForFunction(() => document.querySelector(".chart")?.dataset.drawMs);
+        assert.equal(await chartType(), "line");
+        assert.equal(await page.$eval(".chart", (c) => c.dataset.points), "50000");
+    });
+
     it("draws HogQL's sparkline(...) column as a line in its grid cell", async () => {
         await loadResults(page, [{ name: "sparkline", fixture: shapes.sparkline }]);
         const cells = await page.$$eval('.row .cell[aria-colindex="3"]', (cs) =>

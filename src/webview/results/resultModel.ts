@@ -7,8 +7,8 @@ import { parseLossless } from "../../json/lossless";
 import type { ResultMeta, ResultPayload, ViewState } from "../../protocol";
 import { columnKind, ColumnKind } from "./format";
 import type { GridData } from "./grid";
-import { timeInBytes } from "./chart/values";
-import type { RowReader, ViewQuery } from "./view";
+import { ColumnReads } from "./chart/columnReads";
+import type { ColumnToRead, RowReader, ViewQuery } from "./view";
 
 /** Rows parsed on demand that are kept; beyond this the cache starts over. */
 const cacheLimit = 4000;
@@ -43,6 +43,8 @@ export class ResultModel implements GridData {
     private wide = true;
     /** Reads single values from the bytes: a scroll frame parses only the cells it shows. */
     private values: ByteRows | null = null;
+    /** A chart's columns read from the bytes, each once. */
+    private chartColumns: ColumnReads | null = null;
 
     constructor(readonly payload: ResultPayload) {
         const meta = payload.meta;
@@ -97,9 +99,18 @@ export class ResultModel implements GridData {
             count: order ? order.length : this.received,
             row: (viewIndex) => this.rowAt(at(viewIndex)) ?? [],
             cell: (viewIndex, c) => (this.cellsOf(at(viewIndex), c, c, one) ? one[0] : undefined),
-            doubles: (c) => this.inViewOrder(order, this.values?.doubles(c)),
-            times: (c) => this.inViewOrder(order, this.values?.stringsAs(c, timeInBytes)),
+            doubles: (c) => this.inViewOrder(order, this.chartColumns?.whole(c, false)),
+            times: (c) => this.inViewOrder(order, this.chartColumns?.whole(c, true)),
         };
+    }
+
+    /**
+     * Reads a slice of `rows` more rows of the first of a chart's `columns` not read whole yet
+     * ({@link viewReader} reads the rest when the chart asks); true once all are, or before the
+     * bytes are here.
+     */
+    readAhead(columns: readonly ColumnToRead[], rows: number): boolean {
+        return this.chartColumns?.ahead(columns, rows) ?? true;
     }
 
     /**
@@ -123,6 +134,7 @@ export class ResultModel implements GridData {
         this.starts = cells.rowStarts;
         this.ends = cells.rowEnds;
         this.values = new ByteRows(bytes, cells);
+        this.chartColumns = new ColumnReads(this.values);
         this.received = cells.rowStarts.length;
     }
 

@@ -83,6 +83,12 @@ export interface RowReader {
     times?(c: number): Float64Array;
 }
 
+/** A column a chart reads whole: as numbers ({@link RowReader.doubles}) or as times. */
+export interface ColumnToRead {
+    c: number;
+    asTime: boolean;
+}
+
 /** A {@link RowReader} over rows already parsed. */
 export function arrayRows(rows: unknown[][]): RowReader {
     return { count: rows.length, row: (i) => rows[i], cell: (i, c) => rows[i][c] };

@@ -1,0 +1,53 @@
+// A chart's columns read from a result's bytes (numbers, or ISO times), each once: whole when the
+// chart asks for it, or a slice of rows at a time ahead of it while the page is idle.
+import type { ByteRows } from "../../../json/byteRows";
+import type { ColumnToRead } from "../view";
+import { timeInBytes } from "./values";
+
+/** One column read so far, in the service's order (NaN where a value is read on its own). */
+interface ColumnRead {
+    values: Float64Array;
+    read: number;
+}
+
+export class ColumnReads {
+    private readonly columns = new Map<string, ColumnRead>();
+
+    constructor(private readonly rows: ByteRows) {}
+
+    /** Column `c` as numbers or as times, every row (those not read ahead are read now). */
+    whole(c: number, asTime: boolean): Float64Array {
+        return this.read(c, asTime, Infinity).values;
+    }
+
+    /**
+     * Reads `rows` more rows of the first of `columns` not read whole yet; true once all of
+     * them are.
+     */
+    ahead(columns: readonly ColumnToRead[], rows: number): boolean {
+        for (const { c, asTime } of columns) {
+            const column = this.read(c, asTime, 0);
+            if (column.read === column.values.length) continue;
+            this.read(c, asTime, rows);
+            return false;
+        }
+        return true;
+    }
+
+    /** Column `c`, `rows` more of its rows read. */
+    private read(c: number, asTime: boolean, rows: number): ColumnRead {
+        const key = `${asTime ? "t" : "n"}${c}`;
+        let column = this.columns.get(key);
+        if (!column) {
+            column = { values: new Float64Array(this.rows.count).fill(NaN), read: 0 };
+            this.columns.set(key, column);
+        }
+        const to = Math.min(this.rows.count, column.read + rows);
+        if (to > column.read) {
+            if (asTime) this.rows.stringsAs(c, timeInBytes, column.values, column.read, to);
+            else this.rows.doubles(c, column.values, column.read, to);
+            column.read = to;
+        }
+        return column;
+    }
+}
