@@ -144,8 +144,9 @@ export class ResultsPanel implements vscode.Disposable {
         const t0 = performance.now();
         for (const [i, set] of due.sets.entries()) {
             for (const part of bytesMessages(String(i), set.bytes)) {
-                // A newer load (or a closed panel) drops the rest: the page starts over with it.
-                if (this.loadSeq !== seq || this.disposed) return;
+                // A newer load, a hidden page (discarded: it asks again when shown) or a closed
+                // panel drops the rest.
+                if (this.loadSeq !== seq || !this.ready || this.disposed) return;
                 void this.panel.webview.postMessage(part satisfies ToWebview);
                 await nextTurn();
             }

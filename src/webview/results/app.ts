@@ -25,7 +25,7 @@ import { Toolbar } from "./toolbar";
 import type { ViewQuery } from "./view";
 import { log, vscode } from "./vscodeApi";
 
-/** Rows of a chart column read in one step while the page is idle (~1 ms each, warm). */
+/** Rows of a chart column read in one step while the page is idle (about a millisecond). */
 const readAheadRows = 2000;
 
 /** Selections up to this many rows are copied on the page; larger ones in the worker. */
@@ -259,8 +259,9 @@ export class App {
     /**
      * Reads the columns of the chart `model` opens with (saved for its query, or picked) from the
      * bytes while the page is idle, a slice of rows at a time, so that Alt+C draws at once: the
-     * first chart of 50,000 points in a fresh page took 140-200 ms, 60-80 ms with its columns read
-     * ahead (npm run bench). At most four columns (a wide table is seldom charted whole).
+     * first chart of 50,000 points in a fresh page took 115-200 ms, 50-90 ms with its columns read
+     * ahead (npm run bench, 2 cores partly taken by others). At most four columns (a wide table is
+     * seldom charted whole).
      */
     private readChartAhead(model: ResultModel): void {
         const columns = chartColumnsToRead(model, this.chartPrefs.get(model)?.spec ?? null, 4);
