@@ -57,7 +57,14 @@ describe("results panel in VS Code", function () {
     it("shows the last result again after a window reload, without re-running", async () => {
         const { page } = bench;
         const before = queryPosts();
-        await page.reload();
+        // Reloaded as VS Code reloads its window: the workbench saves its state (the open
+        // editors, this panel among them) and then reloads the page. A browser reload saves it
+        // while the page unloads without waiting for the save (BrowserLifecycleService: an
+        // expected shutdown flushes storage first), and one fresh-clone run then came back with
+        // no Results tab at all.
+        const reloaded = page.waitForEvent("load", { timeout: 60_000 });
+        await runCommand(page, "Developer: Reload Window");
+        await reloaded;
         await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
         // VS Code restores the panel's tab; its webview is created when the tab is shown, so
         // show it as a user would if the reload left another editor in front.
