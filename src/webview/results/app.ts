@@ -19,7 +19,7 @@ import { Grid } from "./grid";
 import { IncomingBytes } from "./incomingBytes";
 import { showMenu } from "./menu";
 import { ResultModel } from "./resultModel";
-import { RowSource } from "./rowSource";
+import { afterNextPaint, RowSource } from "./rowSource";
 import { StatusLine } from "./status";
 import { Toolbar } from "./toolbar";
 import type { ViewQuery } from "./view";
@@ -176,32 +176,10 @@ export class App {
         if (first && !sameResult)
             this.announcer.say(finishedText(first.total, first.columns.length, this.models.length));
         const models = this.models;
-        let started = false;
-        const startParsing = () => {
-            // Once, and only if no newer load replaced these results meanwhile. The shown
-            // result first: the worker handles requests in order.
-            if (started || this.models !== models) return;
-            started = true;
-            this.parsing = models;
-            // The bytes still to come are sent now (sent with the load, they crossed to the page
-            // while it drew the first screen: see BytesWantedMessage).
-            if (msg.seq !== undefined && models.some((m) => m.payload.bytesFollow))
-                vscode.postMessage({ type: "bytesWanted", seq: msg.seq });
-            const order = [this.active, ...models.keys()].filter(
-                (i, k, all) => all.indexOf(i) === k,
-            );
-            // A result whose bytes are still on their way is parsed when they come.
-            for (const i of order)
-                if (models[i] && !models[i].payload.bytesFollow) this.parse(models[i], t0);
-        };
-        // The worker starts once the first screen (from `firstRowsJson`) is painted: started
-        // with it, its scan slowed that paint by 10 to 15 ms on a 2-core machine (measured with
-        // `npm run bench`). A hidden page gets no animation frames, hence the timer too.
-        setTimeout(startParsing, 100);
+        // The first frame with the first screen: the bench's mark, and the log's figure.
         requestAnimationFrame(() =>
             setTimeout(() => {
                 performance.mark("results:painted");
-                startParsing();
                 if (!first) return;
                 void this.workerAvailable.then((worker) =>
                     vscode.postMessage({
@@ -214,6 +192,24 @@ export class App {
                 );
             }),
         );
+        // The worker starts once the first screen (from `firstRowsJson`) is painted: started
+        // with it, its scan slowed that paint by 10 to 15 ms on a 2-core machine (measured with
+        // `npm run bench`). Only if no newer load replaced these results meanwhile.
+        afterNextPaint(() => {
+            if (this.models !== models) return;
+            this.parsing = models;
+            // The bytes still to come are sent now (sent with the load, they crossed to the page
+            // while it drew the first screen: see BytesWantedMessage).
+            if (msg.seq !== undefined && models.some((m) => m.payload.bytesFollow))
+                vscode.postMessage({ type: "bytesWanted", seq: msg.seq });
+            // The shown result first: the worker handles requests in order. A result whose bytes
+            // are still on their way is parsed when they come.
+            const order = [this.active, ...models.keys()].filter(
+                (i, k, all) => all.indexOf(i) === k,
+            );
+            for (const i of order)
+                if (models[i] && !models[i].payload.bytesFollow) this.parse(models[i], t0);
+        });
     }
 
     private parse(model: ResultModel, t0: number): void {
