@@ -2,6 +2,7 @@
 // ahead of them. Nothing here decodes or parses a whole result on the extension host: the rows
 // are located by a sliced byte scan and parsed only a slice at a time (export), with every
 // digit of wide numbers kept. No `vscode` import: the bench and unit tests use it too.
+import { yieldToEventLoop as nextTurn } from "../api/eventLoop";
 import { parseLossless } from "../json/lossless";
 import { ObjectScanner, parseFields, rowsJson, scanObject } from "../json/responseScan";
 import type {
@@ -105,10 +106,11 @@ export const firstScreenRows = 200;
 /** Rows parsed per slice when a whole result is read on the host (export). */
 export const rowSliceSize = 2000;
 
-/** One turn of the extension host's event loop, between slices of work on a large result. */
-export function nextTurn(): Promise<void> {
-    return new Promise((resolve) => setImmediate(resolve));
-}
+/**
+ * One turn of the extension host's event loop, between slices of work on a large result: the
+ * API layer's own (a small module with no dependencies; the extension bundle includes it).
+ */
+export { nextTurn };
 
 /** Column types as plain names, whatever shape `types` has. */
 export function typeNames(columns: string[], types: unknown): string[] {

@@ -15,6 +15,7 @@ import {
     parseLossless,
     stringifyLossless,
 } from "../../src/json/lossless";
+import { yieldToEventLoop } from "../../src/api/eventLoop";
 import { HttpTransport, resolveTimeouts } from "../../src/api/http";
 import { ScanWhileReceiving } from "../../src/api/rawQuery";
 import { ObjectScanner, rowsJson, textOf } from "../../src/json/responseScan";
@@ -344,7 +345,7 @@ describe("wide numbers keep every digit", () => {
             assert.equal(scannedBeforeEnd, 400, "every row was found before the last byte came");
             const begun = early.begun(res.body ?? new Uint8Array(0));
             assert.ok(begun, "the scan begun while receiving goes on with the body");
-            while (!begun.step()) await new Promise((resolve) => setImmediate(resolve));
+            while (!begun.step()) await yieldToEventLoop();
             assert.equal(begun.rowStarts.length, 400);
             // And runQueryRaw, which uses it, gives what a scan of the whole body gives.
             const raw = await client.runQueryRaw({ kind: "HogQLQuery", query: "select" });
@@ -409,7 +410,7 @@ describe("wide numbers keep every digit", () => {
                 );
                 const begun = early.begun(data);
                 assert.ok(begun, "the scan begun while receiving goes on with the body");
-                while (!begun.step()) await new Promise((resolve) => setImmediate(resolve));
+                while (!begun.step()) await yieldToEventLoop();
                 const whole = new ObjectScanner(body).run();
                 assert.deepEqual(begun.rowStarts, whole.rowStarts);
                 assert.deepEqual(begun.rowEnds, whole.rowEnds);
@@ -425,12 +426,11 @@ describe("wide numbers keep every digit", () => {
             const scan = early.begun(bytes);
             assert.ok(scan);
             assert.equal(scan.rowStarts.length, 0, "nothing scanned in the chunk's own task");
-            const turn = () => new Promise((resolve) => setImmediate(resolve));
-            await turn();
+            await yieldToEventLoop();
             const afterOne = scan.rowStarts.length;
             assert.ok(afterOne > 0 && afterOne < 20_000, `one slice: ${afterOne} rows`);
             await waitFor("the scan to catch up", async () => {
-                await turn();
+                await yieldToEventLoop();
                 return scan.done;
             });
             assert.equal(scan.rowStarts.length, 20_000);
