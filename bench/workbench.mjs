@@ -35,6 +35,30 @@ const columns = [
 ];
 export const e2eQuery = `SELECT ${columns.join(", ")} FROM numbers(50000) LIMIT 50000`;
 
+/**
+ * Turns off DevTools' network instrumentation of the workbench page, which Playwright turns on for
+ * every page it drives (`Network.enable` on its own CDP session, unconditionally) and a user's
+ * browser does not have. With it on, Chromium's renderer copies every websocket message into a
+ * base64 `webSocketFrameReceived` event on the page's main thread, and the bench process (which
+ * also serves the sandbox) parses it: measured in a bare page receiving 14 binary messages of
+ * 1 MB (the size the results panel posts), 14-38 ms of the renderer's main thread per message
+ * and 290-430 ms to receive them all, against no task of 8 ms or more and 54-106 ms with the
+ * domain off or with no DevTools client at all. Code-server carries everything the extension
+ * posts to a webview over that websocket, so the renderer's "longest task while the result
+ * arrives" measured the instrumentation. The CDP session is Playwright's own, reached through its
+ * in-process server object (`toImpl`): a Playwright without it fails here, loudly. The bench uses
+ * none of the network events (no routes, no waiting for responses).
+ */
+async function withoutNetworkInstrumentation(page) {
+    const impl = page._connection.toImpl(page);
+    const sessions = new Set(
+        [impl.delegate._mainFrameSession, ...impl.delegate._sessions.values()].map(
+            (s) => s._client,
+        ),
+    );
+    for (const session of sessions) await session.send("Network.disable");
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** The raw request: what the extension sends, timed to the last byte of the body. */
@@ -247,6 +271,7 @@ export async function workbenchFigures(root) {
     });
     try {
         const { page, sandbox } = bench;
+        await withoutNetworkInstrumentation(page);
         // As a user's browser grants a focused VS Code tab: the copy and its baseline read and
         // write the clipboard without a prompt.
         await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
