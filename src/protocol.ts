@@ -75,6 +75,8 @@ export interface ResultPayload extends ResultInfo, PageSummary {
      * without waiting for megabytes to cross from the extension host to the page.
      */
     bytesFollow?: boolean;
+    /** "gzip" when `bytes` are gzip-compressed (the parts came so: BytesMessage.encoding). */
+    encoding?: "gzip";
     /** How the user last looked at this query (grid or chart, and which chart); absent: the grid. */
     chart?: ChartPrefs | null;
 }
@@ -137,8 +139,14 @@ export interface BytesMessage {
     offset: number;
     /** Length of the result's bytes (all parts together). */
     total: number;
-    /** The response's bytes from `offset`, as received. */
+    /** The response's bytes from `offset`, as received (or gzip-compressed: `encoding`). */
     part: Uint8Array;
+    /**
+     * "gzip" when the parts are of the bytes gzip-compressed (`offset` and `total` then count
+     * compressed bytes): the extension compresses a large result that crosses a network to the
+     * workbench (code-server, a remote window). The page inflates it off its main thread.
+     */
+    encoding?: "gzip";
 }
 
 /** Every message the extension sends to the results webview. */

@@ -151,6 +151,10 @@ export class ResultsPanelManager
             log: this.deps.log,
             prompts: this.deps.prompts,
             chartPrefs: this.chartPrefs,
+            // A browser workbench (code-server, vscode.dev) or a remote window: the extension
+            // host and the page are on either side of a network.
+            compressBytes:
+                vscode.env.uiKind === vscode.UIKind.Web || vscode.env.remoteName !== undefined,
         });
         this.panels.add(p);
         this.lastActive = p;

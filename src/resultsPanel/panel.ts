@@ -10,7 +10,8 @@ import { chartHintOf } from "./chartHint";
 import type { ChartPrefsStore } from "./chartPrefs";
 import { saveChartImage } from "./chartExport";
 import { resultsHtml } from "./html";
-import { bytesMessages, nextTurn, payloadOf, type ResultSet } from "./resultSet";
+import { bytesMessages, bytesPartSize, nextTurn, payloadOf, type ResultSet } from "./resultSet";
+import { compressFromBytes, gzipped } from "./bytesCompression";
 import type { Ui } from "../userPrompts";
 import { displayLanguage } from "../locale";
 import { markWalkthroughDone, WALKTHROUGH_DONE } from "../walkthrough/progress";
@@ -32,6 +33,13 @@ export interface PanelDeps {
     prompts: PanelPrompts;
     /** Grid-or-chart per query text. */
     chartPrefs?: ChartPrefsStore;
+    /**
+     * Whether what is posted to the page crosses a network (a browser workbench such as
+     * code-server, or a remote window): large results' bytes then go gzip-compressed. A local
+     * window passes them between processes of one machine, where compressing costs more time
+     * than it saves.
+     */
+    compressBytes?: boolean;
 }
 
 /** Options for `createWebviewPanel` and for a panel restored by the serializer alike. */
@@ -134,7 +142,7 @@ export class ResultsPanel implements vscode.Disposable {
     /**
      * The response's bytes of load `seq` as received (no decode, no parse, no re-encode), in parts
      * (see BytesMessage), one part per event-loop turn; once, and only while that load is the
-     * last posted. VS Code passes typed arrays through without serializing them, but posting all
+     * last posted. Gzip-compressed first when they cross a network (`PanelDeps.compressBytes`). VS Code passes typed arrays through without serializing them, but posting all
      * 14 parts of a 13.6 MB result in one go took 18 to 123 ms of the extension host's thread.
      */
     private async postBytes(seq: number): Promise<void> {
@@ -142,8 +150,25 @@ export class ResultsPanel implements vscode.Disposable {
         if (!due || due.seq !== seq) return;
         this.bytesDue = null;
         const t0 = performance.now();
+        let sent = 0;
+        let total = 0;
+        let compressed = false;
         for (const [i, set] of due.sets.entries()) {
-            for (const part of bytesMessages(String(i), set.bytes)) {
+            const packed =
+                this.deps.compressBytes && set.bytes.byteLength >= compressFromBytes
+                    ? await gzipped(set.bytes)
+                    : null;
+            if (this.loadSeq !== seq || !this.ready || this.disposed) return;
+            const bytes = packed ?? set.bytes;
+            sent += bytes.byteLength;
+            total += set.bytes.byteLength;
+            compressed ||= !!packed;
+            for (const part of bytesMessages(
+                String(i),
+                bytes,
+                bytesPartSize,
+                packed ? "gzip" : undefined,
+            )) {
                 // A newer load, a hidden page (discarded: it asks again when shown) or a closed
                 // panel drops the rest.
                 if (this.loadSeq !== seq || !this.ready || this.disposed) return;
@@ -151,7 +176,10 @@ export class ResultsPanel implements vscode.Disposable {
                 await nextTurn();
             }
         }
-        this.deps.log.debug(`results: posted bytes in ${Math.round(performance.now() - t0)} ms`);
+        this.deps.log.debug(
+            `results: posted ${sent} bytes for ${total}${compressed ? " (gzip)" : ""} in ` +
+                `${Math.round(performance.now() - t0)} ms`,
+        );
     }
 
     private set(resultId: string): ResultSet | undefined {

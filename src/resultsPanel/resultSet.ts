@@ -233,14 +233,20 @@ export function* bytesMessages(
     id: string,
     bytes: Uint8Array,
     partSize = bytesPartSize,
+    encoding?: "gzip",
 ): Generator<BytesMessage> {
     const total = bytes.byteLength;
+    const of = (offset: number, part: Uint8Array): BytesMessage =>
+        encoding
+            ? { type: "bytes", id, offset, total, part, encoding }
+            : { type: "bytes", id, offset, total, part };
     if (total <= partSize) {
-        yield { type: "bytes", id, offset: 0, total, part: ownBytes(bytes) };
+        yield of(0, ownBytes(bytes));
         return;
     }
-    for (let offset = 0; offset < total; offset += partSize) {
-        const part = new Uint8Array(bytes.subarray(offset, Math.min(total, offset + partSize)));
-        yield { type: "bytes", id, offset, total, part };
-    }
+    for (let offset = 0; offset < total; offset += partSize)
+        yield of(
+            offset,
+            new Uint8Array(bytes.subarray(offset, Math.min(total, offset + partSize))),
+        );
 }

@@ -30,7 +30,8 @@ describe("results panel in VS Code", function () {
         ).length;
 
     before(async () => {
-        bench = await openWorkbench({ name: "ui-results-lifecycle" });
+        // Debug lines in the extension's log: how the panel posted a result's bytes.
+        bench = await openWorkbench({ name: "ui-results-lifecycle", args: ["--log", "debug"] });
         const { page } = bench;
         await openFile(page, "pageviews.hogql");
         await page.locator(".monaco-editor .view-lines").first().click();
@@ -80,11 +81,24 @@ describe("results panel in VS Code", function () {
         assert.equal(queryPosts(), before, "no query ran again");
     });
 
-    it("sorts every row of a result longer than its first screen, whose bytes follow it", async () => {
+    /** The extension's log lines so far (code-server writes them under its user data). */
+    function extensionLog(): string[] {
+        const logs = path.join(bench.server.workspace, "..", "user-data", "logs");
+        return fs
+            .readdirSync(logs, { recursive: true })
+            .filter((f) => String(f).endsWith("PostHog Workbench.log"))
+            .flatMap((f) => fs.readFileSync(path.join(logs, String(f)), "utf8").split("\n"));
+    }
+
+    it("sorts every row of a result longer than its first screen, whose bytes follow it compressed", async () => {
         const { page } = bench;
+        // About 100 KB: code-server is a browser workbench, so the panel sends the bytes
+        // gzip-compressed (results of 64 KB or more, panel.ts postBytes).
         fs.writeFileSync(
             path.join(bench.server.workspace, "thousand.hogql"),
-            "SELECT number AS n FROM numbers(1000) LIMIT 1000\n",
+            "SELECT number AS n, concat('row ', toString(number), ' with enough words to make " +
+                "the whole result larger than sixty-four kilobytes') AS note " +
+                "FROM numbers(1000) LIMIT 1000\n",
         );
         await runCommand(page, "View: Close All Editors");
         await openFile(page, "thousand.hogql");
@@ -108,5 +122,19 @@ describe("results panel in VS Code", function () {
             30_000,
         );
         assert.equal(text, "999");
+        // The log file is written a little after the line is logged.
+        const posted = await waitFor(
+            "the panel's log line on how it posted the bytes",
+            async () =>
+                extensionLog()
+                    .map((line) => /results: posted (\d+) bytes for (\d+)( \(gzip\))?/.exec(line))
+                    .filter((m) => m !== null)
+                    .at(-1),
+            10_000,
+        );
+        const [, sent, total, gzip] = posted;
+        assert.ok(gzip, `posted plain: ${posted[0]}`);
+        assert.ok(Number(total) > 64 * 1024, `the result is ${total} bytes`);
+        assert.ok(Number(sent) < Number(total) / 3, `sent ${sent} of ${total}`);
     });
 });

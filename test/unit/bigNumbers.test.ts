@@ -4,7 +4,7 @@
 // CSV/JSON/NDJSON export of a result set.
 import assert from "node:assert/strict";
 import http from "node:http";
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { PostHogApiError, PostHogClient } from "../../src/api";
 import {
@@ -19,6 +19,7 @@ import { yieldToEventLoop } from "../../src/api/eventLoop";
 import { HttpTransport, resolveTimeouts } from "../../src/api/http";
 import { ScanWhileReceiving } from "../../src/api/rawQuery";
 import { ObjectScanner, rowsJson, textOf } from "../../src/json/responseScan";
+import { compressFromBytes, gzipped } from "../../src/resultsPanel/bytesCompression";
 import { exportSlices } from "../../src/resultsPanel/exportFormats";
 import { IncomingBytes } from "../../src/webview/results/incomingBytes";
 import { waitFor } from "../waitFor";
@@ -538,6 +539,27 @@ describe("wide numbers keep every digit", () => {
             const small = [...bytesMessages("1", new TextEncoder().encode("{}"))];
             assert.equal(small.length, 1);
             assert.equal(new TextDecoder().decode(incoming.add(small[0]) ?? undefined), "{}");
+        });
+
+        it("sends compressed bytes in parts marked gzip, which inflate to the response as received", async () => {
+            const text = `{"results":[${Array.from({ length: 10_000 }, (_, i) => `[${i},"r${i % 7}"]`)}]}`;
+            const bytes = Buffer.from(text);
+            assert.ok(bytes.byteLength >= compressFromBytes, "a result the panel compresses");
+            const packed = await gzipped(bytes);
+            assert.ok(packed, "compressed");
+            assert.ok(packed.byteLength < bytes.byteLength / 3, `${packed.byteLength} bytes`);
+            const parts = [...bytesMessages("0", packed, 1000, "gzip")];
+            assert.ok(parts.length > 1);
+            for (const m of parts) {
+                assert.equal(m.encoding, "gzip");
+                assert.equal(m.total, packed.byteLength, "offsets count compressed bytes");
+            }
+            const incoming = new IncomingBytes();
+            const whole = parts.map((m) => incoming.add(m)).at(-1);
+            assert.ok(whole);
+            assert.equal(gunzipSync(whole).toString(), text);
+            // Plain bytes carry no encoding.
+            for (const m of bytesMessages("1", bytes, 1000)) assert.equal(m.encoding, undefined);
         });
     });
 

@@ -2,6 +2,7 @@
 // extension for the response's bytes (a `bytesWanted` with the load's number): sent with the load,
 // megabytes crossed to the page while it drew that first screen (protocol.ts BytesWantedMessage).
 import assert from "node:assert/strict";
+import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import type { BytesMessage, LoadMessage } from "../../src/protocol";
 import { makeFixture, type Fixture } from "./fixtures";
@@ -27,8 +28,8 @@ describe("results page asks for the bytes after its first screen (webview)", fun
     after(() => suite?.close());
 
     /** Posts a load that announces the bytes without sending them. */
-    async function postLoad(seq: number, f: Fixture): Promise<void> {
-        await page.evaluate(
+    async function postLoad(seq: number, f: Fixture, on = page): Promise<void> {
+        await on.evaluate(
             ({ seq, meta, firstRowsJson }) => {
                 const msg: LoadMessage = {
                     type: "load",
@@ -140,5 +141,74 @@ describe("results page asks for the bytes after its first screen (webview)", fun
         assert.equal((await rowsInView(page))[0].cells[1], "2999");
         const wanted = (await posted(page)).filter((m) => m.type === "bytesWanted");
         assert.equal(wanted.length, 2, "no request after the bytes came");
+    });
+
+    /**
+     * Posts a load, waits for the page to ask, and answers with the bytes gzip-compressed in three
+     * parts, as the extension sends a large result over a network (panel.ts postBytes); then sorts
+     * the third column descending and returns the top row's value and where the rows were parsed.
+     */
+    async function compressedRoundTrip(on: Page): Promise<{ top: string; worker: boolean }> {
+        await postLoad(1, fixture, on);
+        await on.waitForFunction(
+            () => window.__posted.some((m: any) => m.type === "bytesWanted" && m.seq === 1),
+            undefined,
+            { timeout: 10_000 },
+        );
+        const packed = [...gzipSync(Buffer.from(fixture.text))];
+        assert.ok(packed.length < fixture.text.length / 3, "the fixture compresses");
+        await on.evaluate((packed) => {
+            const bytes = new Uint8Array(packed);
+            const size = Math.ceil(bytes.byteLength / 3);
+            for (let offset = 0; offset < bytes.byteLength; offset += size) {
+                const msg: BytesMessage = {
+                    type: "bytes",
+                    id: "0",
+                    offset,
+                    total: bytes.byteLength,
+                    part: bytes.slice(offset, offset + size),
+                    encoding: "gzip",
+                };
+                window.postMessage(msg, "*");
+            }
+        }, packed);
+        await on.waitForFunction(
+            () =>
+                window.__posted.some((m: any) => m.type === "rendered" && m.fullyLoadedMs !== null),
+            undefined,
+            { timeout: 10_000 },
+        );
+        const rendered = (await posted(on)).find(
+            (m) => m.type === "rendered" && m.fullyLoadedMs !== null,
+        );
+        await on.locator('.hcell[aria-colindex="3"] .hsort').click();
+        await on.locator('.hcell[aria-colindex="3"] .hsort').click();
+        await on.waitForFunction(
+            () =>
+                document.querySelector('.hcell[aria-colindex="3"]')?.getAttribute("aria-sort") ===
+                "descending",
+        );
+        const top = (await rowsInView(on))[0].cells[1];
+        return { top, worker: rendered?.type === "rendered" && rendered.worker };
+    }
+
+    it("takes the bytes gzip-compressed, as they come over a network, and inflates them in its worker", async () => {
+        const fresh = await openPage(suite.browser, suite.server);
+        try {
+            assert.deepEqual(await compressedRoundTrip(fresh), { top: "2999", worker: true });
+        } finally {
+            await fresh.close();
+        }
+    });
+
+    it("takes gzip-compressed bytes on a page whose worker could not start", async () => {
+        const fresh = await openPage(suite.browser, suite.server, "/", async (p) => {
+            await p.route("**/results.parse.worker.js", (route) => route.abort());
+        });
+        try {
+            assert.deepEqual(await compressedRoundTrip(fresh), { top: "2999", worker: false });
+        } finally {
+            await fresh.close();
+        }
     });
 });

@@ -128,8 +128,14 @@ export async function closeWithoutErrors(page: Page | undefined): Promise<void> 
 }
 
 /** Opens the real page (same CSP as the panel) and waits for its `ready`. */
-export async function openPage(browser: Browser, server: TestServer, path = "/"): Promise<Page> {
+export async function openPage(
+    browser: Browser,
+    server: TestServer,
+    path = "/",
+    beforeLoad?: (page: Page) => Promise<void>,
+): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1100, height: 640 } });
+    await beforeLoad?.(page);
     // As VS Code's webview frames allow (`clipboard-write`); reading is for the tests' checks.
     await page
         .context()

@@ -19,7 +19,7 @@ import { Grid } from "./grid";
 import { IncomingBytes } from "./incomingBytes";
 import { showMenu } from "./menu";
 import { ResultModel } from "./resultModel";
-import { afterNextPaint, RowSource } from "./rowSource";
+import { afterNextPaint, RowSource, type RowSink } from "./rowSource";
 import { StatusLine } from "./status";
 import { Toolbar } from "./toolbar";
 import type { ViewQuery } from "./view";
@@ -142,6 +142,7 @@ export class App {
         const bytes = this.incoming.add(msg);
         if (!bytes) return;
         model.payload.bytes = bytes;
+        model.payload.encoding = msg.encoding;
         model.payload.bytesFollow = false;
         if (this.parsing === this.models) this.parse(model, this.loadedAt);
     }
@@ -214,7 +215,7 @@ export class App {
 
     private parse(model: ResultModel, t0: number): void {
         const payload = model.payload;
-        void this.source.load(payload.id, payload.bytes, model.kinds, {
+        const sink: RowSink = {
             layout: (bytes, cells) => {
                 model.setLayout(bytes, cells);
                 if (this.current() === model) this.grid.scheduleRender();
@@ -247,7 +248,8 @@ export class App {
                 log("error", `could not parse result ${payload.id}: ${message}`);
                 if (this.current() === model) this.status.update(model);
             },
-        });
+        };
+        void this.source.load(payload.id, payload.bytes, model.kinds, sink, payload.encoding);
         // The bytes went to the worker (they come back with the layout); drop this reference.
         (payload as { bytes: Uint8Array }).bytes = new Uint8Array(0);
     }

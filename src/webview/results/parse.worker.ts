@@ -11,6 +11,7 @@ import { copyText } from "./clipboard";
 import { ColumnKind } from "./format";
 import type { GridData } from "./grid";
 import { ByteParts } from "./byteParts";
+import { gunzip } from "./gunzip";
 import { cellLayoutOf, LentRows, RowsNotLent, type RowsLoan } from "./lentRows";
 import { RowViews } from "./view";
 import type { FromWorker, ToWorker } from "./workerProtocol";
@@ -87,8 +88,31 @@ function copy(msg: Extract<ToWorker, { type: "copy" }>, loan: RowsLoan | null): 
     scope.postMessage({ type: "copy", resultId: msg.resultId, seq: msg.seq, blob });
 }
 
+/**
+ * The page's requests, handled in the order they came: a compressed result is inflated first
+ * (asynchronously), and what the page asked after it waits for it.
+ */
+let queue: Promise<void> = Promise.resolve();
+
 scope.onmessage = (event) => {
     const msg = event.data;
+    if (msg.type === "parse" && msg.gzip) {
+        const inflated = gunzip(new Uint8Array(msg.buffer));
+        queue = queue.then(() =>
+            inflated.then(
+                (plain) => handle({ ...msg, buffer: plain.buffer as ArrayBuffer, gzip: false }),
+                (err: unknown) =>
+                    scope.postMessage({
+                        type: "error",
+                        resultId: msg.resultId,
+                        message: `could not inflate the result: ${String(err)}`,
+                    }),
+            ),
+        );
+    } else queue = queue.then(() => handle(msg));
+};
+
+function handle(msg: ToWorker): void {
     try {
         if (msg.type === "parse") parse(msg.resultId, msg.buffer, msg.kinds);
         else if (msg.type === "drop") {
@@ -134,4 +158,4 @@ scope.onmessage = (event) => {
         const seq = msg.type === "view" ? msg.seq : undefined;
         scope.postMessage({ type: "error", resultId: msg.resultId, seq, message: String(err) });
     }
-};
+}

@@ -7,6 +7,7 @@ import { scanObject, type ObjectScanner } from "../../json/responseScan";
 import type { CopyFormat } from "../../protocol";
 import { copyText } from "./clipboard";
 import { ColumnKind } from "./format";
+import { gunzip } from "./gunzip";
 import { cellLayoutOf, loanSliceBytes, type LentLayout } from "./lentRows";
 import type { Range } from "./selection";
 import { RowViews, ViewQuery } from "./view";
@@ -108,21 +109,34 @@ export class RowSource {
         bytes: Uint8Array,
         kinds: ColumnKind[],
         sink: RowSink,
+        encoding?: "gzip",
     ): Promise<void> {
         this.sinks.set(resultId, sink);
         const worker = await this.worker;
         if (worker) {
             // Transfer the bytes' own buffer when they fill it (as VS Code delivers them); copy
-            // only a view into a larger buffer. The worker hands the buffer back with the layout.
+            // only a view into a larger buffer. The worker hands the buffer back with the layout
+            // (inflated first if it came compressed).
             const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
             const buffer = (whole ? bytes : bytes.slice()).buffer as ArrayBuffer;
-            const msg: ToWorker = { type: "parse", resultId, buffer, kinds };
+            const msg: ToWorker = { type: "parse", resultId, buffer, kinds, gzip: !!encoding };
             worker.postMessage(msg, [buffer]);
             return;
         }
         // On this thread the scan would hold up the first screen: it waits for that paint.
         afterNextPaint(() => {
-            if (this.sinks.get(resultId) === sink) this.parseHere(resultId, bytes, kinds, sink);
+            if (this.sinks.get(resultId) !== sink) return;
+            if (!encoding) {
+                this.parseHere(resultId, bytes, kinds, sink);
+                return;
+            }
+            gunzip(bytes as Uint8Array<ArrayBuffer>).then(
+                (plain) => {
+                    if (this.sinks.get(resultId) === sink)
+                        this.parseHere(resultId, plain, kinds, sink);
+                },
+                (err: unknown) => sink.failed(String(err)),
+            );
         });
     }
 

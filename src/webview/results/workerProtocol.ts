@@ -16,6 +16,8 @@ export type ToWorker =
           buffer: ArrayBuffer;
           /** Column kinds, for typed sorting. */
           kinds: ColumnKind[];
+          /** `buffer` is gzip-compressed: the worker inflates it first, and sends that back. */
+          gzip?: boolean;
       }
     | {
           /** Compute the row order for a sort/filter. */
