@@ -10,10 +10,12 @@ const gzipAsync = promisify(gzip);
 /**
  * The bytes gzip-compressed at the fastest level, on libuv's thread pool (the extension host's
  * thread only collects the output, 1 MB chunks): 13.6 MB of a 50,000 x 20 result come to about
- * 3 MB. In code-server everything posted to a webview crosses the workbench's websocket and is
- * copied several times on the browser's main thread; 13.6 MB of it made V8 collect the
- * workbench's whole heap (a 39-49 ms pause) while the result arrived, in most traced runs, and
- * the same run with no bytes posted had none. Null if compressing fails: the bytes then go plain.
+ * 3.2 MB in 100-190 ms. In code-server everything posted to a webview crosses the workbench's
+ * websocket and is copied on the browser's main thread: in traced runs, 13.6 MB of it made V8
+ * collect the workbench's whole heap (a 36-58 ms pause) while the result arrived in 6 of 8 runs,
+ * compressed in 1 of 5, with no bytes posted in none of 4; and every row was sortable sooner
+ * (421-565 ms after the first screen, against 513-701). Null if compressing fails: the bytes then
+ * go plain.
  */
 export async function gzipped(bytes: Uint8Array): Promise<Uint8Array | null> {
     try {
