@@ -534,10 +534,21 @@ export function networkError(ctx: RequestContext, err: unknown): PostHogApiError
     });
 }
 
-/** Error raised locally, without sending anything (bad arguments, refused next links). */
+/**
+ * Error raised by the client: before sending anything (bad arguments, refused next links), or,
+ * with `sent`, for a reply it could not use (too large, in an encoding it cannot read): the
+ * request went, so the server may have acted on it.
+ */
 export function localError(
     ctx: Pick<RequestContext, "method" | "path">,
-    fields: { status?: number; code: string; message: string; userMessage: string; attr?: string },
+    fields: {
+        status?: number;
+        code: string;
+        message: string;
+        userMessage: string;
+        attr?: string;
+        sent?: boolean;
+    },
 ): PostHogApiError {
     return new PostHogApiError({
         status: fields.status ?? 0,
@@ -549,6 +560,6 @@ export function localError(
         userMessage: fields.userMessage,
         detail: fields.message,
         attr: fields.attr,
-        notSent: true,
+        notSent: !fields.sent,
     });
 }

@@ -234,6 +234,7 @@ export class HttpTransport {
                 throw localError(ctx, {
                     status: res.statusCode,
                     code: "unsupported_encoding",
+                    sent: true,
                     message: `${ctx.method} ${ctx.path}: the response is encoded as "${encoding}", which the client did not ask for`,
                     userMessage: `The server sent a response compressed as "${encoding}", which the extension cannot read; a proxy in front of PostHog may be changing responses.`,
                 });
@@ -250,6 +251,7 @@ export class HttpTransport {
                     localError(ctx, {
                         status: res.statusCode,
                         code: "response_too_large",
+                        sent: true,
                         message: `${ctx.method} ${ctx.path}: the response exceeded ${this.maxBytes} bytes`,
                         userMessage: `The response is larger than ${Math.round(this.maxBytes / 1048576)} MB; add a LIMIT or select fewer columns.`,
                     }),
@@ -259,6 +261,7 @@ export class HttpTransport {
                 throw localError(ctx, {
                     status: res.statusCode,
                     code: "invalid_encoding",
+                    sent: true,
                     message: `${ctx.method} ${ctx.path}: the gzip body could not be decompressed (${err.message})`,
                     userMessage:
                         "The server's compressed response was damaged on the way and could not be read; try again.",

@@ -110,6 +110,8 @@ describe("api/failures", () => {
             const err = await apiError(small.listExperimentsPage());
             assert.equal(err.code, "response_too_large");
             assert.match(err.userMessage, /larger than/);
+            // The request went and was answered: not one the client refused to send.
+            assert.equal(err.notSent, false);
             await small.close();
         });
     });
