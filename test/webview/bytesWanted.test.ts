@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
-import type { BytesMessage, LoadMessage } from "../../src/protocol";
+import type { BytesMessage, FromWebview, LoadMessage } from "../../src/protocol";
 import { makeFixture, type Fixture } from "./fixtures";
 import { openPage, posted, rowsInView } from "./page";
 import { startWebviewSuite, type WebviewSuite } from "./suite";
@@ -26,6 +26,29 @@ describe("results page asks for the bytes after its first screen (webview)", fun
     });
 
     after(() => suite?.close());
+
+    /** Waits until the page says every row is parsed, and returns what it said. */
+    async function whenFullyLoaded(on: Page): Promise<FromWebview[]> {
+        await on.waitForFunction(
+            () =>
+                window.__posted.some((m: any) => m.type === "rendered" && m.fullyLoadedMs !== null),
+            undefined,
+            { timeout: 10_000 },
+        );
+        return (await posted(on)).filter((m) => m.type === "rendered" && m.fullyLoadedMs !== null);
+    }
+
+    /** Sorts the third column descending; returns the top row's value there. */
+    async function topSortedDescending(on: Page): Promise<string> {
+        await on.locator('.hcell[aria-colindex="3"] .hsort').click();
+        await on.locator('.hcell[aria-colindex="3"] .hsort').click();
+        await on.waitForFunction(
+            () =>
+                document.querySelector('.hcell[aria-colindex="3"]')?.getAttribute("aria-sort") ===
+                "descending",
+        );
+        return (await rowsInView(on))[0].cells[1];
+    }
 
     /** Posts a load that announces the bytes without sending them. */
     async function postLoad(seq: number, f: Fixture, on = page): Promise<void> {
@@ -120,25 +143,10 @@ describe("results page asks for the bytes after its first screen (webview)", fun
             };
             window.postMessage(msg, "*");
         }, fixture.text);
-        await page.waitForFunction(
-            () =>
-                window.__posted.some((m: any) => m.type === "rendered" && m.fullyLoadedMs !== null),
-            undefined,
-            { timeout: 10_000 },
-        );
-        const rendered = (await posted(page)).filter(
-            (m) => m.type === "rendered" && m.fullyLoadedMs !== null,
-        );
+        const rendered = await whenFullyLoaded(page);
         assert.equal(rendered.length, 1, "every row parsed once");
         // The last row, from the bytes, sorted to the top.
-        await page.locator('.hcell[aria-colindex="3"] .hsort').click();
-        await page.locator('.hcell[aria-colindex="3"] .hsort').click();
-        await page.waitForFunction(
-            () =>
-                document.querySelector('.hcell[aria-colindex="3"]')?.getAttribute("aria-sort") ===
-                "descending",
-        );
-        assert.equal((await rowsInView(page))[0].cells[1], "2999");
+        assert.equal(await topSortedDescending(page), "2999");
         const wanted = (await posted(page)).filter((m) => m.type === "bytesWanted");
         assert.equal(wanted.length, 2, "no request after the bytes came");
     });
@@ -172,23 +180,8 @@ describe("results page asks for the bytes after its first screen (webview)", fun
                 window.postMessage(msg, "*");
             }
         }, packed);
-        await on.waitForFunction(
-            () =>
-                window.__posted.some((m: any) => m.type === "rendered" && m.fullyLoadedMs !== null),
-            undefined,
-            { timeout: 10_000 },
-        );
-        const rendered = (await posted(on)).find(
-            (m) => m.type === "rendered" && m.fullyLoadedMs !== null,
-        );
-        await on.locator('.hcell[aria-colindex="3"] .hsort').click();
-        await on.locator('.hcell[aria-colindex="3"] .hsort').click();
-        await on.waitForFunction(
-            () =>
-                document.querySelector('.hcell[aria-colindex="3"]')?.getAttribute("aria-sort") ===
-                "descending",
-        );
-        const top = (await rowsInView(on))[0].cells[1];
+        const [rendered] = await whenFullyLoaded(on);
+        const top = await topSortedDescending(on);
         return { top, worker: rendered?.type === "rendered" && rendered.worker };
     }
 
