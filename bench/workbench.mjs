@@ -250,7 +250,7 @@ async function copyAllOnce(page) {
 
 export async function workbenchFigures(root) {
     const require = createRequire(import.meta.url);
-    const { openWorkbench, openFile, runCommand } = require(
+    const { openWorkbench, openFile, runCommand, extensionLog } = require(
         path.join(root, "out", "test", "ui", "workbench.js"),
     );
     const { waitFor } = require(path.join(root, "out", "test", "waitFor.js"));
@@ -291,13 +291,7 @@ export async function workbenchFigures(root) {
         const copyAll = await copyAllOnce(page);
         if (process.env.BENCH_MARKS) {
             // The host's marks of each run, as ms since its key press.
-            const logs = path.join(bench.server.workspace, "..", "user-data", "logs");
-            const files = fs
-                .readdirSync(logs, { recursive: true })
-                .filter((f) => String(f).endsWith("PostHog Workbench.log"));
-            const lines = files.flatMap((f) =>
-                fs.readFileSync(path.join(logs, String(f)), "utf8").split("\n"),
-            );
+            const lines = extensionLog(bench.server);
             for (const run of runs) {
                 const host = [];
                 for (const line of lines) {

@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { waitFor } from "../waitFor";
 import {
     exportThroughSaveDialog,
+    extensionLog,
     openFile,
     openWorkbench,
     runCommand,
@@ -81,15 +82,6 @@ describe("results panel in VS Code", function () {
         assert.equal(queryPosts(), before, "no query ran again");
     });
 
-    /** The extension's log lines so far (code-server writes them under its user data). */
-    function extensionLog(): string[] {
-        const logs = path.join(bench.server.workspace, "..", "user-data", "logs");
-        return fs
-            .readdirSync(logs, { recursive: true })
-            .filter((f) => String(f).endsWith("PostHog Workbench.log"))
-            .flatMap((f) => fs.readFileSync(path.join(logs, String(f)), "utf8").split("\n"));
-    }
-
     it("sorts every row of a result longer than its first screen, whose bytes follow it compressed", async () => {
         const { page } = bench;
         // About 100 KB: code-server is a browser workbench, so the panel sends the bytes
@@ -126,7 +118,7 @@ describe("results panel in VS Code", function () {
         const posted = await waitFor(
             "the panel's log line on how it posted the bytes",
             async () =>
-                extensionLog()
+                extensionLog(bench.server)
                     .map((line) => /results: posted (\d+) bytes for (\d+)( \(gzip\))?/.exec(line))
                     .filter((m) => m !== null)
                     .at(-1),

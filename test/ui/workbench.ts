@@ -47,6 +47,18 @@ export interface CodeServer {
     stop(): void;
 }
 
+/**
+ * The extension's log lines so far: code-server writes its output channels under the user data
+ * folder, beside the workspace (debug lines need the `--log debug` argument).
+ */
+export function extensionLog(server: CodeServer): string[] {
+    const logs = path.join(server.workspace, "..", "user-data", "logs");
+    return fs
+        .readdirSync(logs, { recursive: true })
+        .filter((f) => String(f).endsWith("PostHog Workbench.log"))
+        .flatMap((f) => fs.readFileSync(path.join(logs, String(f)), "utf8").split("\n"));
+}
+
 /** Starts code-server with the extension under development and a fresh copy of the fixtures. */
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
     const work = path.join(ROOT, ".vscode-test", options.name);
