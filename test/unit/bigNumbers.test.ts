@@ -547,6 +547,8 @@ describe("wide numbers keep every digit", () => {
             assert.ok(bytes.byteLength >= compressFromBytes, "a result the panel compresses");
             const packed = await gzipped(bytes);
             assert.ok(packed, "compressed");
+            // A page shown again asks for the same bytes: they are not compressed again.
+            assert.equal(await gzipped(bytes), packed, "compressed once");
             assert.ok(packed.byteLength < bytes.byteLength / 3, `${packed.byteLength} bytes`);
             const parts = [...bytesMessages("0", packed, 1000, "gzip")];
             assert.ok(parts.length > 1);
