@@ -96,11 +96,12 @@ let queue: Promise<void> = Promise.resolve();
 
 scope.onmessage = (event) => {
     const msg = event.data;
-    if (msg.type === "parse" && msg.gzip) {
+    if (msg.type === "parse" && msg.encoding === "gzip") {
         const inflated = gunzip(new Uint8Array(msg.buffer));
         queue = queue.then(() =>
             inflated.then(
-                (plain) => handle({ ...msg, buffer: plain.buffer as ArrayBuffer, gzip: false }),
+                (plain) =>
+                    handle({ ...msg, buffer: plain.buffer as ArrayBuffer, encoding: undefined }),
                 (err: unknown) =>
                     scope.postMessage({
                         type: "error",

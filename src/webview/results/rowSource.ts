@@ -119,7 +119,7 @@ export class RowSource {
             // (inflated first if it came compressed).
             const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
             const buffer = (whole ? bytes : bytes.slice()).buffer as ArrayBuffer;
-            const msg: ToWorker = { type: "parse", resultId, buffer, kinds, gzip: !!encoding };
+            const msg: ToWorker = { type: "parse", resultId, buffer, kinds, encoding };
             worker.postMessage(msg, [buffer]);
             return;
         }

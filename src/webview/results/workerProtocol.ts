@@ -16,8 +16,8 @@ export type ToWorker =
           buffer: ArrayBuffer;
           /** Column kinds, for typed sorting. */
           kinds: ColumnKind[];
-          /** `buffer` is gzip-compressed: the worker inflates it first, and sends that back. */
-          gzip?: boolean;
+          /** "gzip": `buffer` is compressed; the worker inflates it first, and sends that back. */
+          encoding?: "gzip";
       }
     | {
           /** Compute the row order for a sort/filter. */
