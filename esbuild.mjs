@@ -2,12 +2,13 @@
 // - node/cjs for the extension host, `vscode` external. The API client (undici) is its own bundle,
 //   dist/api.js, required on first use so that activation stays light.
 // - browser/esm for webviews: every src/webview/<name>/main.ts becomes dist/webview/<name>.js and
-//   every src/webview/<name>/*.worker.ts becomes dist/webview/<name>.<file>.js.
+//   every src/webview/<name>/*.worker.ts becomes dist/webview/<name>.<file>.js; the results page's
+//   lazily loaded code becomes dist/webview/results.chunk.<name>-<hash>.js.
 // Usage: node esbuild.mjs [--watch] [--production]
 import * as esbuild from "esbuild";
 import fs from "node:fs";
 import path from "node:path";
-import { webviewBuildOptions } from "./scripts/webviewBuildOptions.mjs";
+import { removeOldChunks, webviewBuilds } from "./scripts/webviewBuildOptions.mjs";
 
 const watch = process.argv.includes("--watch");
 const production = process.argv.includes("--production");
@@ -52,10 +53,8 @@ function webviewEntries() {
     return entries;
 }
 
-const webviewBuild = webviewBuildOptions(webviewEntries(), { production });
-
-const builds = [nodeBuild];
-if (Object.keys(webviewBuild.entryPoints).length > 0) builds.push(webviewBuild);
+const builds = [nodeBuild, ...webviewBuilds(webviewEntries(), { production })];
+removeOldChunks();
 
 // PostHog's function catalogue, read by the extension on first use (src/language/functionCatalogue.ts).
 fs.mkdirSync("dist", { recursive: true });

@@ -4,7 +4,7 @@
 import * as esbuild from "esbuild";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { webviewBuildOptions } from "../scripts/webviewBuildOptions.mjs";
+import { removeOldChunks, webviewBuilds } from "../scripts/webviewBuildOptions.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -20,7 +20,10 @@ const PAGES = {
 /** @param {(keyof typeof PAGES)[]} [pages] */
 export async function buildWebview(pages = ["results"]) {
     const entries = Object.assign({}, ...pages.map((p) => PAGES[p]));
-    await esbuild.build({ ...webviewBuildOptions(entries), absWorkingDir: root });
+    removeOldChunks(root);
+    await Promise.all(
+        webviewBuilds(entries).map((options) => esbuild.build({ ...options, absWorkingDir: root })),
+    );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

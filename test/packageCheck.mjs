@@ -98,6 +98,13 @@ const checks = [
     ["it has the HogQL parser worker", listing.includes("extension/dist/hogqlParser.js")],
     ["it has the function catalogue", listing.includes("extension/dist/hogqlFunctions.json")],
     ["it has the results webview", listing.includes("extension/dist/webview/results.js")],
+    // Loaded after the page starts (src/webview/results/chart/lazyChart.ts).
+    [
+        "it has the results chart's chunk",
+        listing.some((f) =>
+            /^extension\/dist\/webview\/results\.chunk\.chartView-\w+\.js$/.test(f),
+        ),
+    ],
     ["it has the grammar", listing.includes("extension/syntaxes/hogql.tmLanguage.json")],
     [
         "package.nls.json holds every contributed title and description",

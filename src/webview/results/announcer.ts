@@ -2,20 +2,18 @@
 // a visually hidden polite live region (role="status"). The status line below the grid changes
 // as rows load and carries timings; announcing it would repeat itself, so it is not live.
 import * as l10n from "@vscode/l10n";
-import { locale } from "./locale";
-
-const numberFormat = new Intl.NumberFormat(locale);
+import { countFormat } from "./locale";
 
 /** The sentence read when a result has arrived. */
 export function finishedText(rows: number, columns: number, count: number): string {
     const rowText =
         rows === 1
-            ? l10n.t("{0} row", numberFormat.format(rows))
-            : l10n.t("{0} rows", numberFormat.format(rows));
+            ? l10n.t("{0} row", countFormat().format(rows))
+            : l10n.t("{0} rows", countFormat().format(rows));
     const columnText =
         columns === 1
-            ? l10n.t("{0} column", numberFormat.format(columns))
-            : l10n.t("{0} columns", numberFormat.format(columns));
+            ? l10n.t("{0} column", countFormat().format(columns))
+            : l10n.t("{0} columns", countFormat().format(columns));
     return count > 1
         ? l10n.t("Query finished: {0} results; this one has {1}, {2}.", count, rowText, columnText)
         : l10n.t("Query finished: {0}, {1}.", rowText, columnText);

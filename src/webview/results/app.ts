@@ -11,7 +11,8 @@ import type {
     WebviewState,
 } from "../../protocol";
 import { Announcer, finishedText } from "./announcer";
-import { chartColumnsToRead, ChartView } from "./chart/chartView";
+import { LazyChart } from "./chart/lazyChart";
+import { chartColumnsToRead } from "./chart/opening";
 import { copyText } from "./clipboard";
 import { writeLargeCopy } from "./clipboardWrite";
 import { DetailView } from "./detail";
@@ -37,7 +38,7 @@ export class App {
     private readonly status: StatusLine;
     private readonly announcer = new Announcer();
     private readonly detail: DetailView;
-    private readonly chart: ChartView;
+    private readonly chart: LazyChart;
     /** Grid or chart per result (from saved state, the extension's memory, or the user). */
     private readonly chartPrefs = new Map<ResultModel, ChartPrefs>();
     private models: ResultModel[] = [];
@@ -89,14 +90,33 @@ export class App {
             (text) => vscode.postMessage({ type: "copy", text, format: "tsv", rows: 1 }),
         );
         main.append(this.detail.element);
-        this.chart = new ChartView({
-            changed: (spec) => this.setChartPrefs({ view: "chart", spec }),
-            save: (format, data) =>
-                this.withModel((m) =>
-                    vscode.postMessage({ type: "saveChart", format, data, title: m.payload.title }),
-                ),
-            copySvg: (svg) => vscode.postMessage({ type: "copyChart", svg }),
-        });
+        this.chart = new LazyChart(
+            {
+                changed: (spec) => this.setChartPrefs({ view: "chart", spec }),
+                save: (format, data) =>
+                    this.withModel((m) =>
+                        vscode.postMessage({
+                            type: "saveChart",
+                            format,
+                            data,
+                            title: m.payload.title,
+                        }),
+                    ),
+                copySvg: (svg) => vscode.postMessage({ type: "copyChart", svg }),
+            },
+            (message) => {
+                // The grid stays usable: show it again and say why the chart did not come. The
+                // query's remembered choice stays the chart (the extension is not told), and
+                // the next Alt+C tries the chart again.
+                log("error", `results view: ${message}`);
+                this.withModel((model) => {
+                    const prefs = this.chartPrefs.get(model);
+                    this.chartPrefs.set(model, { view: "grid", spec: prefs?.spec ?? null });
+                    this.showView(model);
+                });
+                this.announcer.say(l10n.t("The chart could not be loaded."));
+            },
+        );
         main.append(this.chart.element);
         // Alt+C switches between the grid and the chart (C for chart), wherever the focus is.
         document.addEventListener("keydown", (e) => {
@@ -235,6 +255,8 @@ export class App {
                     `parsed ${payload.id} in ${Math.round(parseMs)} ms (${inWorker ? "worker" : "page"})`,
                 );
                 this.readChartAhead(model);
+                // The chart's code too, while the page is idle: Alt+C then draws at once.
+                requestIdleCallback(() => this.chart.preload());
                 if (this.current() === model) {
                     this.status.update(model);
                     this.chart.rowsChanged();

@@ -1,7 +1,7 @@
 // How a value looks in a cell. Pure functions, shared by the grid, the worker (sort/filter) and
 // the clipboard, so what you see is what you filter and copy. Numbers wider than a double arrive
 // as BigNumbers (their JSON text, see src/json/lossless.ts) and show every digit.
-import { locale } from "./locale";
+import { countFormat, locale } from "./locale";
 import { isBigNumber, parseLossless, stringifyLossless } from "../../json/lossless";
 
 /** The families of ClickHouse types that look or sort differently. */
@@ -57,7 +57,25 @@ export const dateTimeOptions: Intl.DateTimeFormatOptions = {
     second: "2-digit",
     hourCycle: "h23",
 };
-const dateTimeFormat = new Intl.DateTimeFormat(locale, dateTimeOptions);
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
+/**
+ * The cells' date format, made on first use: making it costs 30-45 ms (ICU loads the locale's
+ * date patterns; CPU profile of a new results page in headless Chromium), which was the biggest
+ * part of the page's start-up script, and in code-server the page starts on the editor's thread.
+ */
+function dateTimeFormatter(): Intl.DateTimeFormat {
+    return (dateTimeFormat ??= new Intl.DateTimeFormat(locale, dateTimeOptions));
+}
+
+/**
+ * Makes the formats cells and counts use, once the page has started and is idle (main.ts): a
+ * query takes longer than that, so its first screen does not wait for them either.
+ */
+export function prepareFormats(): void {
+    dateTimeFormatter();
+    countFormat();
+}
 
 // Formatting a date costs microseconds that add up while scrolling; rows repeat as you scroll
 // back and forth, so remember recent ones.
@@ -89,7 +107,7 @@ function formatLocal(ms: number): string {
     let template = dayTemplates.get(day);
     if (template === undefined) {
         if (dayTemplates.size > 400) dayTemplates.clear();
-        const parts = dateTimeFormat.formatToParts(ms);
+        const parts = dateTimeFormatter().formatToParts(ms);
         // Filled in only where the locale writes these as two ASCII digits (h23, latin digits);
         // any other locale formats every value with Intl.
         const fillable = parts
@@ -98,7 +116,7 @@ function formatLocal(ms: number): string {
         template = fillable ? parts : null;
         dayTemplates.set(day, template);
     }
-    if (!template) return dateTimeFormat.format(ms);
+    if (!template) return dateTimeFormatter().format(ms);
     let text = "";
     for (const part of template) {
         if (part.type === "hour") text += twoDigits(d.getHours());

@@ -1,14 +1,12 @@
 // The status line: how many rows, why there may be more, how long it took, cached or fresh, and
 // the buttons that show the SQL the service ran.
 import * as l10n from "@vscode/l10n";
-import { locale } from "./locale";
+import { countFormat, locale } from "./locale";
 import type { ResultModel } from "./resultModel";
-
-const numberFormat = new Intl.NumberFormat(locale);
 
 /** The explanation shown when HogQL's default LIMIT cut the result. */
 export function limitNotice(limit: number | null, rowCount: number): string {
-    const shown = numberFormat.format(limit ?? rowCount);
+    const shown = countFormat().format(limit ?? rowCount);
     return l10n.t(
         "Showing the first {0} rows: HogQL adds LIMIT {0} when a query has none; add an explicit LIMIT (max 50,000) to get more",
         shown,
@@ -57,9 +55,13 @@ export class StatusLine {
         let rows =
             shown === total
                 ? total === 1
-                    ? l10n.t("{0} row", numberFormat.format(total))
-                    : l10n.t("{0} rows", numberFormat.format(total))
-                : l10n.t("{0} of {1} rows", numberFormat.format(shown), numberFormat.format(total));
+                    ? l10n.t("{0} row", countFormat().format(total))
+                    : l10n.t("{0} rows", countFormat().format(total))
+                : l10n.t(
+                      "{0} of {1} rows",
+                      countFormat().format(shown),
+                      countFormat().format(total),
+                  );
         const columns = meta.columns.length;
         rows += ` × ${columns === 1 ? l10n.t("{0} column", columns) : l10n.t("{0} columns", columns)}`;
         if (model.error) rows += ` · ${l10n.t("could not read all rows")}`;
@@ -68,7 +70,9 @@ export class StatusLine {
         this.rows.textContent = rows;
         this.notice.textContent = meta.hasMore ? limitNotice(meta.limit, total) : "";
         this.notice.hidden = !meta.hasMore;
-        const parts = [l10n.t("{0} ms", numberFormat.format(Math.round(model.payload.durationMs)))];
+        const parts = [
+            l10n.t("{0} ms", countFormat().format(Math.round(model.payload.durationMs))),
+        ];
         const state = meta.isCached ? l10n.t("cached") : l10n.t("fresh");
         parts.push(
             meta.lastRefresh

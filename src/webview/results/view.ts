@@ -43,7 +43,16 @@ function sortKey(value: unknown, kind: ColumnKind): Key {
     }
 }
 
-const collator = new Intl.Collator(locale, { numeric: true });
+let collator: Intl.Collator | undefined;
+
+/**
+ * How texts sort, in the display language. Made on first use: ICU's collation data costs about
+ * 20 ms, most of the rest of a new page's start-up script once the date format was deferred
+ * (format.ts dateTimeFormatter). main.ts makes it once the page is idle.
+ */
+export function textCollator(): Intl.Collator {
+    return (collator ??= new Intl.Collator(locale, { numeric: true }));
+}
 
 function isNumeric(k: Key): k is number | BigNumber {
     return typeof k === "number" || isBigNumber(k);
@@ -60,7 +69,7 @@ function compareKeys(a: Key, b: Key): number {
     // Mixed number/string keys (a numeric column holding "NaN"): numbers first.
     if (an) return -1;
     if (bn) return 1;
-    return collator.compare(a as string, b as string);
+    return textCollator().compare(a as string, b as string);
 }
 
 /** Rows to sort and filter: read on use (from the response's bytes) or held as arrays. */
@@ -193,11 +202,12 @@ function sortKeys(rows: RowReader, col: number, kind: ColumnKind): SortKeys {
         // Rank each distinct text once with the collator, then sort the rows by rank: far fewer
         // collator calls when texts repeat (events, browsers), never more when they do not.
         const distinct = [...new Set(keys.filter((k): k is string => k !== null))];
-        distinct.sort(collator.compare);
+        const compare = textCollator().compare;
+        distinct.sort(compare);
         const rank = new Map<string, number>();
         for (let r = 0; r < distinct.length; r++) {
             // Texts the collator finds equal share a rank (ties keep the service's order).
-            const same = r > 0 && collator.compare(distinct[r - 1], distinct[r]) === 0;
+            const same = r > 0 && compare(distinct[r - 1], distinct[r]) === 0;
             rank.set(distinct[r], same ? (rank.get(distinct[r - 1]) as number) : r);
         }
         for (let i = 0; i < n; i++) {

@@ -6,12 +6,13 @@ import type uPlot from "uplot";
 import uplotCss from "uplot/dist/uPlot.min.css";
 import { button } from "../elements";
 import type { ColumnKind } from "../format";
-import { arrayRows, type ColumnToRead, type RowReader } from "../view";
+import { arrayRows, type RowReader } from "../view";
 import chartCss from "./chart.css";
 import { ChartData, chartData } from "./data";
 import { chartPng, chartSvg } from "./exportImage";
 import { heatTable } from "./heatTable";
-import { ChartSpec, ChartType, chartTypes, columnRoles, pickChart } from "./pick";
+import { chosenSpec } from "./opening";
+import { ChartSpec, ChartType, chartTypes, columnRoles } from "./pick";
 import { makePlot, tooltipDate, utcDates } from "./plot";
 import { readTheme, seriesColor } from "./theme";
 import { ChartRole, exactText } from "./values";
@@ -470,40 +471,4 @@ function typeLabel(type: ChartType, english: string): string {
         heatmap: l10n.t("Heat table"),
     };
     return labels[type] ?? english;
-}
-
-/** A saved chart that still fits a result of `columns` columns. */
-function validSpec(spec: ChartSpec, columns: number): boolean {
-    return (
-        spec.x < columns &&
-        spec.split < columns &&
-        spec.ys.length > 0 &&
-        spec.ys.every((c) => c >= 0 && c < columns) &&
-        chartTypes.some((t) => t.type === spec.type)
-    );
-}
-
-/** The chart a result opens with: the one saved for its query if it fits, else one picked. */
-function chosenSpec(saved: ChartSpec | null, roles: ChartRole[], rows: number): ChartSpec | null {
-    return saved && validSpec(saved, roles.length) ? saved : pickChart(roles, rows);
-}
-
-/**
- * The columns the chart `source` opens with reads whole from the bytes (its x when a time or a
- * number, its y columns; see chart/data.ts columnOf), at most `max`: what the page reads ahead.
- */
-export function chartColumnsToRead(
-    source: ChartSource,
-    saved: ChartSpec | null,
-    max: number,
-): ColumnToRead[] {
-    const roles = columnRoles(source.kinds, source.viewReader());
-    const spec = chosenSpec(saved, roles, source.received);
-    if (!spec || spec.type === "number" || spec.type === "heatmap") return [];
-    const reads: ColumnToRead[] = [];
-    if (spec.x >= 0 && (roles[spec.x] === "time" || roles[spec.x] === "number"))
-        reads.push({ c: spec.x, asTime: roles[spec.x] === "time" });
-    for (const c of spec.split >= 0 ? spec.ys.slice(0, 1) : spec.ys)
-        reads.push({ c, asTime: false });
-    return reads.slice(0, max);
 }
