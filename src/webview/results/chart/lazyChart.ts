@@ -1,5 +1,5 @@
 // The results page's chart, loaded when it is first wanted or once the page is idle. The chart's
-// code (uPlot, the choosers, the image exports; about 85 KB of the page's 206 KB minified) is
+// code (uPlot, the choosers, the image exports; 79 KB of the page's 206 KB minified) is
 // its own module (esbuild splits it out, scripts/webviewBuildOptions.mjs), so a new panel
 // parses and evaluates only what draws the grid: in code-server the page shares the editor's
 // renderer thread, and its start-up was one task of 150-380 ms there, on the same CPUs as the
@@ -43,10 +43,6 @@ export class LazyChart {
     ) {
         this.element = document.createElement("div");
         this.element.className = "chart-slot";
-    }
-
-    get visible(): boolean {
-        return this.view?.visible ?? this.wanted !== null;
     }
 
     /** Loads the chart's code now, so that a later Alt+C draws without waiting for it. */
