@@ -1,15 +1,44 @@
 // A new results page's start-up is one task (in code-server, on the editor's own thread), so it
-// does only what the page needs to listen: the locale's date format, number format and collation
-// (30-70 ms of ICU data) are made in a task of their own afterwards, before a result arrives.
+// does only what the page needs to listen. The locale's date format, number format and collation
+// (30-70 ms of ICU data) are made in a task of their own afterwards, before a result arrives. The
+// chart's code (uPlot, the choosers, the image exports) is a chunk of its own, fetched once a
+// result is parsed and the page is idle or when a chart is asked for; a chart that cannot be
+// fetched leaves the grid usable.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { makeFixture } from "./fixtures";
-import { closeWithoutErrors, loadResults, openPage, rowsInView } from "./page";
+import type { FromWebview } from "../../src/protocol";
+import { typedResponse } from "./fixtures";
+import { closeWithoutErrors, loadResults, openPage, posted, rowsInView } from "./page";
 import { startWebviewSuite, type WebviewSuite } from "./suite";
+import { waitFor } from "../waitFor";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const window: any;
+declare const document: any;
 declare const performance: any;
+declare function requestIdleCallback(fn: () => void): number;
+
+const daily = typedResponse(
+    [
+        ["day", "Date"],
+        ["pageviews", "UInt64"],
+    ],
+    Array.from({ length: 30 }, (_, i) => [`2026-11-${String(i + 1).padStart(2, "0")}`, i * 3]),
+);
+
+/** The chart chunk's file, as the page fetched it (null until it did). */
+const CHART_CHUNK = /\/results\.chunk\.chartView-[A-Z0-9]+\.js$/;
+
+async function announced(page: Page): Promise<string> {
+    return page.evaluate(() => document.querySelector("[data-announcer]")?.textContent ?? "");
+}
+
+async function chartChunkFetched(page: Page): Promise<boolean> {
+    const urls: string[] = await page.evaluate(() =>
+        performance.getEntriesByType("resource").map((e: any) => e.name),
+    );
+    return urls.some((u) => CHART_CHUNK.test(u));
+}
 
 /** Records when each Intl object is made (ms since the page's time origin), before the page runs. */
 const recordIntl = `
@@ -27,11 +56,10 @@ for (const name of ["DateTimeFormat", "NumberFormat", "Collator"]) {
 describe("results page start-up (webview)", function () {
     let suite: WebviewSuite;
     let page: Page | undefined;
-    const fixture = makeFixture(200);
 
     before(async function () {
         this.timeout(120_000);
-        suite = await startWebviewSuite({ rows: fixture.text });
+        suite = await startWebviewSuite({ daily: daily.text });
     });
 
     afterEach(() => closeWithoutErrors(page));
@@ -57,7 +85,91 @@ describe("results page start-up (webview)", function () {
             new Set(["DateTimeFormat", "NumberFormat", "Collator"]),
         );
         // And a result then shows with them (its dates formatted in the page's locale).
-        await loadResults(page, [{ name: "rows", fixture }]);
+        await loadResults(page, [{ name: "daily", fixture: daily }]);
         assert.ok((await rowsInView(page)).length > 0);
+    });
+
+    it("starts without the chart's code, fetches it once the result is parsed, and draws from it", async () => {
+        page = await openPage(suite.browser, suite.server);
+        assert.equal(await chartChunkFetched(page), false, "no chart code at start-up");
+        await loadResults(page, [{ name: "daily", fixture: daily }]);
+        // Fetched while the page is idle after the parse, before any chart is asked for.
+        await page.waitForFunction(
+            (source) =>
+                performance
+                    .getEntriesByType("resource")
+                    .some((e: any) => new RegExp(source).test(e.name)),
+            CHART_CHUNK.source,
+        );
+        assert.equal(
+            await page.evaluate(() => document.querySelector(".chart")?.dataset.drawMs),
+            undefined,
+            "no chart drawn unasked",
+        );
+        await page.keyboard.press("Alt+KeyC");
+        await page.waitForFunction(() => document.querySelector(".chart")?.dataset.drawMs);
+        assert.equal(await page.locator(".chart").isVisible(), true);
+        assert.equal(await page.locator(".grid").isVisible(), false);
+    });
+
+    it("a chart asked for before its code arrived is drawn when it does, with the focus in it", async () => {
+        let release: () => void = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        page = await openPage(suite.browser, suite.server, "/", async (p) => {
+            await p.route(CHART_CHUNK, async (route) => {
+                await held;
+                await route.continue();
+            });
+        });
+        await loadResults(page, [{ name: "daily", fixture: daily }]);
+        await page.keyboard.press("Alt+KeyC");
+        assert.equal(await page.locator(".chart").count(), 0, "the chunk is held back");
+        release();
+        await page.waitForFunction(() => document.querySelector(".chart")?.dataset.drawMs);
+        assert.equal(
+            await page.evaluate(() => document.activeElement?.classList.contains("chart-type")),
+            true,
+            "Alt+C moved the focus to the chart's first chooser",
+        );
+    });
+
+    it("a chart whose code cannot be fetched leaves the grid showing and says why", async () => {
+        let failedFetches = 0;
+        page = await openPage(suite.browser, suite.server, "/", async (p) => {
+            await p.route(CHART_CHUNK, (route) => route.abort());
+            p.on("requestfailed", (r) => {
+                if (CHART_CHUNK.test(r.url())) failedFetches++;
+            });
+        });
+        await loadResults(page, [{ name: "daily", fixture: daily }]);
+        // The preload's failure (once the page is idle) is not the user's business.
+        await waitFor("the preload to fail", async () => failedFetches === 1);
+        await page.evaluate(
+            () => new Promise<void>((resolve) => requestIdleCallback(() => resolve())),
+        );
+        assert.doesNotMatch(
+            await announced(page),
+            /chart/,
+            "nothing said before a chart is asked for",
+        );
+        await page.keyboard.press("Alt+KeyC");
+        await page.waitForFunction(() =>
+            /chart could not be loaded/.test(
+                document.querySelector("[data-announcer]")?.textContent ?? "",
+            ),
+        );
+        assert.equal(await page.locator(".grid").isVisible(), true, "the grid is back");
+        const logged = (await posted(page)).filter(
+            (m): m is Extract<FromWebview, { type: "log" }> =>
+                m.type === "log" && m.level === "error",
+        );
+        assert.ok(
+            logged.some((m) => /the chart could not be loaded/.test(m.message)),
+            JSON.stringify(logged),
+        );
+        // The next Alt+C tries again (the failed fetch is not kept).
+        await page.unroute(CHART_CHUNK);
+        await page.keyboard.press("Alt+KeyC");
+        await page.waitForFunction(() => document.querySelector(".chart")?.dataset.drawMs);
     });
 });
