@@ -1,7 +1,7 @@
 // How a value looks in a cell. Pure functions, shared by the grid, the worker (sort/filter) and
 // the clipboard, so what you see is what you filter and copy. Numbers wider than a double arrive
 // as BigNumbers (their JSON text, see src/json/lossless.ts) and show every digit.
-import { countFormat, locale } from "./locale";
+import { locale } from "./locale";
 import { isBigNumber, parseLossless, stringifyLossless } from "../../json/lossless";
 
 /** The families of ClickHouse types that look or sort differently. */
@@ -63,18 +63,10 @@ let dateTimeFormat: Intl.DateTimeFormat | undefined;
  * The cells' date format, made on first use: making it costs 30-45 ms (ICU loads the locale's
  * date patterns; CPU profile of a new results page in headless Chromium), which was the biggest
  * part of the page's start-up script, and in code-server the page starts on the editor's thread.
+ * main.ts makes it once the page is idle.
  */
-function dateTimeFormatter(): Intl.DateTimeFormat {
+export function dateTimeFormatter(): Intl.DateTimeFormat {
     return (dateTimeFormat ??= new Intl.DateTimeFormat(locale, dateTimeOptions));
-}
-
-/**
- * Makes the formats cells and counts use, once the page has started and is idle (main.ts): a
- * query takes longer than that, so its first screen does not wait for them either.
- */
-export function prepareFormats(): void {
-    dateTimeFormatter();
-    countFormat();
 }
 
 // Formatting a date costs microseconds that add up while scrolling; rows repeat as you scroll

@@ -8,7 +8,7 @@ let counts: Intl.NumberFormat | undefined;
 
 /**
  * Counts (rows, columns) in the display language's digits and grouping. Made on first use, not
- * while the page starts: see format.ts prepareFormats.
+ * while the page starts: main.ts makes it once the page is idle.
  */
 export function countFormat(): Intl.NumberFormat {
     return (counts ??= new Intl.NumberFormat(locale));

@@ -3,7 +3,8 @@
 import "./l10nConfig";
 import type { ToWebview } from "../../protocol";
 import { App } from "./app";
-import { prepareFormats } from "./format";
+import { dateTimeFormatter } from "./format";
+import { countFormat } from "./locale";
 import "./elements";
 import { RowSource, startWorker } from "./rowSource";
 import css from "./styles.css";
@@ -50,7 +51,8 @@ vscode.postMessage({ type: "ready" });
 // editor's thread. A page without idle time gets them within 200 ms, or when first needed.
 requestIdleCallback(
     () => {
-        prepareFormats();
+        dateTimeFormatter();
+        countFormat();
         textCollator();
     },
     { timeout: 200 },
