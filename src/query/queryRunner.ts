@@ -10,6 +10,7 @@ import { resultSetOf, type ResultSet } from "../resultsPanel";
 import { describeVariable, fetchSavedVariables, namesToPrompt } from "./savedVariables";
 import type { Statement } from "./statementSplitter";
 import { missingVariableRanges } from "./variableErrors";
+import { RunStatusItem } from "./runStatusItem";
 import {
     findVariables,
     hasTopLevelLimit,
@@ -65,16 +66,9 @@ const MAX_ROWS = 50_000;
  */
 export class QueryRunner implements vscode.Disposable {
     private readonly running = new Set<vscode.CancellationTokenSource>();
-    private readonly statusItem = vscode.window.createStatusBarItem(
-        "posthog-workbench.queryStatus",
-        vscode.StatusBarAlignment.Left,
-        49,
-    );
+    private readonly statusItem = new RunStatusItem();
 
-    constructor(private readonly ctx: Ctx) {
-        this.statusItem.name = "PostHog query";
-        this.statusItem.command = "posthog-workbench.cancelQuery";
-    }
+    constructor(private readonly ctx: Ctx) {}
 
     get isRunning(): boolean {
         return this.running.size > 0;
@@ -139,8 +133,10 @@ export class QueryRunner implements vscode.Disposable {
                         for (const [index, target] of targets.entries()) {
                             if (source.token.isCancellationRequested) break;
                             const label =
-                                targets.length > 1 ? ` (${index + 1} of ${targets.length})` : "";
-                            this.showStatus(`$(loading~spin) HogQL${label}`);
+                                targets.length > 1
+                                    ? ` ${vscode.l10n.t("({0} of {1})", index + 1, targets.length)}`
+                                    : "";
+                            this.statusItem.show(`HogQL${label}`);
                             progress.report({ message: `${oneLine(target.text)}${label}` });
                             const outcome = await this.runOne({
                                 client,
@@ -403,16 +399,6 @@ export class QueryRunner implements vscode.Disposable {
             await state.update(VARIABLES_KEY, all);
         }
         return values;
-    }
-
-    private showStatus(text: string): void {
-        this.statusItem.text = `${text} · Cancel`;
-        this.statusItem.tooltip = "A HogQL query is running. Click to cancel it.";
-        this.statusItem.accessibilityInformation = {
-            label: vscode.l10n.t("A HogQL query is running; press to cancel it."),
-            role: "button",
-        };
-        this.statusItem.show();
     }
 
     dispose(): void {

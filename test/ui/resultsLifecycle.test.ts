@@ -129,4 +129,46 @@ describe("results panel in VS Code", function () {
         assert.ok(Number(total) > 64 * 1024, `the result is ${total} bytes`);
         assert.ok(Number(sent) < Number(total) / 3, `sent ${sent} of ${total}`);
     });
+
+    it("counts a running query's seconds in the status bar without animating it, and cancels the run from there", async () => {
+        const { page, sandbox } = bench;
+        fs.writeFileSync(path.join(bench.server.workspace, "slow.hogql"), "SELECT 1\n");
+        // Every query waits 30 s before the sandbox answers: the run is still going while the
+        // item is looked at.
+        sandbox.faults.add({
+            method: "POST",
+            path: "/query/",
+            kind: "slow",
+            delayMs: 30_000,
+            times: Infinity,
+        });
+        try {
+            await runCommand(page, "View: Close All Editors");
+            await openFile(page, "slow.hogql");
+            await page.locator(".monaco-editor .view-lines").first().click();
+            await runCommand(page, "PostHog: Run File");
+            const item = page
+                .locator(".part.statusbar .statusbar-item", { hasText: "HogQL" })
+                .filter({ hasText: "Cancel" });
+            await item.filter({ hasText: /HogQL · Cancel|HogQL 1 s · Cancel/ }).waitFor();
+            await item.filter({ hasText: "HogQL 2 s · Cancel" }).waitFor({ timeout: 10_000 });
+            // A spinning icon would make the workbench draw many frames a second while the
+            // query runs (runStatusItem.ts).
+            const animations = await page
+                .locator(".part.statusbar")
+                .evaluate(
+                    (bar: { getAnimations(o: { subtree: boolean }): unknown[] }) =>
+                        bar.getAnimations({ subtree: true }).length,
+                );
+            assert.equal(animations, 0, "animations in the status bar while the query runs");
+            await item.click();
+            await item.waitFor({ state: "detached", timeout: 10_000 });
+            // The panel opened for the run's result closes with nothing to show.
+            await page
+                .locator('.tab[aria-label^="Running: slow.hogql"]')
+                .waitFor({ state: "detached", timeout: 10_000 });
+        } finally {
+            sandbox.faults.clear();
+        }
+    });
 });
