@@ -16,6 +16,11 @@ export interface ResultsHtmlOptions {
     language?: string;
     /** VS Code's translations for that language (`vscode.l10n.bundle`), absent in English. */
     l10nBundle?: Record<string, string>;
+    /**
+     * What the page says while its script loads, in a panel opened as its run starts (a first
+     * webview of a window can take seconds): the page then says it waits for the result itself.
+     */
+    waiting?: string;
 }
 
 /** The Content-Security-Policy of the results page. */
@@ -38,7 +43,7 @@ export function resultsHtml(o: ResultsHtmlOptions): string {
 <title>PostHog Results</title>
 </head>
 <body data-worker="${attr(o.workerUri)}">
-${o.l10nBundle ? `<script type="application/json" id="l10n-bundle">${JSON.stringify(o.l10nBundle).replace(/</g, "\\u003c")}</script>\n` : ""}<div id="app"></div>
+${o.l10nBundle ? `<script type="application/json" id="l10n-bundle">${JSON.stringify(o.l10nBundle).replace(/</g, "\\u003c")}</script>\n` : ""}<div id="app">${o.waiting ? `<p class="waiting" role="status">${attr(o.waiting)}</p>` : ""}</div>
 <script type="module" nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
 </body>
 </html>`;

@@ -70,7 +70,10 @@ export class ResultsPanelManager
      */
     prepare(title: string): void {
         if (this.pending || (this.deps.reusePanel() && this.lastActive)) return;
-        const pending = this.adopt(this.createPanel(vscode.l10n.t("Running: {0}", title)));
+        const pending = this.adopt(
+            this.createPanel(vscode.l10n.t("Running: {0}", title)),
+            vscode.l10n.t("Running {0}… Its result will show here.", title),
+        );
         pending.onDidDispose(() => {
             if (this.pending === pending) this.pending = undefined;
         });
@@ -145,17 +148,21 @@ export class ResultsPanelManager
         );
     }
 
-    private adopt(panel: vscode.WebviewPanel): ResultsPanel {
-        const p = new ResultsPanel(panel, {
-            extensionUri: this.deps.extensionUri,
-            log: this.deps.log,
-            prompts: this.deps.prompts,
-            chartPrefs: this.chartPrefs,
-            // A browser workbench (code-server, vscode.dev) or a remote window: the extension
-            // host and the page are on either side of a network.
-            compressBytes:
-                vscode.env.uiKind === vscode.UIKind.Web || vscode.env.remoteName !== undefined,
-        });
+    private adopt(panel: vscode.WebviewPanel, waiting?: string): ResultsPanel {
+        const p = new ResultsPanel(
+            panel,
+            {
+                extensionUri: this.deps.extensionUri,
+                log: this.deps.log,
+                prompts: this.deps.prompts,
+                chartPrefs: this.chartPrefs,
+                // A browser workbench (code-server, vscode.dev) or a remote window: the extension
+                // host and the page are on either side of a network.
+                compressBytes:
+                    vscode.env.uiKind === vscode.UIKind.Web || vscode.env.remoteName !== undefined,
+            },
+            waiting,
+        );
         this.panels.add(p);
         this.lastActive = p;
         panel.onDidChangeViewState((e) => {

@@ -70,9 +70,14 @@ export class ResultsPanel implements vscode.Disposable {
     /** Fires when the user closes the panel. */
     readonly onDidDispose = this.onDisposeEmitter.event;
 
+    /**
+     * @param waiting what the page says while its script loads (a panel opened as a run starts:
+     * manager.ts `prepare`).
+     */
     constructor(
         readonly panel: vscode.WebviewPanel,
         private readonly deps: PanelDeps,
+        private readonly waiting?: string,
     ) {
         const webview = panel.webview;
         webview.options = webviewOptions(deps.extensionUri);
@@ -112,6 +117,7 @@ export class ResultsPanel implements vscode.Disposable {
             workerUri: webview
                 .asWebviewUri(vscode.Uri.joinPath(dist, "results.parse.worker.js"))
                 .toString(),
+            waiting: this.waiting,
         });
     }
 

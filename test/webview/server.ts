@@ -29,14 +29,22 @@ export interface TestServer {
     close(): Promise<void>;
 }
 
-/** The page as the panel serves it, plus the fake API in a nonce'd script (and extra head HTML). */
-export function pageHtml(origin: string, extraHead = ""): { html: string; nonce: string } {
+/**
+ * The page as the panel serves it, plus the fake API in a nonce'd script (and extra head HTML);
+ * `waiting` as a panel opened when its run starts.
+ */
+export function pageHtml(
+    origin: string,
+    extraHead = "",
+    waiting?: string,
+): { html: string; nonce: string } {
     const nonce = randomBytes(16).toString("base64");
     const html = resultsHtml({
         cspSource: origin,
         nonce,
         scriptUri: `${origin}/dist/results.js`,
         workerUri: `${origin}/dist/results.parse.worker.js`,
+        waiting,
     }).replace("</head>", `<script nonce="${nonce}">${fakeApi}</script>${extraHead}</head>`);
     return { html, nonce };
 }

@@ -3,12 +3,13 @@
 // (30-70 ms of ICU data) are made in a task of their own afterwards, before a result arrives. The
 // chart's code (uPlot, the choosers, the image exports) is a chunk of its own, fetched once a
 // result is parsed and the page is idle or when a chart is asked for; a chart that cannot be
-// fetched leaves the grid usable.
+// fetched leaves the grid usable. A panel opened as its run starts says so until the result.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import type { FromWebview } from "../../src/protocol";
 import { typedResponse } from "./fixtures";
 import { closeWithoutErrors, loadResults, openPage, posted, rowsInView } from "./page";
+import { pageHtml } from "./server";
 import { startWebviewSuite, type WebviewSuite } from "./suite";
 import { waitFor } from "../waitFor";
 
@@ -65,6 +66,31 @@ describe("results page start-up (webview)", function () {
     afterEach(() => closeWithoutErrors(page));
 
     after(() => suite?.close());
+
+    it("says what runs while its script loads, then that it waits for the result", async () => {
+        // A panel opened as its run starts (manager.ts prepare); the name is the file's.
+        const waiting = "Running <b>odd</b>.hogql… Its result will show here.";
+        suite.server.setPage("waiting", pageHtml(suite.server.origin, "", waiting).html);
+        let release: () => void = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        page = await suite.browser.newPage();
+        await page.route(/\/dist\/results\.js$/, async (route) => {
+            await held;
+            await route.continue();
+        });
+        // Not waiting for "load" nor DOMContentLoaded: both wait for the held module script.
+        await page.goto(`${suite.server.origin}/page/waiting.html`, { waitUntil: "commit" });
+        const line = page.locator(".waiting");
+        await line.waitFor();
+        assert.equal(await line.textContent(), waiting, "shown before the script ran");
+        assert.equal(await line.getAttribute("role"), "status");
+        assert.equal(await page.locator(".waiting b").count(), 0, "the name is text, not markup");
+        release();
+        await page.locator(".status").getByText("Waiting for the result…").waitFor();
+        assert.equal(await line.count(), 0, "one message at a time");
+        await loadResults(page, [{ name: "daily", fixture: daily }]);
+        assert.ok((await rowsInView(page)).length > 0);
+    });
 
     it("makes the locale's formats after it is ready, not while it starts", async () => {
         page = await openPage(suite.browser, suite.server, "/", async (p) => {

@@ -134,6 +134,9 @@ export class App {
                 vscode.postMessage({ type: "showSql", resultId: m.payload.id, dialect }),
             ),
         );
+        // The panel's "Running ..." line (html.ts `waiting`) covered the page's load; the status
+        // line below says "Waiting for the result…" from here on.
+        root.querySelector(".waiting")?.remove();
         root.append(this.toolbar.element, main, this.status.element, this.announcer.element);
         this.status.update(null);
         // Copy from VS Code's Edit menu (or the host's Ctrl+C handling) arrives as a copy event.
