@@ -914,18 +914,18 @@ async function main() {
             "none",
         );
         add(
-            "workbench: copy all 50k x 20 (Ctrl+A, Ctrl+C) until the status bar says copied",
+            "workbench: copy all 50k x 20 (Ctrl+A, Ctrl+C) until the status bar says copied (median of 3)",
             "ms",
             e2e.copyAllMs,
             null,
             "none",
         );
         add(
-            "workbench renderer: longest task while copying all 50k x 20",
+            "workbench renderer: longest task while copying all 50k x 20 (median of 3)",
             "ms",
             e2e.copyAllLongestTask,
             e2e.clipboardWriteLongestTask,
-            `browser clipboard.write alone, same ${(e2e.copiedBytes / 1e6).toFixed(1)} MB text`,
+            `browser clipboard.write alone, same ${(e2e.copiedBytes / 1e6).toFixed(1)} MB text (median of 3)`,
         );
     }
     const roundTripChanged = hostWide.changed + widePage.changed;
