@@ -77,7 +77,7 @@ export class ResultsPanel implements vscode.Disposable {
     constructor(
         readonly panel: vscode.WebviewPanel,
         private readonly deps: PanelDeps,
-        private readonly waiting?: string,
+        private waiting?: string,
     ) {
         const webview = panel.webview;
         webview.options = webviewOptions(deps.extensionUri);
@@ -87,7 +87,14 @@ export class ResultsPanel implements vscode.Disposable {
             panel.onDidDispose(() => this.dispose()),
             // A hidden panel's page is discarded; the next `ready` reloads it.
             panel.onDidChangeViewState(() => {
-                if (!panel.visible) this.ready = false;
+                if (panel.visible) return;
+                this.ready = false;
+                // Shown again, the page loads afresh: its result is here, so it says nothing of a
+                // run while it loads. (Set while hidden: the new HTML loads only when shown.)
+                if (this.waiting && this.sets.length > 0) {
+                    this.waiting = undefined;
+                    webview.html = this.html();
+                }
             }),
         );
     }

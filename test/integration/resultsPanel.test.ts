@@ -11,6 +11,7 @@ import type { ExtensionApi } from "../../src/extension";
 import { resultSetFromText, resultsViewType } from "../../src/resultsPanel";
 import { ResultsPanel, webviewOptions } from "../../src/resultsPanel/panel";
 import type { Ui } from "../../src/userPrompts";
+import { waitFor } from "../waitFor";
 import { activateExtension } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 
@@ -86,6 +87,42 @@ describe("results panel through the context's Ui", () => {
         assert.equal(ui.messages.length, 1);
         assert.equal(ui.messages[0].level, "error");
         assert.match(ui.messages[0].text, /^Export failed: .*ENOENT/);
+    });
+
+    it("a panel opened as its run starts says so while it loads, until its result came", async () => {
+        const extensionUri = api.ctx.extensionUri;
+        const running = new ResultsPanel(
+            vscode.window.createWebviewPanel(
+                resultsViewType,
+                "Running: q.hogql",
+                { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+                webviewOptions(extensionUri),
+            ),
+            { extensionUri, log: api.ctx.log, prompts: api.ctx },
+            "Running q.hogql… Its result will show here.",
+        );
+        try {
+            const html = () => running.panel.webview.html;
+            assert.match(html(), /<p class="waiting" role="status">Running q\.hogql…/);
+            const set = await resultSetFromText('{"columns":["n"],"results":[[1]]}', {
+                title: "q.hogql",
+                queryText: "SELECT 1 AS n",
+                durationMs: 1,
+            });
+            running.show([set], null);
+            // Hidden, its page is discarded; shown again it loads the HTML as it is then.
+            const doc = await vscode.workspace.openTextDocument({ content: "hide the panel" });
+            await vscode.window.showTextDocument(doc, {
+                viewColumn: running.panel.viewColumn,
+                preserveFocus: true,
+            });
+            await waitFor("the panel hidden", async () => !running.panel.visible || undefined);
+            assert.doesNotMatch(html(), /class="waiting"/);
+            assert.match(html(), /<div id="app"><\/div>/);
+        } finally {
+            running.dispose();
+            await vscode.commands.executeCommand("workbench.action.closeActiveEditor");
+        }
     });
 
     it("closes a panel restored without a kept result, and says why", async () => {
