@@ -22,20 +22,26 @@ describe("results panel through the context's Ui", () => {
     let panel: ResultsPanel;
     let dir: string;
 
-    // One panel for the file: opening and closing a webview per test races the workbench.
-    before(async () => {
-        api = await activateExtension();
-        original = api.ctx.ui;
+    /** A results panel beside the editor; `waiting` as a panel opened when its run starts. */
+    const openPanel = (title: string, waiting?: string): ResultsPanel => {
         const extensionUri = api.ctx.extensionUri;
-        panel = new ResultsPanel(
+        return new ResultsPanel(
             vscode.window.createWebviewPanel(
                 resultsViewType,
-                "Results",
+                title,
                 { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
                 webviewOptions(extensionUri),
             ),
             { extensionUri, log: api.ctx.log, prompts: api.ctx },
+            waiting,
         );
+    };
+
+    // One panel for the file: opening and closing a webview per test races the workbench.
+    before(async () => {
+        api = await activateExtension();
+        original = api.ctx.ui;
+        panel = openPanel("Results");
         // A number wider than a double: the export keeps every digit from the bytes.
         const text = '{"columns":["name","n"],"results":[["a,b",1],["c",12345678901234567890]]}';
         const set = await resultSetFromText(text, {
@@ -90,15 +96,8 @@ describe("results panel through the context's Ui", () => {
     });
 
     it("a panel opened as its run starts says so while it loads, until its result came", async () => {
-        const extensionUri = api.ctx.extensionUri;
-        const running = new ResultsPanel(
-            vscode.window.createWebviewPanel(
-                resultsViewType,
-                "Running: q.hogql",
-                { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-                webviewOptions(extensionUri),
-            ),
-            { extensionUri, log: api.ctx.log, prompts: api.ctx },
+        const running = openPanel(
+            "Running: q.hogql",
             "Running q.hogql… Its result will show here.",
         );
         try {
