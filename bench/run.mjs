@@ -221,6 +221,14 @@ async function benchOurs(browser, origin, firstRowsJson, meta) {
     }
     const before = await heap(cdp);
     const workersBefore = await workersHeap();
+    // BENCH_PROFILE_LOAD=file: a CPU profile of the page from the load message on (each run
+    // writes it: the last run's stays).
+    const loadProfile = process.env.BENCH_PROFILE_LOAD;
+    if (loadProfile) {
+        await cdp.send("Profiler.enable");
+        await cdp.send("Profiler.setSamplingInterval", { interval: 50 });
+        await cdp.send("Profiler.start");
+    }
     const res = await page.evaluate(
         async ({ firstRowsJson, meta }) => {
             const bytes = new Uint8Array(await (await fetch("/data.json")).arrayBuffer());
@@ -292,6 +300,10 @@ async function benchOurs(browser, origin, firstRowsJson, meta) {
         },
         { firstRowsJson, meta },
     );
+    if (loadProfile) {
+        const { profile } = await cdp.send("Profiler.stop");
+        fs.writeFileSync(loadProfile, JSON.stringify(profile));
+    }
     await page.waitForTimeout(300);
     const after = await heap(cdp);
     const workersAfter = await workersHeap();
