@@ -8,7 +8,14 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import type { FromWebview } from "../../src/protocol";
 import { typedResponse } from "./fixtures";
-import { closeWithoutErrors, loadResults, openPage, posted, rowsInView } from "./page";
+import {
+    closeWithoutErrors,
+    loadResults,
+    openPage,
+    posted,
+    recordErrors,
+    rowsInView,
+} from "./page";
 import { pageHtml } from "./server";
 import { startWebviewSuite, type WebviewSuite } from "./suite";
 import { waitFor } from "../waitFor";
@@ -32,6 +39,17 @@ const CHART_CHUNK = /\/results\.chunk\.chartView-[A-Z0-9]+\.js$/;
 
 async function announced(page: Page): Promise<string> {
     return page.evaluate(() => document.querySelector("[data-announcer]")?.textContent ?? "");
+}
+
+/** Holds the page's requests for `url` until the returned function is called. */
+async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(url, async (route) => {
+        await held;
+        await route.continue();
+    });
+    return release;
 }
 
 async function chartChunkFetched(page: Page): Promise<boolean> {
@@ -71,13 +89,9 @@ describe("results page start-up (webview)", function () {
         // A panel opened as its run starts (manager.ts prepare); the name is the file's.
         const waiting = "Running <b>odd</b>.hogql… Its result will show here.";
         suite.server.setPage("waiting", pageHtml(suite.server.origin, "", waiting).html);
-        let release: () => void = () => {};
-        const held = new Promise<void>((resolve) => (release = resolve));
         page = await suite.browser.newPage();
-        await page.route(/\/dist\/results\.js$/, async (route) => {
-            await held;
-            await route.continue();
-        });
+        recordErrors(page);
+        const release = await holdRequests(page, /\/dist\/results\.js$/);
         // Not waiting for "load" nor DOMContentLoaded: both wait for the held module script.
         await page.goto(`${suite.server.origin}/page/waiting.html`, { waitUntil: "commit" });
         const line = page.locator(".waiting");
@@ -140,12 +154,8 @@ describe("results page start-up (webview)", function () {
 
     it("a chart asked for before its code arrived is drawn when it does, with the focus in it", async () => {
         let release: () => void = () => {};
-        const held = new Promise<void>((resolve) => (release = resolve));
         page = await openPage(suite.browser, suite.server, "/", async (p) => {
-            await p.route(CHART_CHUNK, async (route) => {
-                await held;
-                await route.continue();
-            });
+            release = await holdRequests(p, CHART_CHUNK);
         });
         await loadResults(page, [{ name: "daily", fixture: daily }]);
         await page.keyboard.press("Alt+KeyC");
