@@ -20,7 +20,7 @@ import {
     wideResponseText,
     wideValues,
 } from "./host.mjs";
-import { workbenchFigures } from "./workbench.mjs";
+import { median, workbenchFigures } from "./workbench.mjs";
 import { buildWebview } from "./buildWebview.mjs";
 import { makeResponse } from "./data.mjs";
 
@@ -37,10 +37,7 @@ const GRID_RUNS = Number(process.env.BENCH_GRID_RUNS ?? 5);
 /** Each number (nested ones too) the median of the runs' values; anything else from the first. */
 function medianOfRuns(runs) {
     const pick = (values) => {
-        if (typeof values[0] === "number") {
-            const sorted = [...values].sort((a, b) => a - b);
-            return sorted[Math.floor(sorted.length / 2)];
-        }
+        if (typeof values[0] === "number") return median(values);
         if (values[0] && typeof values[0] === "object" && !Array.isArray(values[0]))
             return Object.fromEntries(
                 Object.keys(values[0]).map((k) => [k, pick(values.map((v) => v[k]))]),

@@ -59,7 +59,8 @@ async function withoutNetworkInstrumentation(page) {
     for (const session of sessions) await session.send("Network.disable");
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The middle value (the upper of the two middle ones for an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** The raw request: what the extension sends, timed to the last byte of the body. */
 async function rawHttp(sandbox) {
