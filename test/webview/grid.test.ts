@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { meanLuminance } from "../screenshotLuminance";
-import { makeFixture, tableMeta } from "./fixtures";
+import { makeFixture, tableMeta, typedResponse } from "./fixtures";
 import {
     applyTheme,
     cellPoint,
@@ -426,9 +426,76 @@ describe("results grid (webview)", function () {
             .locator('.row[aria-rowindex="2"] .cell[aria-colindex="3"]')
             .boundingBox())!;
         assert.ok(Math.abs(cell.width - after.width) <= 1, "cells follow the header");
+        // The new width is kept in the view state (a panel hidden and shown again restores it).
+        await page.waitForFunction(
+            (w) =>
+                Object.values(window.__state?.views ?? {}).some(
+                    (v: any) => Math.abs(v.widths[1] - w) <= 2,
+                ),
+            after.width,
+        );
         await page.mouse.dblclick(after.x + after.width - 1, y);
         const fitted = (await header.boundingBox())!;
         assert.ok(fitted.width < after.width, `auto-fit: ${fitted.width}`);
+    });
+
+    /** 30 text columns of 4-character values but one, c25, of 60: far right of the window. */
+    function wideFixture() {
+        const cols = Array.from({ length: 30 }, (_, c): [string, string] => [`c${c}`, "String"]);
+        const rows = Array.from({ length: 40 }, (_, r) =>
+            cols.map((_, c) => (c === 25 ? "x".repeat(60) : `v${String(r).padStart(3, "0")}`)),
+        );
+        return typedResponse(cols, rows);
+    }
+
+    it("fits the columns beyond the window to their content once the first screen is painted", async () => {
+        const wide = wideFixture();
+        server.setData("wide", wide.text);
+        const p = await openPage(browser, server);
+        await loadResults(p, [{ name: "wide", fixture: wide }]);
+        const widths = await p.waitForFunction(() => {
+            const w = (window.__state?.views?.wide as { widths: number[] } | undefined)?.widths;
+            return w && w[25] !== 120 ? w : null;
+        });
+        const w = (await widths.jsonValue()) as number[];
+        assert.ok(w[25] > 250, `the long column is fitted: ${w[25]}`);
+        assert.ok(w[3] < 100 && w[28] < 100, `short ones too: ${w[3]}, ${w[28]}`);
+        assert.equal(w[28], w[3], "columns alike get alike widths, in view or not");
+        await p.close();
+    });
+
+    it("fits columns scrolled into view before the page was idle as it draws them", async () => {
+        const wide = wideFixture();
+        server.setData("wide", wide.text);
+        const p = await openPage(browser, server);
+        // All in one task: the load, then a scroll to the right before any idle time or timer.
+        const drawn = await p.evaluate(
+            async ({ meta, firstRowsJson }) => {
+                const bytes = new Uint8Array(await (await fetch("/data/wide.json")).arrayBuffer());
+                const result = { id: "wide", title: "wide", queryText: "", durationMs: 0 };
+                const load = { ...result, meta, firstRowsJson, bytes };
+                window.dispatchEvent(
+                    new MessageEvent("message", {
+                        data: { type: "load", results: [load], active: 0, storeKey: null },
+                    }),
+                );
+                const grid = document.querySelector(".grid");
+                grid.scrollLeft = 1500;
+                grid.dispatchEvent(new Event("scroll"));
+                const header = document.querySelector('.hcell[aria-colindex="27"]');
+                const cell = document.querySelector(
+                    '.row[aria-rowindex="2"] .cell[aria-colindex="27"]',
+                );
+                return {
+                    header: header ? parseFloat(header.style.width) : null,
+                    cell: cell ? parseFloat(cell.style.width) : null,
+                };
+            },
+            { meta: wide.meta, firstRowsJson: wide.firstRowsJson },
+        );
+        assert.ok(drawn.header !== null && drawn.header > 250, `header: ${drawn.header}`);
+        assert.equal(drawn.cell, drawn.header, "its cells as wide as its header");
+        await p.close();
     });
 
     it("explains hasMore and shows duration, cache state and SQL buttons", async () => {
