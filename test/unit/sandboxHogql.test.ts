@@ -251,6 +251,7 @@ describe("sandbox HogQL engine", function () {
         assert.equal(col("hogql_name"), "log test");
         assert.equal(col("result_rows"), 1);
         assert.ok(col("read_rows") >= 1, "ClickHouse's own statistics");
+        assert.ok(Number(col("result_bytes")) > 0, `result_bytes ${col("result_bytes")}`);
         const none = await call("GET", "/query/never-ran/log/", undefined, sb.keys.legacy);
         assert.deepEqual([none.status, none.json.results], [200, []]);
     });

@@ -129,7 +129,7 @@ export class HogQLEngine {
             readRows: r?.stats.rowsRead ?? 0,
             readBytes: r?.stats.bytesRead ?? 0,
             resultRows: rows,
-            resultBytes: r ? JSON.stringify(r.rows).length : 0,
+            resultBytes: r?.stats.resultBytes ?? 0,
             exceptionCode,
         }).catch(() => undefined);
     }
