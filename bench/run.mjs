@@ -31,8 +31,10 @@ const SCROLL_FRAMES = 150;
 // Passes of SCROLL_FRAMES frames each, in the same page; the figures are the median pass.
 const SCROLL_PASSES = 5;
 const VIEWPORT = { width: 1100, height: 640 };
-// Runs of our grid and SlickGrid's, alternated; the grid figures are their medians.
-const GRID_RUNS = Number(process.env.BENCH_GRID_RUNS ?? 5);
+// Runs of our grid and SlickGrid's, alternated; the grid figures are their medians. Nine: with
+// five, the first paint's ratio swung 0.33-0.40 between three sets in one run of fifteen (0.36
+// over all fifteen; each page's first paint 34-108 ms for ours, 107-268 for SlickGrid's).
+const GRID_RUNS = Number(process.env.BENCH_GRID_RUNS ?? 9);
 
 /** Each number (nested ones too) the median of the runs' values; anything else from the first. */
 function medianOfRuns(runs) {
