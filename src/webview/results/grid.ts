@@ -300,7 +300,7 @@ export class Grid {
         this.render();
     }
 
-    /** Current column widths, for view state. */
+    /** Current column widths, for view state: any not measured yet are measured first. */
     columnWidths(): number[] {
         if (this.fitRest()) this.render();
         return this.widths.slice();
