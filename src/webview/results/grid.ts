@@ -494,20 +494,21 @@ export class Grid {
             const row = this.data.row(r);
             if (row) sample.push(row);
         }
-        const widths: number[] = [];
         // The grid is no wider than the window: a column starting past its width is out of view
         // (and stays unmeasured until `render` sees it come into view: the same test there).
         const inView = window.innerWidth;
         let left = 0;
-        this.fitFrom = Infinity;
-        this.data.columns.forEach((name, c) => {
-            if (left > inView && this.fitFrom === Infinity) this.fitFrom = c;
-            const width = this.fitFrom <= c ? unmeasuredWidth : this.fitWidth(c, name, sample, 320);
-            widths.push(width);
+        let from = Infinity;
+        const widths = this.data.columns.map((name, c) => {
+            if (left > inView && from === Infinity) from = c;
+            const width = c >= from ? unmeasuredWidth : this.fitWidth(c, name, sample, 320);
             left += width;
+            return width;
         });
-        this.fitRows = this.fitFrom === Infinity ? [] : sample;
-        if (this.fitFrom !== Infinity) {
+        // `fitFrom` and `fitRows` were cleared by setData, this method's only caller.
+        if (from !== Infinity) {
+            this.fitFrom = from;
+            this.fitRows = sample;
             const data = this.data;
             requestIdleCallback(
                 () => {
