@@ -34,6 +34,8 @@ function largeResponse(): string {
     return `{"columns":${JSON.stringify(columns)},"types":${JSON.stringify(types)},"results":[${rows.join(",")}],"hasMore":false}`;
 }
 
+const schedstat = `/proc/self/task/${process.pid}/schedstat`;
+
 /**
  * CPU time of this process's main thread in ms: Linux's per-thread schedstat (nanoseconds on a
  * CPU), else the whole process's CPU time. The whole process's time also counts V8's GC helper
@@ -41,15 +43,12 @@ function largeResponse(): string {
  * clone CI run counted a 52.6 ms "task" that way while the main thread was descheduled (process
  * CPU is 1.5-1.8x the main thread's during these exports here).
  */
-function mainThreadCpuMs(): number {
-    try {
-        const stat = fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8");
-        return Number(stat.split(" ")[0]) / 1e6;
-    } catch {
-        const cpu = process.cpuUsage();
-        return (cpu.user + cpu.system) / 1000;
-    }
-}
+const mainThreadCpuMs: () => number = fs.existsSync(schedstat)
+    ? () => Number(fs.readFileSync(schedstat, "utf8").split(" ")[0]) / 1e6
+    : () => {
+          const cpu = process.cpuUsage();
+          return (cpu.user + cpu.system) / 1000;
+      };
 
 /**
  * Runs `work` while a chain of setImmediate callbacks watches the event loop, and returns the
