@@ -149,6 +149,12 @@ describe(`Pseudo-locale run (${PSEUDO_LOCALE}) in VS Code`, function () {
         });
     });
 
+    afterEach(async function () {
+        // What the editor showed when a step failed (the test's own screenshots come after it).
+        if (this.currentTest?.state === "failed" && bench)
+            await shot(bench.page, "pseudo-locale-failed");
+    });
+
     after(async () => {
         await bench?.close();
     });

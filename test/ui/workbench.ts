@@ -286,24 +286,44 @@ export async function webviewFrame(
     selector: string,
     timeoutMs = 30_000,
 ): Promise<Frame> {
-    return waitFor(
-        `a webview frame with ${selector}`,
-        async () => {
-            for (const frame of page.frames()) {
-                if (!frame.url().includes("webview")) continue;
-                if (
-                    (await frame
-                        .locator(selector)
-                        .count()
-                        .catch(() => 0)) > 0
-                )
-                    return frame;
-            }
-            return undefined;
-        },
-        timeoutMs,
-        200,
-    );
+    try {
+        return await waitFor(
+            `a webview frame with ${selector}`,
+            async () => {
+                for (const frame of page.frames()) {
+                    if (!frame.url().includes("webview")) continue;
+                    if (
+                        (await frame
+                            .locator(selector)
+                            .count()
+                            .catch(() => 0)) > 0
+                    )
+                        return frame;
+                }
+                return undefined;
+            },
+            timeoutMs,
+            200,
+        );
+    } catch (e) {
+        // Say what the webviews show instead (an error message, a page still loading): a timeout
+        // alone left a rare CI failure of the pseudo-locale run without a clue.
+        throw new Error(`${(e as Error).message}; the webviews show: ${await webviewTexts(page)}`);
+    }
+}
+
+/** The start of each webview page's visible text, for a failure's message. */
+async function webviewTexts(page: Page): Promise<string> {
+    const texts: string[] = [];
+    for (const frame of page.frames()) {
+        if (!frame.url().includes("webview") || frame === page.mainFrame()) continue;
+        const text = await frame
+            .locator("body")
+            .innerText({ timeout: 2_000 })
+            .catch(() => "");
+        if (text.trim()) texts.push(JSON.stringify(text.replace(/\s+/g, " ").slice(0, 1500)));
+    }
+    return texts.join(" | ") || "(no webview text)";
 }
 
 function freePort(): Promise<number> {
