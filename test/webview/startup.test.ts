@@ -34,6 +34,28 @@ const daily = typedResponse(
     Array.from({ length: 30 }, (_, i) => [`2026-11-${String(i + 1).padStart(2, "0")}`, i * 3]),
 );
 
+// Column widths fitted to the first screen: ASCII texts of varied length, and CJK ones (wider
+// than their length in a monospace font's characters).
+const mixedWidths = typedResponse(
+    [
+        ["event", "String"],
+        ["city", "String"],
+    ],
+    Array.from({ length: 30 }, (_, i) => [
+        "$pageview".padEnd(9 + (i % 7), "x"),
+        "数据分析".repeat(1 + (i % 3)),
+    ]),
+);
+
+/** Records each text measured on a canvas, before the page runs. */
+const recordMeasureText = `
+window.__measured = [];
+const real = CanvasRenderingContext2D.prototype.measureText;
+CanvasRenderingContext2D.prototype.measureText = function (text) {
+    window.__measured.push(String(text));
+    return real.call(this, text);
+};`;
+
 /** The chart chunk's file, as the page fetched it (null until it did). */
 const CHART_CHUNK = /\/results\.chunk\.chartView-[A-Z0-9]+\.js$/;
 
@@ -78,7 +100,7 @@ describe("results page start-up (webview)", function () {
 
     before(async function () {
         this.timeout(120_000);
-        suite = await startWebviewSuite({ daily: daily.text });
+        suite = await startWebviewSuite({ daily: daily.text, mixedWidths: mixedWidths.text });
     });
 
     afterEach(() => closeWithoutErrors(page));
@@ -127,6 +149,53 @@ describe("results page start-up (webview)", function () {
         // And a result then shows with them (its dates formatted in the page's locale).
         await loadResults(page, [{ name: "daily", fixture: daily }]);
         assert.ok((await rowsInView(page)).length > 0);
+    });
+
+    it("gets the grid's font ready before a result, and fits ASCII columns without measuring each text", async () => {
+        // The first text measured in a font cost ~2 ms, and each measureText ~70 us, in the load
+        // message's task (CPU profile of `npm run bench`'s first paint).
+        page = await openPage(suite.browser, suite.server, "/", async (p) => {
+            await p.addInitScript(recordMeasureText);
+        });
+        // Measured while the page waits: a narrow and a wide text tell whether it is monospace.
+        await page.waitForFunction(() => window.__measured.length >= 2);
+        const { mono, charWidth, font } = await page.evaluate(() => {
+            const style = getComputedStyle(document.querySelector(".grid"));
+            const ctx = document.createElement("canvas").getContext("2d");
+            ctx.font = `${style.fontSize} ${style.fontFamily}`;
+            const narrow = ctx.measureText("iiiiiiiiii").width;
+            return {
+                mono: narrow === ctx.measureText("WWWWWWWWWW").width,
+                charWidth: narrow / 10,
+                font: ctx.font,
+            };
+        });
+        assert.ok(mono, `the grid's font (${font}) is monospace in this browser`);
+        const before: number = await page.evaluate(() => window.__measured.length);
+        await loadResults(page, [{ name: "mixedWidths", fixture: mixedWidths }]);
+        const measured: string[] = await page.evaluate(
+            (from: number) => window.__measured.slice(from),
+            before,
+        );
+        assert.deepEqual(
+            measured.filter((t) => /^[\x20-\x7e]*$/.test(t)),
+            [],
+            "ASCII texts are as wide as their length in a monospace font",
+        );
+        assert.ok(measured.includes("数据分析".repeat(3)), "the CJK texts are measured");
+        const widths: number[] = await page.$$eval(".hcell", (cells: any[]) =>
+            cells.map((c) => c.getBoundingClientRect().width),
+        );
+        const cjk = await page.evaluate((text: string) => {
+            const style = getComputedStyle(document.querySelector(".grid"));
+            const ctx = document.createElement("canvas").getContext("2d");
+            ctx.font = `${style.fontSize} ${style.fontFamily}`;
+            return ctx.measureText(text).width;
+        }, "数据分析".repeat(3));
+        // The longest text and the cells' padding (grid.ts fitWidth).
+        assert.equal(widths[0], Math.round("$pageview".length * charWidth + 6 * charWidth + 16));
+        assert.equal(widths[1], Math.round(cjk + 16));
+        assert.ok(widths[1] > 12 * charWidth + 16, "CJK characters are wider than ASCII ones");
     });
 
     it("starts without the chart's code, fetches it once the result is parsed, and draws from it", async () => {

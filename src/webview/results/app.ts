@@ -152,6 +152,11 @@ export class App {
         });
     }
 
+    /** Work the first result's load would otherwise do, done while the page waits for it. */
+    prepare(): void {
+        this.grid.prepareMeasuring();
+    }
+
     /** Handles a message from the extension. */
     onMessage(msg: ToWebview): void {
         if (msg.type === "load") this.load(msg);
