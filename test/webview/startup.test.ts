@@ -160,7 +160,7 @@ describe("results page start-up (webview)", function () {
         // Measured while the page waits: a narrow and a wide text tell whether it is monospace.
         await page.waitForFunction(() => window.__measured.length >= 2);
         const { mono, charWidth, font } = await page.evaluate(() => {
-            const style = getComputedStyle(document.querySelector(".grid"));
+            const style = window.getComputedStyle(document.querySelector(".grid"));
             const ctx = document.createElement("canvas").getContext("2d");
             ctx.font = `${style.fontSize} ${style.fontFamily}`;
             const narrow = ctx.measureText("iiiiiiiiii").width;
@@ -187,7 +187,7 @@ describe("results page start-up (webview)", function () {
             cells.map((c) => c.getBoundingClientRect().width),
         );
         const cjk = await page.evaluate((text: string) => {
-            const style = getComputedStyle(document.querySelector(".grid"));
+            const style = window.getComputedStyle(document.querySelector(".grid"));
             const ctx = document.createElement("canvas").getContext("2d");
             ctx.font = `${style.fontSize} ${style.fontFamily}`;
             return ctx.measureText(text).width;
