@@ -152,8 +152,8 @@ describe("results page start-up (webview)", function () {
     });
 
     it("gets the grid's font ready before a result, and fits ASCII columns without measuring each text", async () => {
-        // The first text measured in a font cost ~2 ms, and each measureText ~70 us, in the load
-        // message's task (CPU profile of `npm run bench`'s first paint).
+        // Measuring was 2.5 ms of the load message's task, most of it the font's first
+        // measurement (CPU profile of `npm run bench`'s first paint).
         page = await openPage(suite.browser, suite.server, "/", async (p) => {
             await p.addInitScript(recordMeasureText);
         });
