@@ -476,18 +476,12 @@ export class Grid {
     }
 
     /**
-     * Gets the font ready for measuring new data's columns: the first measurement in a font costs
-     * ~2 ms (the canvas resolves the font), in the load message's task if left until then.
+     * Sets the measuring context to the grid's font and learns whether the font is monospace.
+     * Called before each batch of measurements (the font changes with the theme and zoom), and
+     * by the page while it waits for a result: the first measurement in a font costs ~2 ms (the
+     * canvas resolves the font), in the load message's task if left until then.
      */
     prepareMeasuring(): void {
-        this.measureIn();
-    }
-
-    /**
-     * Sets the measuring context to the grid's font and learns whether the font is monospace.
-     * Called before each batch of measurements: the font changes with the theme and zoom.
-     */
-    private measureIn(): void {
         const ctx = this.measureCtx;
         if (!ctx) return;
         const font = this.font();
@@ -504,7 +498,7 @@ export class Grid {
         // Cells use the editor's font, usually monospace: a printable ASCII text is then as wide
         // as its length in characters. measureText was 2.5 ms of the load message's task in a
         // CPU profile of `npm run bench`'s first paint, most of it the font's first measurement
-        // (now made while the page waits: prepareMeasuring), the rest 35 calls.
+        // (now made while the page waits), the rest 35 calls.
         if (this.monoWidth > 0 && printableAscii.test(text)) return text.length * this.monoWidth;
         return this.measureCtx.measureText(text).width;
     }
@@ -519,7 +513,7 @@ export class Grid {
      * loads each, headless Chromium on 2 shared cores).
      */
     private initialWidths(): number[] {
-        this.measureIn();
+        this.prepareMeasuring();
         const sample: unknown[][] = [];
         // The rows of the first screen: widths fit what is shown, and measuring stays cheap
         // before the first paint. Auto-fit (double-click a header edge) looks further.
@@ -563,7 +557,7 @@ export class Grid {
         const from = this.fitFrom;
         if (from === Infinity) return false;
         this.fitFrom = Infinity;
-        this.measureIn();
+        this.prepareMeasuring();
         for (let c = from; c < this.widths.length; c++)
             this.widths[c] = this.fitWidth(c, this.data.columns[c], this.fitRows, 320);
         this.fitRows = [];
@@ -591,7 +585,7 @@ export class Grid {
     /** Widens a column to its content (double-click on its header edge). */
     autoFit(col: number): void {
         this.cachedFont = "";
-        this.measureIn();
+        this.prepareMeasuring();
         const rows: unknown[][] = [];
         const count = this.data.rowCount();
         // A spread sample keeps this quick at 50,000 rows (each sampled row is parsed from the
