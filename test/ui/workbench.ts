@@ -290,8 +290,7 @@ export async function webviewFrame(
         return await waitFor(
             `a webview frame with ${selector}`,
             async () => {
-                for (const frame of page.frames()) {
-                    if (!frame.url().includes("webview")) continue;
+                for (const frame of webviewFrames(page)) {
                     if (
                         (await frame
                             .locator(selector)
@@ -312,11 +311,15 @@ export async function webviewFrame(
     }
 }
 
+/** The frames of the workbench's webviews (their host frames and the pages inside). */
+function webviewFrames(page: Page): Frame[] {
+    return page.frames().filter((frame) => frame.url().includes("webview"));
+}
+
 /** The start of each webview page's visible text, for a failure's message. */
 async function webviewTexts(page: Page): Promise<string> {
     const texts: string[] = [];
-    for (const frame of page.frames()) {
-        if (!frame.url().includes("webview") || frame === page.mainFrame()) continue;
+    for (const frame of webviewFrames(page)) {
         const text = await frame
             .locator("body")
             .innerText({ timeout: 2_000 })
