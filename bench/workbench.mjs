@@ -8,8 +8,9 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
-// Five runs: with three, one slow run in three (the workbench's own hiccups) moved the median.
-const RUNS = Number(process.env.BENCH_E2E_RUNS ?? 5);
+// Nine runs: the raw request alone swings 0.75-1.45 s on this shared 2-core machine (8 in a row,
+// the workbench idle), so a median of five could move by a fifth between two full benches.
+const RUNS = Number(process.env.BENCH_E2E_RUNS ?? 9);
 
 const columns = [
     "number AS c0",
@@ -89,10 +90,11 @@ async function rawHttp(sandbox) {
 
 /**
  * The same raw request, made while the workbench opens a results panel as a run does (Ctrl+Enter
- * on `SELECT 1`, an instant query, pressed just before): the sandbox's ClickHouse shares this
- * machine's CPUs with the workbench, as a remote PostHog does not, so the extension's request is
- * slowed by the panel opening beside it (1.45 s against 1.0 s raw with the workbench idle). This
- * request is slowed alike; it ends once that panel has painted its cell too.
+ * on `SELECT 1`, an instant query, pressed just before): the sandbox shares this machine's CPUs
+ * with the workbench, as a remote PostHog does not, so the extension's request can be slowed by
+ * the panel opening beside it (1.45 s against 1.0 s raw with the workbench idle, before the
+ * sandbox ran ahead of the workbench, see `startSandbox` below). This request is slowed alike; it
+ * ends once that panel has painted its cell too.
  */
 async function rawWhileOpening(page, sandbox, openSmall, waitFor) {
     await openSmall();
@@ -128,7 +130,13 @@ async function runOnce(page, open) {
         window.__benchObserver?.disconnect();
         window.__benchObserver = new PerformanceObserver((list) => {
             for (const e of list.getEntries())
-                window.__benchLongTasks.push({ start: e.startTime, duration: e.duration });
+                window.__benchLongTasks.push({
+                    start: e.startTime,
+                    duration: e.duration,
+                    // Whose task: the workbench's own ("self") or a webview's, which code-server
+                    // serves from the workbench's site, so they share its renderer and thread.
+                    who: `${e.name} ${e.attribution?.[0]?.containerSrc?.split("?")[0].slice(-40) ?? ""}`,
+                });
         });
         window.__benchObserver.observe({ type: "longtask", buffered: false });
     });
@@ -198,7 +206,7 @@ async function runOnce(page, open) {
             ...marks,
             painted,
             // The workbench's long tasks, as ms since the key press.
-            tasks: tasks.map((t) => [Math.round(t.start - pageT0), Math.round(t.duration)]),
+            tasks: tasks.map((t) => [Math.round(t.start - pageT0), Math.round(t.duration), t.who]),
         });
     return { painted, longest, longestAll, marks, epoch0 };
 }
@@ -257,12 +265,38 @@ export async function workbenchFigures(root) {
         path.join(root, "out", "test", "ui", "workbench.js"),
     );
     const { waitFor } = require(path.join(root, "out", "test", "waitFor.js"));
-    const bench = await openWorkbench({
-        name: "bench-e2e",
-        settings: { "posthog-workbench.query.refreshMode": "force_blocking" },
-        // The extension's debug lines carry the run's host-side marks (printed with BENCH_MARKS).
-        args: process.env.BENCH_MARKS ? ["--log", "debug"] : [],
-    });
+    const { startSandboxProcess } = require(
+        path.join(root, "out", "test", "sandbox", "process.js"),
+    );
+    // The sandbox in a process of its own, ahead of the workbench in the CPU queue, as PostHog is
+    // never in the test driver's process nor on the editor's CPUs. In this process, Playwright
+    // handles every DevTools event of the workbench (frames, contexts, console) on the thread
+    // that would also answer the request being timed. On this 2-core machine the sandbox needs
+    // ~1.3 cores for the 50k x 20 query (chDB, then PostHog's JSON), so a workbench opening a
+    // panel beside it (Chromium, code-server) slowed the extension's request to 1.4-1.7x the same
+    // request raw with the workbench idle, while the extension's own part after the response
+    // took ~120 ms. At a higher priority the sandbox answers in about its idle time and the
+    // workbench gets what is left: its own work (the panel, the page) is measured no kinder.
+    let sandboxPriority = null;
+    const startSandbox = async () => {
+        const sandbox = await startSandboxProcess({ priority: -10 });
+        sandboxPriority = sandbox.priority;
+        if (sandbox.priority > -10)
+            console.log(
+                `Note: the sandbox runs at priority ${sandbox.priority}, not -10 (raising it needs ` +
+                    "root): the workbench's figures then include its CPUs shared with the sandbox.",
+            );
+        return sandbox;
+    };
+    const bench = await openWorkbench(
+        {
+            name: "bench-e2e",
+            settings: { "posthog-workbench.query.refreshMode": "force_blocking" },
+            // The extension's debug lines carry the run's host-side marks (printed with BENCH_MARKS).
+            args: process.env.BENCH_MARKS ? ["--log", "debug"] : [],
+        },
+        startSandbox,
+    );
     try {
         const { page, sandbox } = bench;
         await withoutNetworkInstrumentation(page);
@@ -316,6 +350,7 @@ export async function workbenchFigures(root) {
             }
         }
         return {
+            sandboxPriority,
             rawMs: median(raw.map((r) => r.ms)),
             rawOpeningMs: median(rawOpening.map((r) => r.ms)),
             rawsOpening: rawOpening.map((r) => Math.round(r.ms)),

@@ -9,6 +9,7 @@ import * as path from "node:path";
 import type { Browser, Frame, Page } from "playwright-core";
 import { launchChromium } from "../chromium";
 import { startSandbox, type Sandbox } from "../sandbox";
+import type { SandboxAddress } from "../sandbox/process";
 import { waitFor } from "../waitFor";
 
 export const ROOT = path.resolve(__dirname, "..", "..", "..");
@@ -143,16 +144,28 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     return { url, workspace, stop };
 }
 
-export interface Workbench {
+export interface Workbench<S extends SandboxAddress = Sandbox> {
     page: Page;
-    sandbox: Sandbox;
+    sandbox: S;
     server: CodeServer;
     close(): Promise<void>;
 }
 
-/** A workbench in headless Chromium, signed in to a new sandbox through the demo key hand-over. */
-export async function openWorkbench(options: CodeServerOptions): Promise<Workbench> {
-    const sandbox = await startSandbox();
+/**
+ * A workbench in headless Chromium, signed in to a new sandbox through the demo key hand-over.
+ * The sandbox runs in this process (tests read and change its state) unless `start` starts it
+ * elsewhere (the bench: `startSandboxProcess`).
+ */
+export async function openWorkbench(options: CodeServerOptions): Promise<Workbench>;
+export async function openWorkbench<S extends SandboxAddress>(
+    options: CodeServerOptions,
+    start: () => Promise<S>,
+): Promise<Workbench<S>>;
+export async function openWorkbench(
+    options: CodeServerOptions,
+    start: () => Promise<SandboxAddress> = startSandbox,
+): Promise<Workbench<SandboxAddress>> {
+    const sandbox = await start();
     const server = await startCodeServer({
         ...options,
         settings: {
