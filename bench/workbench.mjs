@@ -341,7 +341,10 @@ export async function workbenchFigures(root) {
             for (const run of runs) {
                 const host = [];
                 for (const line of lines) {
-                    const m = /^(\S+ \S+) \[debug\] ((run|results|results view): .*)$/.exec(line);
+                    const m =
+                        /^(\S+ \S+) \[debug\] ((run|results|results view): .*|POST \S+\/query\/ .*)$/.exec(
+                            line,
+                        );
                     if (!m) continue;
                     const at = new Date(m[1]).getTime() - run.epoch0;
                     if (at >= 0 && at < 20_000) host.push(`${Math.round(at)} ${m[2]}`);

@@ -225,6 +225,8 @@ export class HttpTransport {
                 headersTimeout: req.headersTimeoutMs ?? this.options.timeouts.headersMs,
                 bodyTimeout: this.options.timeouts.bodyMs,
             });
+            // When the headers came: the server's own time, apart from reading the body after it.
+            const headersMs = Math.round(performance.now() - started);
             const ok = res.statusCode >= 200 && res.statusCode < 300;
             const encoding = contentEncoding(res.headers["content-encoding"]);
             if (encoding !== "identity" && encoding !== "gzip") {
@@ -273,7 +275,7 @@ export class HttpTransport {
             const durationMs = Math.round(performance.now() - started);
             this.options.log(
                 res.statusCode >= 400 ? "warn" : "debug",
-                `${req.method} ${url.pathname} ${res.statusCode} ${durationMs} ms ${bytes} B${gzip ? " (gzip)" : ""}`,
+                `${req.method} ${url.pathname} ${res.statusCode} ${durationMs} ms (headers ${headersMs} ms) ${bytes} B${gzip ? " (gzip)" : ""}`,
             );
             return {
                 status: res.statusCode,

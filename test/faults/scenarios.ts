@@ -572,7 +572,7 @@ function statusScenarios(): Scenario[] {
             run: listPage,
             // The transport logs the bytes it read: at most the 64 KiB an error message needs.
             check: all(failsWith("html_error_page"), (_o, env) =>
-                env.logs.some((l) => / 500 \d+ ms 65536 B$/.test(l))
+                env.logs.some((l) => / 500 \d+ ms \(headers \d+ ms\) 65536 B$/.test(l))
                     ? undefined
                     : `read more than 64 KiB: ${env.logs.find((l) => / 500 /.test(l))}`,
             ),

@@ -1,6 +1,8 @@
 // The sandbox in a process of its own (the bench's end-to-end figures): it answers over HTTP, runs
-// at the priority asked for, and is gone once closed.
+// at the priority asked for (in an autogroup of its own where the kernel has them), and is gone
+// once closed.
 import assert from "node:assert/strict";
+import * as fs from "node:fs";
 import * as os from "node:os";
 import { startSandboxProcess, type SandboxProcess } from "../sandbox/process";
 
@@ -11,6 +13,14 @@ function mayRaisePriority(): boolean {
         os.setPriority(mine - 1);
         os.setPriority(mine);
         return true;
+    } catch {
+        return false;
+    }
+}
+
+function autogroupsOn(): boolean {
+    try {
+        return fs.readFileSync("/proc/sys/kernel/sched_autogroup_enabled", "utf8").trim() === "1";
     } catch {
         return false;
     }
@@ -40,6 +50,17 @@ describe("sandbox process", function () {
         sandbox = await startSandboxProcess({ priority: asked });
         assert.equal(sandbox.priority, asked);
         assert.notEqual(sandbox.pid, process.pid);
+        if (autogroupsOn()) {
+            // Sessions share the CPUs first: the sandbox's priority counts only in a group of its own.
+            const group = (pid: number | "self") =>
+                fs.readFileSync(`/proc/${pid}/autogroup`, "utf8").trim();
+            assert.notEqual(
+                group(sandbox.pid).split(" ")[0],
+                group("self").split(" ")[0],
+                "the sandbox shares this process's autogroup",
+            );
+            assert.match(group(sandbox.pid), new RegExp(`nice ${asked}$`));
+        }
         const res = await fetch(`${sandbox.url}/api/projects/${sandbox.projectId}/query/`, {
             method: "POST",
             headers: {
