@@ -100,7 +100,7 @@ export function startSandboxProcess(
 }
 
 /** Whether the kernel shares CPU time between sessions first (see startSandboxProcess). */
-function autogroupsOn(): boolean {
+export function autogroupsOn(): boolean {
     try {
         return fs.readFileSync("/proc/sys/kernel/sched_autogroup_enabled", "utf8").trim() === "1";
     } catch {
