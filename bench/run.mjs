@@ -1020,6 +1020,11 @@ async function main() {
         ["DOM nodes < 2,000", ours.dom < 2000],
         ["chart: 50,000 points drawn < 100 ms", charts.ours < 100],
     ];
+    if (e2e)
+        console.log(
+            "\nworkbench renderer, longest task while the result arrives, each run: " +
+                e2e.longestTasks.join("; "),
+        );
     console.log("\nTargets:");
     for (const [name, ok] of checks) console.log(`  ${ok ? "PASS" : "FAIL"}  ${name}`);
     fs.writeFileSync(
