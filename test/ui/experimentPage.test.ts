@@ -4,7 +4,13 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { describeInEachTheme, ROOT, runCommand, webviewFrame } from "./workbench";
+import {
+    describeInEachTheme,
+    ROOT,
+    runCommand,
+    showViewContainer,
+    webviewFrame,
+} from "./workbench";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- page callbacks get DOM elements */
 const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
@@ -12,7 +18,7 @@ const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
 describeInEachTheme("experiment page", "ui-experiment", ({ mode, bench }) => {
     it("Show Timeseries Results opens the experiment page with interval bands", async () => {
         const { page } = bench();
-        await page.locator('.activitybar [aria-label^="PostHog"]').first().click();
+        await showViewContainer(page, "PostHog");
         await page
             .locator('.monaco-list-row[aria-label^="Checkout button color"]')
             .first()

@@ -3,7 +3,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { waitFor } from "../waitFor";
-import { openWorkbench, ROOT, runCommand, type Workbench } from "./workbench";
+import { openWorkbench, ROOT, runCommand, showViewContainer, type Workbench } from "./workbench";
 
 describe("experiments view in VS Code", function () {
     let bench: Workbench;
@@ -21,7 +21,7 @@ describe("experiments view in VS Code", function () {
 
     it("shows running, paused, draft, complete and archived groups with their experiments", async () => {
         const { page } = bench;
-        await page.locator('.activitybar [aria-label^="PostHog"]').first().click();
+        await showViewContainer(page, "PostHog");
         const row = (name: string) =>
             page.locator(`.monaco-list-row[aria-label^="${name}"]`).first();
         await row("Checkout button color").waitFor({ timeout: 30_000 });

@@ -15,6 +15,7 @@ import {
     openWorkbench,
     ROOT,
     runCommand,
+    showViewContainer,
     webviewFrame,
     type Workbench,
 } from "./workbench";
@@ -111,6 +112,12 @@ for (const { mode, theme, committed } of THEMES) {
             });
         });
 
+        afterEach(async function () {
+            // What the editor showed when a step failed (the test's own screenshots come after it).
+            if (this.currentTest?.state === "failed" && bench)
+                await shot(bench.page, `failed-${mode}`, false);
+        });
+
         after(async () => {
             await bench?.close();
         });
@@ -138,7 +145,7 @@ for (const { mode, theme, committed } of THEMES) {
                     );
                 });
             }
-            await page.locator('.activitybar [aria-label^="PostHog"]').first().click();
+            await showViewContainer(page, "PostHog");
             await page
                 .locator('.monaco-list-row[aria-label*="Checkout button color"]')
                 .first()

@@ -224,6 +224,27 @@ export async function runCommand(page: Page, title: string): Promise<void> {
     await page.keyboard.press("Enter");
 }
 
+/**
+ * Shows a view container of the activity bar, by the start of its title ("PostHog"). Its icon
+ * toggles: a click on the container the side bar already shows hides the side bar. So it is
+ * clicked only while its item is not the checked one (VS Code's compositeBarActions marks the
+ * shown container's item `checked`), and each click is followed by a wait for that mark.
+ */
+export async function showViewContainer(page: Page, title: string): Promise<void> {
+    // The item's own element carries the label while it is checked, its link while it is not.
+    const label = `[aria-label^="${title}"]`;
+    const item = page.locator(`.activitybar li.action-item:is(${label}, :has(${label}))`);
+    const shown = page.locator(`.activitybar li.action-item.checked:is(${label}, :has(${label}))`);
+    for (let clicks = 0; (await shown.count()) === 0; clicks++) {
+        if (clicks === 3) throw new Error(`the ${title} views did not show after ${clicks} clicks`);
+        await item.first().click({ timeout: 30_000 });
+        await shown
+            .first()
+            .waitFor({ timeout: 10_000 })
+            .catch(() => undefined);
+    }
+}
+
 /** Opens the workspace's traffic.hogqlnb, waits for its cells to be drawn and presses Run All. */
 export async function runAllOfTrafficNotebook(page: Page): Promise<void> {
     await openFile(page, "traffic.hogqlnb");
