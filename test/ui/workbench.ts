@@ -231,7 +231,7 @@ export async function runCommand(page: Page, title: string): Promise<void> {
  * shown container's item `checked`), and each click is followed by a wait for that mark.
  */
 export async function showViewContainer(page: Page, title: string): Promise<void> {
-    // The item's own element carries the label while it is checked, its link while it is not.
+    // The label is on the item's link, and on the item itself while it is checked.
     const label = `[aria-label^="${title}"]`;
     const item = page.locator(`.activitybar li.action-item:is(${label}, :has(${label}))`);
     const shown = page.locator(`.activitybar li.action-item.checked:is(${label}, :has(${label}))`);
