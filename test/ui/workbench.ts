@@ -388,8 +388,8 @@ async function waitForHttp(url: string): Promise<void> {
 
 /** The two themes every screenshot suite runs in, with the short name used in file names. */
 const SUITE_THEMES = [
-    { theme: "Default Dark Modern", mode: "dark" },
-    { theme: "Default Light Modern", mode: "light" },
+    { theme: "Default Dark Modern", mode: "dark", themeClass: "dark_modern" },
+    { theme: "Default Light Modern", mode: "light", themeClass: "light_modern" },
 ] as const;
 
 /**
@@ -401,7 +401,7 @@ export function describeInEachTheme(
     name: string,
     body: (suite: { theme: string; mode: "dark" | "light"; bench: () => Workbench }) => void,
 ): void {
-    for (const { theme, mode } of SUITE_THEMES) {
+    for (const { theme, mode, themeClass } of SUITE_THEMES) {
         describe(`${title} in VS Code (${theme})`, function () {
             let opened: Workbench | undefined;
 
@@ -410,6 +410,16 @@ export function describeInEachTheme(
                     name: `${name}-${mode}`,
                     settings: { "workbench.colorTheme": theme },
                 });
+                // A fresh workbench starts in its default theme and applies the configured one
+                // a moment later; a webview opened before then got the default's body class
+                // (seen on a fresh clone: "vscode-light" in the dark suite).
+                const workbench = opened.page.locator(".monaco-workbench");
+                await waitFor(
+                    `the workbench in its configured theme (${themeClass})`,
+                    async () =>
+                        ((await workbench.getAttribute("class")) ?? "").includes(themeClass),
+                    60_000,
+                );
             });
 
             after(async () => {
