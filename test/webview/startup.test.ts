@@ -1,5 +1,6 @@
 // A new results page's start-up is one task (in code-server, on the editor's own thread), so it
-// does only what the page needs to listen. The locale's date format, number format and collation
+// does only what the page needs to listen; the toolbar and grid are built in the next task, and a
+// result posted before then waits for them. The locale's date format, number format and collation
 // (30-70 ms of ICU data) are made afterwards, each in a task of its own, before a result arrives.
 // The chart's code (uPlot, the choosers, the image exports) is a chunk of its own, fetched once a
 // result is parsed and the page is idle or when a chart is asked for; a chart that cannot be
