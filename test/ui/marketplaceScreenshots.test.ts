@@ -16,6 +16,7 @@ import {
     ROOT,
     runCommand,
     showViewContainer,
+    waitForConfiguredTheme,
     webviewFrame,
     type Workbench,
 } from "./workbench";
@@ -126,14 +127,9 @@ for (const { mode, theme, committed } of THEMES) {
             const { page } = bench;
             // The configured theme shows once the workbench has migrated its name (see above);
             // only then does a change of the system's colours reach the theme service.
-            const workbench = page.locator(".monaco-workbench");
-            const modern = mode === "light" ? "light_modern" : "dark_modern";
-            await waitFor(
-                `the workbench in its configured theme (${modern})`,
-                async () => ((await workbench.getAttribute("class")) ?? "").includes(modern),
-                60_000,
-            );
+            await waitForConfiguredTheme(page, mode === "light" ? "light_modern" : "dark_modern");
             if (mode === "high-contrast") {
+                const workbench = page.locator(".monaco-workbench");
                 await page.emulateMedia({ forcedColors: "active", colorScheme: "dark" });
                 await waitFor(
                     "the workbench in the high-contrast theme",

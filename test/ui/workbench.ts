@@ -386,6 +386,20 @@ async function waitForHttp(url: string): Promise<void> {
     );
 }
 
+/**
+ * Waits (bounded) until the workbench shows the configured theme, by the class it puts on its
+ * root ("dark_modern", "light_modern"): a fresh workbench starts in its default theme and applies
+ * the configured one a moment later.
+ */
+export async function waitForConfiguredTheme(page: Page, themeClass: string): Promise<void> {
+    const workbench = page.locator(".monaco-workbench");
+    await waitFor(
+        `the workbench in its configured theme (${themeClass})`,
+        async () => ((await workbench.getAttribute("class")) ?? "").includes(themeClass),
+        60_000,
+    );
+}
+
 /** The two themes every screenshot suite runs in, with the short name used in file names. */
 const SUITE_THEMES = [
     { theme: "Default Dark Modern", mode: "dark", themeClass: "dark_modern" },
@@ -410,16 +424,9 @@ export function describeInEachTheme(
                     name: `${name}-${mode}`,
                     settings: { "workbench.colorTheme": theme },
                 });
-                // A fresh workbench starts in its default theme and applies the configured one
-                // a moment later; a webview opened before then got the default's body class
-                // (seen on a fresh clone: "vscode-light" in the dark suite).
-                const workbench = opened.page.locator(".monaco-workbench");
-                await waitFor(
-                    `the workbench in its configured theme (${themeClass})`,
-                    async () =>
-                        ((await workbench.getAttribute("class")) ?? "").includes(themeClass),
-                    60_000,
-                );
+                // A webview opened before the theme applied got the default's body class (seen
+                // on a fresh clone: "vscode-light" in the dark suite).
+                await waitForConfiguredTheme(opened.page, themeClass);
             });
 
             after(async () => {
