@@ -41,13 +41,20 @@ const NO_EXPERIMENTS: Record<GroupId, () => string> = {
 export class ExperimentsTree
     implements vscode.TreeDataProvider<ExperimentTreeNode>, vscode.Disposable
 {
-    private readonly changed = new vscode.EventEmitter<ExperimentTreeNode | undefined>();
+    private readonly changed = new vscode.EventEmitter<
+        ExperimentTreeNode | ExperimentTreeNode[] | undefined
+    >();
     readonly onDidChangeTreeData = this.changed.event;
     private view: vscode.TreeView<ExperimentTreeNode> | undefined;
     private readonly groups = new Map<GroupId, GroupNode>();
     private pages = new Map<GroupId, GroupPages>();
     private search = "";
     private showArchived = false;
+    /**
+     * The groups the view's root last got, or undefined once a refresh of the root may have
+     * dropped them (VS Code then forgets every row's handle until it fetches the root again).
+     */
+    private shownRoot: readonly GroupId[] | undefined;
     /** Each group's latest getChildren call, so a reveal can wait for the view's fetch. */
     private readonly fetching = new Map<GroupId, Promise<unknown>>();
 
@@ -74,7 +81,36 @@ export class ExperimentsTree
     /** Drops everything loaded; groups reload when VS Code asks for them again. */
     refresh(): void {
         this.pages = new Map();
+        this.rootChanged();
+    }
+
+    /**
+     * Tells the view its groups changed: each group when the root would list the same ones,
+     * the whole view only when the root's list itself changes (sign-in, sign-out, archived).
+     * VS Code's ExtHostTreeView (`_refresh` -> `_addAllToClear`) forgets every handle on a
+     * refresh of the root, and a fetch of a group's children that the workbench sent before it
+     * learnt of that refresh is answered "No tree item with id ... found" with no children,
+     * which it then shows: expanded groups, empty for good (a fresh-clone UI run at 0f6af66,
+     * where sign-in came while the view fetched its groups). Refreshing the groups keeps their
+     * handles.
+     */
+    private rootChanged(): void {
+        const ids = this.rootIds();
+        const shown = this.shownRoot;
+        if (shown && ids.length > 0 && ids.join() === shown.join()) {
+            this.changed.fire(ids.map((id) => this.groups.get(id) as GroupNode));
+            return;
+        }
+        this.shownRoot = undefined;
         this.changed.fire(undefined);
+    }
+
+    /** The groups the root lists now: none while signed out. */
+    private rootIds(): GroupId[] {
+        if (!this.ctx.auth.session.state.signedIn) return [];
+        const ids: GroupId[] = ["running", "paused", "draft", "complete"];
+        if (this.showArchived) ids.push("archived");
+        return ids;
     }
 
     get filter(): string {
@@ -98,7 +134,7 @@ export class ExperimentsTree
     setShowArchived(show: boolean): void {
         this.showArchived = show;
         void this.setContext();
-        this.changed.fire(undefined);
+        this.rootChanged();
     }
 
     private async setContext(): Promise<void> {
@@ -134,12 +170,12 @@ export class ExperimentsTree
     }
 
     private async childrenOf(node?: ExperimentTreeNode): Promise<ExperimentTreeNode[]> {
-        if (!this.ctx.auth.session.state.signedIn) return [];
         if (!node) {
-            const ids: GroupId[] = ["running", "paused", "draft", "complete"];
-            if (this.showArchived) ids.push("archived");
+            const ids = this.rootIds();
+            this.shownRoot = ids;
             return ids.map((id) => this.groups.get(id) as GroupNode);
         }
+        if (!this.ctx.auth.session.state.signedIn) return [];
         if (!(node instanceof GroupNode)) return [];
         let pages = this.pages.get(node.id);
         if (!pages) {

@@ -161,6 +161,44 @@ describe("experiments", function () {
         assert.ok(sandbox.requests.some((r) => r.url.includes("search=pricing")));
     });
 
+    it("reloads its groups, not the view's root, when the root would list the same groups", async () => {
+        // A refresh of the root makes VS Code forget every group's handle, and a fetch of a
+        // group's rows that the workbench sent just before is then answered with no rows, shown
+        // as an expanded, empty group for good (seen on a fresh clone: sign-in while the view
+        // fetched its groups). Only a change of the root's own list may refresh it.
+        const changes: unknown[] = [];
+        const listening = tree().onDidChangeTreeData((change) => changes.push(change));
+        try {
+            const groups = await tree().getChildren();
+            const ids = (list: unknown) =>
+                Array.isArray(list) && list.every(isGroup) ? list.map((g) => g.id) : list;
+            tree().refresh();
+            await run("refreshExperiments");
+            tree().setFilter("pricing");
+            assert.deepEqual(changes.map(ids), [
+                groups.map((g) => (g as GroupNode).id),
+                groups.map((g) => (g as GroupNode).id),
+                groups.map((g) => (g as GroupNode).id),
+            ]);
+            assert.deepEqual(
+                (await group("running")).filter(isRow).map((n) => n.experiment.name),
+                ["Pricing page v2"],
+                "the groups reloaded with the filter",
+            );
+            changes.length = 0;
+            tree().setShowArchived(true);
+            assert.deepEqual(changes, [undefined], "the Archived group comes with the root");
+            assert.equal((await tree().getChildren()).length, groups.length + 1);
+            changes.length = 0;
+            // The root was dropped: until it is fetched again the next refresh is of the root.
+            tree().setShowArchived(false);
+            tree().refresh();
+            assert.deepEqual(changes, [undefined, undefined]);
+        } finally {
+            listening.dispose();
+        }
+    });
+
     it("creates an experiment with a new flag key, once", async () => {
         ui.answer("Trial banner test", "$(add) New flag key...", "trial-banner-test");
         await run("newExperiment");
