@@ -120,11 +120,12 @@ async function rawWhileOpening(page, sandbox, openSmall, waitFor) {
     return raw;
 }
 
-/** Presses Ctrl+Enter and waits until a new results webview paints a data cell. */
-async function runOnce(page, open) {
-    // Only the query's editor is open: no earlier results panel can be re-shown meanwhile.
-    await open();
-    const before = new Set(page.frames());
+/**
+ * Starts a new list of the workbench renderer's long tasks in `window.__benchLongTasks`: start,
+ * duration and whose (the workbench's own, "self", or a webview's, which code-server serves from
+ * the workbench's site, so they share its renderer and thread).
+ */
+async function logLongTasks(page) {
     await page.evaluate(() => {
         window.__benchLongTasks = [];
         window.__benchObserver?.disconnect();
@@ -133,13 +134,19 @@ async function runOnce(page, open) {
                 window.__benchLongTasks.push({
                     start: e.startTime,
                     duration: e.duration,
-                    // Whose task: the workbench's own ("self") or a webview's, which code-server
-                    // serves from the workbench's site, so they share its renderer and thread.
                     who: `${e.name} ${e.attribution?.[0]?.containerSrc?.split("?")[0].slice(-40) ?? ""}`,
                 });
         });
         window.__benchObserver.observe({ type: "longtask", buffered: false });
     });
+}
+
+/** Presses Ctrl+Enter and waits until a new results webview paints a data cell. */
+async function runOnce(page, open) {
+    // Only the query's editor is open: no earlier results panel can be re-shown meanwhile.
+    await open();
+    const before = new Set(page.frames());
+    await logLongTasks(page);
     const [epoch0, pageT0] = await page.evaluate(() => [
         performance.timeOrigin + performance.now(),
         performance.now(),
@@ -239,19 +246,7 @@ async function copyAllOnce(page) {
     const cdp = await page.context().newCDPSession(page);
     const collect = () => cdp.send("HeapProfiler.collectGarbage");
     await collect();
-    await page.evaluate(() => {
-        window.__benchLongTasks = [];
-        window.__benchObserver?.disconnect();
-        window.__benchObserver = new PerformanceObserver((list) => {
-            for (const e of list.getEntries())
-                window.__benchLongTasks.push({
-                    start: e.startTime,
-                    duration: e.duration,
-                    who: `${e.name} ${e.attribution?.[0]?.containerSrc?.split("?")[0].slice(-40) ?? ""}`,
-                });
-        });
-        window.__benchObserver.observe({ type: "longtask", buffered: false });
-    });
+    await logLongTasks(page);
     const status = page.locator(".statusbar").getByText(/Copied 50,000 rows/);
     // The previous copy's message (shown for 3 s) must be gone, or it would end this one.
     await status.waitFor({ state: "detached", timeout: 30_000 });

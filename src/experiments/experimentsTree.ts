@@ -81,7 +81,7 @@ export class ExperimentsTree
     /** Drops everything loaded; groups reload when VS Code asks for them again. */
     refresh(): void {
         this.pages = new Map();
-        this.rootChanged();
+        this.groupsChanged();
     }
 
     /**
@@ -94,7 +94,7 @@ export class ExperimentsTree
      * where sign-in came while the view fetched its groups). Refreshing the groups keeps their
      * handles.
      */
-    private rootChanged(): void {
+    private groupsChanged(): void {
         const ids = this.rootIds();
         const shown = this.shownRoot;
         if (shown && ids.length > 0 && ids.join() === shown.join()) {
@@ -134,7 +134,7 @@ export class ExperimentsTree
     setShowArchived(show: boolean): void {
         this.showArchived = show;
         void this.setContext();
-        this.rootChanged();
+        this.groupsChanged();
     }
 
     private async setContext(): Promise<void> {
