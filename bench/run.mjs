@@ -1022,7 +1022,8 @@ async function main() {
     ];
     if (e2e)
         console.log(
-            "\nworkbench renderer, longest task while the result arrives, each run: " +
+            `\nsandbox at priority ${e2e.sandboxPriority} on CPU(s) ${e2e.sandboxCpus}; ` +
+                "workbench renderer, longest task while the result arrives, each run: " +
                 e2e.longestTasks.join("; "),
         );
     console.log("\nTargets:");

@@ -295,29 +295,55 @@ export async function workbenchFigures(root) {
         path.join(root, "out", "test", "ui", "workbench.js"),
     );
     const { waitFor } = require(path.join(root, "out", "test", "waitFor.js"));
-    const { startSandboxProcess } = require(
+    const { startSandboxProcess, allowedCpus: cpuListOf } = require(
         path.join(root, "out", "test", "sandbox", "process.js"),
     );
+    /** The CPUs a process may use, as numbers ("0-2,5" is 0, 1, 2 and 5). */
+    const allowedCpus = (pid) =>
+        cpuListOf(pid)
+            .split(",")
+            .filter(Boolean)
+            .flatMap((part) => {
+                const [from, to = from] = part.split("-").map(Number);
+                return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+            });
     // The sandbox in a process of its own, ahead of the workbench in the CPU queue, as PostHog is
     // never in the test driver's process nor on the editor's CPUs. In this process, Playwright
     // handles every DevTools event of the workbench (frames, contexts, console) on the thread
-    // that would also answer the request being timed. On this 2-core machine the sandbox needs
-    // ~1.3 cores for the 50k x 20 query (chDB, then PostHog's JSON), so a workbench opening a
-    // panel beside it (Chromium, code-server) slowed the extension's request to 1.4-1.7x the same
-    // request raw with the workbench idle, while the extension's own part after the response
+    // that would also answer the request being timed. On this 2-core machine, a workbench opening a
+    // panel beside a sandbox at the usual priority slowed the extension's request to 1.4-1.7x the
+    // same request raw with the workbench idle, while the extension's own part after the response
     // took ~120 ms. At a higher priority (its own autogroup, see startSandboxProcess) it answers
     // in about its idle time (the extension's request's headers 968-1112 ms after it was sent,
-    // the raw request 1014 ms, median of five, in one set) and the workbench gets what is left:
-    // its own work (the panel, the page) is measured no kinder, and the page is now often ready
-    // only as the response comes.
+    // the raw request 1014 ms, median of five, in one set).
+    // And on ONE of the CPUs (the last this process may use): ahead of everything on both, it left
+    // the workbench nothing while chDB computed, and our page's build task after `ready` (15-24 ms
+    // of CPU in traces, 20-32 ms wall) stretched to 133-287 ms wall in 3 of 54 runs over six
+    // full benches: the renderer got a tenth of a CPU (nice -10 weighs 9.3x nice 0), as no remote
+    // PostHog takes from a user's editor. Pinned, the raw request is as fast (medians of seven,
+    // two sets: 1027 and 978 ms on both CPUs, 1067 and 1012 on one), so the Ctrl+Enter goal's
+    // allowance (1.3x raw + 150 ms) is no wider; the workbench still shares the sandbox's CPU, at
+    // the lower priority, and has the other to itself only as far as the machine's other tenants
+    // leave it.
     let sandboxPriority = null;
+    let sandboxCpus = null;
     const startSandbox = async () => {
-        const sandbox = await startSandboxProcess({ priority: -10 });
+        const mine = allowedCpus("self");
+        const sandbox = await startSandboxProcess({
+            priority: -10,
+            cpus: mine.length > 1 ? [mine[mine.length - 1]] : undefined,
+        });
         sandboxPriority = sandbox.priority;
+        sandboxCpus = sandbox.cpus;
         if (sandbox.priority > -10)
             console.log(
                 `Note: the sandbox runs at priority ${sandbox.priority}, not -10 (raising it needs ` +
                     "root): the workbench's figures then include its CPUs shared with the sandbox.",
+            );
+        if (mine.length < 2)
+            console.log(
+                "Note: this process has one CPU, so the sandbox shares it with the workbench: the " +
+                    "workbench's figures include the sandbox's work.",
             );
         return sandbox;
     };
@@ -387,6 +413,7 @@ export async function workbenchFigures(root) {
         }
         return {
             sandboxPriority,
+            sandboxCpus,
             rawMs: median(raw.map((r) => r.ms)),
             rawOpeningMs: median(rawOpening.map((r) => r.ms)),
             rawsOpening: rawOpening.map((r) => Math.round(r.ms)),

@@ -4,7 +4,12 @@
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
-import { autogroupsOn, startSandboxProcess, type SandboxProcess } from "../sandbox/process";
+import {
+    allowedCpus,
+    autogroupsOn,
+    startSandboxProcess,
+    type SandboxProcess,
+} from "../sandbox/process";
 
 /** Whether this process may raise a priority (root, or CAP_SYS_NICE). */
 function mayRaisePriority(): boolean {
@@ -16,6 +21,14 @@ function mayRaisePriority(): boolean {
     } catch {
         return false;
     }
+}
+
+/** The CPUs in a Linux CPU list ("0-2,5" is 0, 1, 2 and 5). */
+function cpuList(list: string): number[] {
+    return list.split(",").flatMap((part) => {
+        const [from, to = from] = part.split("-").map(Number);
+        return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    });
 }
 
 function alive(pid: number): boolean {
@@ -71,6 +84,33 @@ describe("sandbox process", function () {
         await sandbox.close();
         sandbox = undefined;
         assert.equal(alive(pid), false, "the sandbox process is still running after close()");
+    });
+
+    it("runs every thread of it only on the CPUs asked for", async function () {
+        if (!fs.existsSync("/proc/self/status")) this.skip(); // Linux only, as `taskset`.
+        const mine = cpuList(allowedCpus("self"));
+        const asked = mine[mine.length - 1];
+        sandbox = await startSandboxProcess({ cpus: [asked] });
+        assert.equal(sandbox.cpus, String(asked));
+        // A query first, so chDB's threads are there too.
+        const res = await fetch(`${sandbox.url}/api/projects/${sandbox.projectId}/query/`, {
+            method: "POST",
+            headers: {
+                authorization: `Bearer ${sandbox.keys.full}`,
+                "content-type": "application/json",
+            },
+            body: JSON.stringify({
+                query: { kind: "HogQLQuery", query: "SELECT count() FROM numbers(100000)" },
+            }),
+        });
+        assert.equal(res.status, 200);
+        const threads = fs.readdirSync(`/proc/${sandbox.pid}/task`);
+        assert.ok(threads.length > 1, `only ${threads.length} thread`);
+        for (const thread of threads) {
+            const status = fs.readFileSync(`/proc/${sandbox.pid}/task/${thread}/status`, "utf8");
+            assert.match(status, new RegExp(`^Cpus_allowed_list:\\s*${asked}$`, "m"), thread);
+        }
+        assert.equal(cpuList(allowedCpus("self")).length, mine.length, "this process was pinned");
     });
 
     it("says what the process printed when it cannot start", async () => {

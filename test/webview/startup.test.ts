@@ -166,6 +166,79 @@ describe("results page start-up (webview)", function () {
         assert.ok((await rowsInView(page)).length > 0);
     });
 
+    it("makes and connects the toolbar's controls a few per task, after the grid, and shows them together", async () => {
+        // The toolkit's elements (Lit) render when connected; all nine with the grid were the
+        // one building task that took 133-287 ms in the bench's runs while the query computed.
+        page = await openPage(suite.browser, suite.server, "/", async (p) => {
+            await p.addInitScript(() => {
+                const w = window as any;
+                // One entry per mutation observer call (one per task that changed the page):
+                // what it added, and whether the controls were hidden then.
+                w.__calls = [];
+                new w.MutationObserver((records: any[]) => {
+                    const added: string[] = [];
+                    for (const r of records)
+                        for (const node of r.addedNodes) {
+                            if (node.nodeType !== 1) continue; // elements only
+                            for (const el of [node, ...node.querySelectorAll("*")])
+                                if (el.localName.startsWith("vscode-")) added.push(el.localName);
+                                else if (el.classList.contains("grid")) added.push("grid");
+                        }
+                    if (added.length === 0) return;
+                    const controls = document.querySelector(".controls");
+                    w.__calls.push({
+                        added,
+                        hidden: controls
+                            ? window.getComputedStyle(controls).visibility === "hidden"
+                            : null,
+                    });
+                }).observe(document, { childList: true, subtree: true });
+            });
+        });
+        const toolkit = ".toolbar :is(vscode-tabs, vscode-button, vscode-textfield)";
+        await waitFor("the toolbar's nine controls", async () => {
+            return (await page!.locator(toolkit).count()) === 9;
+        });
+        await page.locator(".controls vscode-button").first().waitFor({ state: "visible" });
+        const calls: { added: string[]; hidden: boolean | null }[] = await page.evaluate(
+            () => window.__calls,
+        );
+        const made = calls.flatMap((c) => c.added).filter((a) => a !== "grid");
+        assert.equal(made.length, 9, JSON.stringify(calls));
+        const gridCall = calls.findIndex((c) => c.added.includes("grid"));
+        assert.ok(gridCall >= 0, JSON.stringify(calls));
+        assert.deepEqual(calls[gridCall].added, ["grid"], "the grid's task connects no control");
+        for (const call of calls)
+            assert.ok(
+                call.added.filter((a) => a !== "grid").length <= 4,
+                `too many controls in one task: ${JSON.stringify(calls)}`,
+            );
+        // Hidden while some are missing; the last step shows them (its call runs after it).
+        assert.deepEqual(
+            calls.map((c) => c.hidden),
+            calls.map((_, i) => i < calls.length - 1),
+            JSON.stringify(calls),
+        );
+        assert.deepEqual(
+            await page.$$eval(".controls > *, .controls .group > *", (els: any[]) =>
+                els.map((e) => e.dataset.action ?? e.className),
+            ),
+            [
+                "chart",
+                "filter",
+                "group",
+                "copy",
+                "copyWithHeaders",
+                "copyCsv",
+                "copyJson",
+                "export",
+                "openJson",
+            ],
+        );
+        await loadResults(page, [{ name: "daily", fixture: daily }]);
+        assert.ok((await rowsInView(page)).length > 0);
+    });
+
     it("shows a result posted before the page was built", async () => {
         // The extension posts a result as soon as the page says it is ready: here in the very task
         // that says so, before the toolbar and grid exist.

@@ -152,6 +152,11 @@ export class App {
         });
     }
 
+    /** What is left of building the page, each step to be run in a task of its own. */
+    get buildSteps(): (() => void)[] {
+        return this.toolbar.connectSteps;
+    }
+
     /** Work the first result's load would otherwise do, done while the page waits for it. */
     prepare(): void {
         this.grid.prepareMeasuring();

@@ -37,10 +37,13 @@ function handle(app: App, message: ToWebview): void {
     }
 }
 
-// The page (toolbar, grid, status line) is built in a task after the one that says `ready`: in
+// The page (toolbar, grid, status line) is built in tasks after the one that says `ready`: in
 // code-server the page starts on the editor's own thread, where its start-up was one task of
 // 49-53 ms (29-39 ms of it CPU) in traces of `npm run bench`'s runs, half of it building the
-// page. Messages that come before it is built wait for it, in order.
+// page; and that one building task, 15-24 ms of CPU, still took 133-287 ms in 3 of 54 of the
+// bench's runs, the CPUs taken by the query being computed beside it. So the grid and status
+// line come in one task (3-5 ms of CPU in headless Chromium) and the toolbar's controls in five
+// more (toolbar.ts, 2-7 ms each). Messages that come before the first wait for it, in order.
 let app: App | null = null;
 const early: ToWebview[] = [];
 window.addEventListener("message", (event: MessageEvent<ToWebview>) => {
@@ -51,28 +54,39 @@ window.addEventListener("error", (event) => log("error", `results view: ${event.
 // Marks for `npm run bench` (read from the page): when the page listened, when results came.
 performance.mark("results:ready");
 vscode.postMessage({ type: "ready" });
-// A message task, not a timer: timers of a page or frame the browser deems hidden are throttled.
-const build = new MessageChannel();
-build.port1.onmessage = () => {
-    build.port1.close();
-    const root = document.getElementById("app") ?? document.body;
-    const built = new App(
-        root,
-        source,
-        worker.then((w) => w !== null),
-    );
-    app = built;
-    for (const message of early.splice(0)) handle(built, message);
-    // The locale's formats and collation (30-70 ms of ICU data in all) while the extension runs
-    // the query, not in a start-up task. Each in a task of its own: together they were one task
-    // of 57-97 ms in a new page (the date format alone 30-45). A page without idle time gets
-    // each within 200 ms of the one before, or when first needed. The grid's measuring font
-    // likewise.
-    const warmUps = [dateTimeFormatter, countFormat, textCollator, () => built.prepare()];
-    const warmNext = (): void => {
-        warmUps.shift()?.();
-        if (warmUps.length > 0) requestIdleCallback(warmNext, { timeout: 200 });
-    };
-    requestIdleCallback(warmNext, { timeout: 200 });
+// Each step in a task of its own, in order: message tasks, not timers (timers of a page or frame
+// the browser deems hidden are throttled).
+const steps: (() => void)[] = [
+    () => {
+        const root = document.getElementById("app") ?? document.body;
+        const built = new App(
+            root,
+            source,
+            worker.then((w) => w !== null),
+        );
+        app = built;
+        for (const message of early.splice(0)) handle(built, message);
+        steps.push(...built.buildSteps, () => requestIdleCallback(warmNext, { timeout: 200 }));
+    },
+];
+const tasks = new MessageChannel();
+tasks.port1.onmessage = () => {
+    try {
+        steps.shift()?.();
+    } finally {
+        // A step that failed (logged by the page's error handler) does not stop the ones after.
+        if (steps.length > 0) tasks.port2.postMessage(null);
+        else tasks.port1.close();
+    }
 };
-build.port2.postMessage(null);
+tasks.port2.postMessage(null);
+
+// The locale's formats and collation (30-70 ms of ICU data in all) while the extension runs the
+// query, not in a start-up task. Each in a task of its own: together they were one task of
+// 57-97 ms in a new page (the date format alone 30-45). A page without idle time gets each within
+// 200 ms of the one before, or when first needed. The grid's measuring font likewise.
+const warmUps = [dateTimeFormatter, countFormat, textCollator, () => app?.prepare()];
+function warmNext(): void {
+    warmUps.shift()?.();
+    if (warmUps.length > 0) requestIdleCallback(warmNext, { timeout: 200 });
+}
