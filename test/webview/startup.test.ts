@@ -188,6 +188,7 @@ describe("results page start-up (webview)", function () {
                     const controls = document.querySelector(".controls");
                     w.__calls.push({
                         added,
+                        toolbarHeight: document.querySelector(".toolbar")?.offsetHeight,
                         hidden: controls
                             ? window.getComputedStyle(controls).visibility === "hidden"
                             : null,
@@ -200,9 +201,8 @@ describe("results page start-up (webview)", function () {
             return (await page!.locator(toolkit).count()) === 9;
         });
         await page.locator(".controls vscode-button").first().waitFor({ state: "visible" });
-        const calls: { added: string[]; hidden: boolean | null }[] = await page.evaluate(
-            () => window.__calls,
-        );
+        const calls: { added: string[]; toolbarHeight: number; hidden: boolean | null }[] =
+            await page.evaluate(() => window.__calls);
         const made = calls.flatMap((c) => c.added).filter((a) => a !== "grid");
         assert.equal(made.length, 9, JSON.stringify(calls));
         const gridCall = calls.findIndex((c) => c.added.includes("grid"));
@@ -217,6 +217,12 @@ describe("results page start-up (webview)", function () {
         assert.deepEqual(
             calls.map((c) => c.hidden),
             calls.map((_, i) => i < calls.length - 1),
+            JSON.stringify(calls),
+        );
+        // The grid below keeps its height as they come (one line of controls, this page's width).
+        assert.deepEqual(
+            [...new Set(calls.map((c) => c.toolbarHeight))],
+            [await page.locator(".toolbar").evaluate((t: any) => t.offsetHeight)],
             JSON.stringify(calls),
         );
         assert.deepEqual(
