@@ -31,6 +31,18 @@ function cpuList(list: string): number[] {
     });
 }
 
+/** Runs a HogQL query on the sandbox over HTTP. */
+function query(sandbox: SandboxProcess, hogql: string): Promise<Response> {
+    return fetch(`${sandbox.url}/api/projects/${sandbox.projectId}/query/`, {
+        method: "POST",
+        headers: {
+            authorization: `Bearer ${sandbox.keys.full}`,
+            "content-type": "application/json",
+        },
+        body: JSON.stringify({ query: { kind: "HogQLQuery", query: hogql } }),
+    });
+}
+
 function alive(pid: number): boolean {
     try {
         process.kill(pid, 0);
@@ -67,16 +79,7 @@ describe("sandbox process", function () {
             );
             assert.match(group(sandbox.pid), new RegExp(`nice ${asked}$`));
         }
-        const res = await fetch(`${sandbox.url}/api/projects/${sandbox.projectId}/query/`, {
-            method: "POST",
-            headers: {
-                authorization: `Bearer ${sandbox.keys.full}`,
-                "content-type": "application/json",
-            },
-            body: JSON.stringify({
-                query: { kind: "HogQLQuery", query: "SELECT 18446744073709551615 AS u, 1 + 1" },
-            }),
-        });
+        const res = await query(sandbox, "SELECT 18446744073709551615 AS u, 1 + 1");
         assert.equal(res.status, 200);
         const text = await res.text();
         assert.match(text, /"results":\s*\[\s*\[\s*18446744073709551615,\s*2\s*\]\s*\]/);
@@ -93,16 +96,7 @@ describe("sandbox process", function () {
         sandbox = await startSandboxProcess({ cpus: [asked] });
         assert.equal(sandbox.cpus, String(asked));
         // A query first, so chDB's threads are there too.
-        const res = await fetch(`${sandbox.url}/api/projects/${sandbox.projectId}/query/`, {
-            method: "POST",
-            headers: {
-                authorization: `Bearer ${sandbox.keys.full}`,
-                "content-type": "application/json",
-            },
-            body: JSON.stringify({
-                query: { kind: "HogQLQuery", query: "SELECT count() FROM numbers(100000)" },
-            }),
-        });
+        const res = await query(sandbox, "SELECT count() FROM numbers(100000)");
         assert.equal(res.status, 200);
         const threads = fs.readdirSync(`/proc/${sandbox.pid}/task`);
         assert.ok(threads.length > 1, `only ${threads.length} thread`);
