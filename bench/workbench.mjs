@@ -321,25 +321,16 @@ export async function workbenchFigures(root) {
         path.join(root, "out", "test", "ui", "workbench.js"),
     );
     const { waitFor } = require(path.join(root, "out", "test", "waitFor.js"));
-    const { startSandboxProcess, allowedCpus: cpuListOf } = require(
+    const { startSandboxProcess, allowedCpus, cpuNumbers } = require(
         path.join(root, "out", "test", "sandbox", "process.js"),
     );
-    /** The CPUs a process may use, as numbers ("0-2,5" is 0, 1, 2 and 5). */
-    const allowedCpus = (pid) =>
-        cpuListOf(pid)
-            .split(",")
-            .filter(Boolean)
-            .flatMap((part) => {
-                const [from, to = from] = part.split("-").map(Number);
-                return Array.from({ length: to - from + 1 }, (_, i) => from + i);
-            });
     // The sandbox in a process of its own, ahead of the workbench in the CPU queue, as PostHog is
     // never in the test driver's process nor on the editor's CPUs. In this process, Playwright
     // handles every DevTools event of the workbench (frames, contexts, console) on the thread
-    // that would also answer the request being timed. On this 2-core machine, a workbench opening a
-    // panel beside a sandbox at the usual priority slowed the extension's request to 1.4-1.7x the
-    // same request raw with the workbench idle, while the extension's own part after the response
-    // took ~120 ms. At a higher priority (its own autogroup, see startSandboxProcess) it answers
+    // that would also answer the request being timed. On this 2-core machine, a workbench
+    // opening a panel beside a sandbox at the usual priority slowed the extension's request to
+    // 1.4-1.7x the same request raw with the workbench idle, while the extension's own part after
+    // the response took ~120 ms. At a higher priority (its own autogroup, see startSandboxProcess) it answers
     // in about its idle time (the extension's request's headers 968-1112 ms after it was sent,
     // the raw request 1014 ms, median of five, in one set).
     // And on ONE of the CPUs (the last this process may use): ahead of everything on both, it left
@@ -354,7 +345,7 @@ export async function workbenchFigures(root) {
     let sandboxPriority = null;
     let sandboxCpus = null;
     const startSandbox = async () => {
-        const mine = allowedCpus("self");
+        const mine = cpuNumbers(allowedCpus("self"));
         const sandbox = await startSandboxProcess({
             priority: -10,
             cpus: mine.length > 1 ? [mine[mine.length - 1]] : undefined,

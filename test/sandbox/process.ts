@@ -119,6 +119,17 @@ export function allowedCpus(pid: number | "self"): string {
     }
 }
 
+/** The CPUs in a Linux CPU list ("0-2,5" is 0, 1, 2 and 5). */
+export function cpuNumbers(list: string): number[] {
+    return list
+        .split(",")
+        .filter(Boolean)
+        .flatMap((part) => {
+            const [from, to = from] = part.split("-").map(Number);
+            return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+        });
+}
+
 /** Whether the kernel shares CPU time between sessions first (see startSandboxProcess). */
 export function autogroupsOn(): boolean {
     try {

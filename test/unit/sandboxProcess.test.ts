@@ -7,6 +7,7 @@ import * as os from "node:os";
 import {
     allowedCpus,
     autogroupsOn,
+    cpuNumbers,
     startSandboxProcess,
     type SandboxProcess,
 } from "../sandbox/process";
@@ -21,14 +22,6 @@ function mayRaisePriority(): boolean {
     } catch {
         return false;
     }
-}
-
-/** The CPUs in a Linux CPU list ("0-2,5" is 0, 1, 2 and 5). */
-function cpuList(list: string): number[] {
-    return list.split(",").flatMap((part) => {
-        const [from, to = from] = part.split("-").map(Number);
-        return Array.from({ length: to - from + 1 }, (_, i) => from + i);
-    });
 }
 
 /** Runs a HogQL query on the sandbox over HTTP. */
@@ -91,7 +84,7 @@ describe("sandbox process", function () {
 
     it("runs every thread of it only on the CPUs asked for", async function () {
         if (!fs.existsSync("/proc/self/status")) this.skip(); // Linux only, as `taskset`.
-        const mine = cpuList(allowedCpus("self"));
+        const mine = cpuNumbers(allowedCpus("self"));
         const asked = mine[mine.length - 1];
         sandbox = await startSandboxProcess({ cpus: [asked] });
         assert.equal(sandbox.cpus, String(asked));
@@ -104,7 +97,11 @@ describe("sandbox process", function () {
             const status = fs.readFileSync(`/proc/${sandbox.pid}/task/${thread}/status`, "utf8");
             assert.match(status, new RegExp(`^Cpus_allowed_list:\\s*${asked}$`, "m"), thread);
         }
-        assert.equal(cpuList(allowedCpus("self")).length, mine.length, "this process was pinned");
+        assert.equal(
+            cpuNumbers(allowedCpus("self")).length,
+            mine.length,
+            "this process was pinned",
+        );
     });
 
     it("says what the process printed when it cannot start", async () => {
