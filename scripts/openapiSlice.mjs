@@ -5,7 +5,7 @@
 // The operations the extension calls, and the schemas deliberately left out, are listed in
 // test/fixtures/posthog-openapi/operations.json. The slice holds those operations, every schema
 // they reach through `$ref` (transitively), and the security schemes. A schema listed under
-// `cut` is replaced by a stand-in that accepts any object (keeping only the discriminator value
+// `cut` is replaced by a stand-in that accepts any value (keeping only the discriminator value
 // the slice's own unions name it by), so the query unions of some hundred kinds stay out.
 // Without --write the committed slice is left alone and the differences are printed: operations
 // added or removed, scopes, parameters, bodies and responses changed, and per schema the fields
@@ -28,7 +28,9 @@ export function readDocument(file) {
 
 function schemaName(ref) {
     if (typeof ref !== "string" || !ref.startsWith(SCHEMA_REF)) {
-        throw new Error(`Unsupported $ref ${JSON.stringify(ref)}: only ${SCHEMA_REF}* is followed.`);
+        throw new Error(
+            `Unsupported $ref ${JSON.stringify(ref)}: only ${SCHEMA_REF}* is followed.`,
+        );
     }
     return ref.slice(SCHEMA_REF.length);
 }
@@ -71,12 +73,13 @@ function discriminatorTags(schemas, names) {
     return tags;
 }
 
-/** The stand-in of a cut schema: any object, with the discriminator values the slice uses. */
+/**
+ * The stand-in of a cut schema: any value; an object names the discriminator values the slice's
+ * unions use for it, so a union still tells its branches apart.
+ */
 function standIn(name, why, tags) {
     const stub = {
-        type: "object",
-        additionalProperties: true,
-        description: `Cut from the slice (${why}); any object is accepted.`,
+        description: `Cut from the slice: ${why}. Any value is accepted.`,
         title: name,
         "x-slice-cut": true,
     };
@@ -223,16 +226,17 @@ function diffOperation(key, a, b, lines) {
     if (scopesOf(a) !== scopesOf(b)) {
         lines.push(`~ ${key}: scopes ${scopesOf(a)} -> ${scopesOf(b)}`);
     }
-    const params = (op) =>
-        new Map((op.parameters ?? []).map((p) => [`${p.in} ${p.name}`, p]));
+    const params = (op) => new Map((op.parameters ?? []).map((p) => [`${p.in} ${p.name}`, p]));
     const pa = params(a);
     const pb = params(b);
     for (const [name, p] of pb) {
-        if (!pa.has(name)) lines.push(`+ ${key}: parameter ${name}${p.required ? " (required)" : ""}`);
+        if (!pa.has(name))
+            lines.push(`+ ${key}: parameter ${name}${p.required ? " (required)" : ""}`);
         else if (!isDeepStrictEqual(pa.get(name), p)) {
             const was = pa.get(name);
             const what = [];
-            if (!!was.required !== !!p.required) what.push(`required ${!!was.required} -> ${!!p.required}`);
+            if (!!was.required !== !!p.required)
+                what.push(`required ${!!was.required} -> ${!!p.required}`);
             if (!isDeepStrictEqual(was.schema, p.schema)) {
                 what.push(`schema ${brief(was.schema)} -> ${brief(p.schema)}`);
             }
@@ -320,7 +324,8 @@ export function diffSlices(before, after) {
     const oa = operationsOf(before);
     const ob = operationsOf(after);
     for (const [key, op] of ob) {
-        if (!oa.has(key)) lines.push(`+ ${key}: operation added (${op.operationId}, ${scopesOf(op)})`);
+        if (!oa.has(key))
+            lines.push(`+ ${key}: operation added (${op.operationId}, ${scopesOf(op)})`);
         else diffOperation(key, oa.get(key), op, lines);
     }
     for (const [key, op] of oa) {
@@ -335,7 +340,9 @@ export function diffSlices(before, after) {
     for (const name of Object.keys(sa).sort(compareNames)) {
         if (!(name in sb)) lines.push(`- schema ${name}`);
     }
-    if (!isDeepStrictEqual(before?.components?.securitySchemes, after?.components?.securitySchemes)) {
+    if (
+        !isDeepStrictEqual(before?.components?.securitySchemes, after?.components?.securitySchemes)
+    ) {
         lines.push("~ securitySchemes changed");
     }
     return lines;
@@ -374,7 +381,10 @@ async function main(argv) {
     }
     const text = await renderSlice(slice, header(spec), slicePath);
     const committed = fs.existsSync(slicePath) ? fs.readFileSync(slicePath, "utf8") : undefined;
-    const lines = diffSlices(committed === undefined ? undefined : YAML.parse(committed), YAML.parse(text));
+    const lines = diffSlices(
+        committed === undefined ? undefined : YAML.parse(committed),
+        YAML.parse(text),
+    );
     process.stdout.write(
         lines.length > 0
             ? `${lines.join("\n")}\n`
