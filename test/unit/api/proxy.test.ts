@@ -6,10 +6,12 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as net from "node:net";
+import * as os from "node:os";
 import * as path from "node:path";
 import * as tls from "node:tls";
 import { promisify } from "node:util";
 import type { NetworkSettings } from "../../../src/api";
+import { trustedAuthorities } from "../../../src/api/certificates";
 import { startTestProxy, TEST_TLS_DIR, type TestProxy } from "../../proxy";
 import {
     apiError,
@@ -42,6 +44,22 @@ async function closedPort(): Promise<number> {
     const port = (server.address() as net.AddressInfo).port;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     return port;
+}
+
+/** A client in a process of its own (Node reads NODE_EXTRA_CA_CERTS and the system store there). */
+const CHILD = `
+    const { PostHogClient } = require(${JSON.stringify(path.resolve(__dirname, "../../../src/api"))});
+    const [host, apiKey, network] = process.argv.slice(1);
+    const c = new PostHogClient({ host, apiKey, projectId: 1, network: JSON.parse(network) });
+    c.listExperimentsPage({ limit: 1 }).then(
+        (p) => { console.log("ok " + p.results.length); return c.close(); },
+        (e) => { console.log("failed " + e.code); return c.close(); });`;
+
+/** This Node, or the test harness's newer one, when it reads the system store; else undefined. */
+function nodeWithSystemStore(): string | undefined {
+    if ("getCACertificates" in tls) return process.execPath;
+    const harness = path.resolve(__dirname, "../../../../.vscode-test/harness/node24/bin/node");
+    return fs.existsSync(harness) ? harness : undefined;
 }
 
 describe("api/proxy", function () {
@@ -261,20 +279,51 @@ describe("api/proxy", function () {
         assert.equal(https.requests.length, 0);
     });
 
+    it("trusts the system's authorities where Node can read them, unless systemCertificates is off", async () => {
+        const node = nodeWithSystemStore();
+        if (!node) {
+            // No such Node here: the defaults stay, and the system list is not guessed at.
+            assert.equal(trustedAuthorities({ systemCertificates: true }), undefined);
+            return;
+        }
+        // OpenSSL's default places, which Node's system store reads on Linux, hold only the test
+        // authority in this child.
+        const empty = fs.mkdtempSync(path.join(os.tmpdir(), "no-certs-"));
+        const run = async (systemCertificates: boolean) =>
+            (
+                await promisify(execFile)(
+                    node,
+                    [
+                        "-e",
+                        CHILD,
+                        https.url,
+                        https.keys.full,
+                        JSON.stringify({ systemCertificates }),
+                    ],
+                    {
+                        env: {
+                            ...process.env,
+                            SSL_CERT_FILE: path.join(TEST_TLS_DIR, "ca.pem"),
+                            SSL_CERT_DIR: empty,
+                        },
+                    },
+                )
+            ).stdout.trim();
+        try {
+            assert.equal(await run(true), "ok 1");
+            assert.equal(await run(false), "failed tls_error");
+        } finally {
+            fs.rmSync(empty, { recursive: true, force: true });
+        }
+    });
+
     it("keeps NODE_EXTRA_CA_CERTS when it names authorities of its own", async () => {
         // In a process of its own: Node reads NODE_EXTRA_CA_CERTS once, at start.
-        const other = tls.rootCertificates[0];
-        const script = `
-            const { PostHogClient } = require(${JSON.stringify(path.resolve(__dirname, "../../../src/api"))});
-            const c = new PostHogClient({ host: process.argv[1], apiKey: process.argv[2], projectId: 1,
-                network: { ca: [process.argv[3]], systemCertificates: false } });
-            c.listExperimentsPage({ limit: 1 }).then(
-                (p) => { console.log("ok " + p.results.length); return c.close(); },
-                (e) => { console.log("failed " + e.code); return c.close(); });`;
+        const network = { ca: [tls.rootCertificates[0]], systemCertificates: false };
         // Asynchronously: the sandbox it talks to runs in this process.
         const { stdout } = await promisify(execFile)(
             process.execPath,
-            ["-e", script, https.url, https.keys.full, other],
+            ["-e", CHILD, https.url, https.keys.full, JSON.stringify(network)],
             { env: { ...process.env, NODE_EXTRA_CA_CERTS: path.join(TEST_TLS_DIR, "ca.pem") } },
         );
         assert.equal(stdout.trim(), "ok 1");
