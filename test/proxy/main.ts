@@ -6,7 +6,8 @@
 // and records what is inside it.
 //
 // Args: [--auth user:password] [--tls <cert.pem> <key.pem>]. Talks to its parent over IPC:
-// sends {ready: port}; answers {records: true} with {records: [base64 per connection]}.
+// sends {ready: port}; answers {records: true} with {records: [base64 per connection]}. It
+// reaches only loopback hosts.
 import { readFileSync } from "node:fs";
 import * as http from "node:http";
 import * as net from "node:net";
@@ -15,6 +16,11 @@ import * as tls from "node:tls";
 type CreateProxy = (server?: http.Server) => http.Server & {
     authenticate?: (req: http.IncomingMessage) => boolean;
 };
+
+function isLoopback(hostname: string): boolean {
+    const h = hostname.replace(/^\[|\]$/g, "");
+    return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
 
 function arg(name: string, count = 1): string[] | undefined {
     const i = process.argv.indexOf(name);
@@ -28,6 +34,21 @@ async function main(): Promise<void> {
     const name = "proxy";
     const { createProxy } = (await import(name)) as { createProxy: CreateProxy };
     const inner = createProxy(http.createServer());
+    // Only loopback targets: an editor under test that sends its own traffic here (its
+    // marketplace, its telemetry) gets a 403 and never an outside connection.
+    const [onRequest] = inner.listeners("request") as ((...a: unknown[]) => void)[];
+    const [onConnect] = inner.listeners("connect") as ((...a: unknown[]) => void)[];
+    inner.removeAllListeners("request").removeAllListeners("connect");
+    inner.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+        if (isLoopback(new URL(req.url ?? "/", "http://invalid").hostname))
+            onRequest.call(inner, req, res);
+        else res.writeHead(403).end("the test proxy reaches only loopback hosts");
+    });
+    inner.on("connect", (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
+        if (isLoopback((req.url ?? "").replace(/:\d+$/, "")))
+            onConnect.call(inner, req, socket, head);
+        else socket.end("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n");
+    });
     const auth = arg("--auth")?.[0];
     if (auth) {
         const expected = `Basic ${Buffer.from(auth).toString("base64")}`;
