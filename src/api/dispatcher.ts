@@ -42,7 +42,11 @@ export function connectionTo(
     env: Record<string, string | undefined> = process.env,
 ): Connection {
     const choice = chooseProxy(origin, settings, env);
-    const secureContext = trustedContext(settings);
+    // Reading the system's store and parsing its certificates costs the first client a moment:
+    // spent only where a certificate will be checked (never for the plain-http loopback host).
+    const tlsUsed =
+        origin.startsWith("https:") || (choice.kind === "proxy" && choice.url.startsWith("https:"));
+    const secureContext = tlsUsed ? trustedContext(settings) : undefined;
     const tlsOptions = secureContext ? { secureContext } : {};
     const agentOptions = {
         keepAliveTimeout: timeouts.keepAliveMs,
