@@ -3,11 +3,10 @@
 // credentials, each a real proxy process (test/proxy/) that records every byte it is sent. The
 // key may appear in clear only where the host itself is plain http (loopback, by checkHost): in
 // every CONNECT route it must appear 0 times.
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { PostHogClient, type NetworkSettings } from "../../src/api";
-import { TEST_TLS_DIR, startTestProxy, type TestProxy } from "../proxy";
+import { startTestProxy, type TestProxy } from "../proxy";
 import { startSandbox, type Sandbox } from "../sandbox";
+import { testCertificates } from "../sandbox/testCertificates";
 
 /** One row of the figures table (run.ts). */
 export interface ProxyFigure {
@@ -32,11 +31,7 @@ function count(records: Buffer[], text: string): number {
 }
 
 export async function proxyFigure(): Promise<ProxyFigure> {
-    const ca = fs.readFileSync(path.join(TEST_TLS_DIR, "ca.pem"), "utf8");
-    const tls = {
-        cert: fs.readFileSync(path.join(TEST_TLS_DIR, "server.pem"), "utf8"),
-        key: fs.readFileSync(path.join(TEST_TLS_DIR, "server-key.pem"), "utf8"),
-    };
+    const { ca, ...tls } = testCertificates();
     const auth = { username: "faults", password: "proxy-secret" };
     const [http, https, plain, secure, guarded] = await Promise.all([
         startSandbox(),

@@ -2,8 +2,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import * as path from "node:path";
 
-/** The repository's test certificates (made by scripts/makeTestCertificates.sh). */
-export const TEST_TLS_DIR = path.resolve(__dirname, "..", "..", "..", "test", "fixtures", "tls");
+import { TEST_TLS_DIR } from "../sandbox/testCertificates";
 
 export interface TestProxyOptions {
     /** Require Basic proxy authentication with these credentials. */

@@ -466,7 +466,7 @@ async function route(
             rawPath,
             query: url.searchParams,
             body,
-            origin: `http://${req.headers.host ?? "127.0.0.1"}`,
+            origin: `${"encrypted" in req.socket ? "https" : "http"}://${req.headers.host ?? "127.0.0.1"}`,
             projectId,
             key,
             state: deps.state,

@@ -12,7 +12,8 @@ import * as tls from "node:tls";
 import { promisify } from "node:util";
 import type { NetworkSettings } from "../../../src/api";
 import { trustedAuthorities } from "../../../src/api/certificates";
-import { startTestProxy, TEST_TLS_DIR, type TestProxy } from "../../proxy";
+import { startTestProxy, type TestProxy } from "../../proxy";
+import { TEST_TLS_DIR, testCertificates } from "../../sandbox/testCertificates";
 import {
     apiError,
     assertNoSecrets,
@@ -22,11 +23,7 @@ import {
     type Sandbox,
 } from "./helpers";
 
-const CA = fs.readFileSync(path.join(TEST_TLS_DIR, "ca.pem"), "utf8");
-const TLS = {
-    cert: fs.readFileSync(path.join(TEST_TLS_DIR, "server.pem"), "utf8"),
-    key: fs.readFileSync(path.join(TEST_TLS_DIR, "server-key.pem"), "utf8"),
-};
+const { ca: CA, ...TLS } = testCertificates();
 const AUTH = { username: "proxy-user", password: "proxy pass:word" };
 
 function occurrences(records: Buffer[], text: string): number {
@@ -112,8 +109,9 @@ describe("api/proxy", function () {
     it("tunnels https with CONNECT: the proxy never sees the key or the request", async () => {
         const { client: c, logs } = client(https, { proxy: plain.url, ca: [CA] });
         const page = await c.listExperimentsPage({ limit: 2 });
-        await c.close();
         assert.equal(page.results.length, 2);
+        assert.equal((await c.fetchPage(page.next!)).results.length, 2, "the next page, on https");
+        await c.close();
         const records = await plain.records();
         const host = new URL(https.url).host;
         assert.match(allText(records), new RegExp(`^CONNECT ${host} HTTP/1.1\r\n`, "m"));
