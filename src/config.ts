@@ -1,4 +1,5 @@
 import * as vscode from "vscode";
+import type { NetworkSettings } from "./api/network";
 
 export const SECTION = "posthog-workbench";
 
@@ -82,6 +83,28 @@ export class Config {
             requestMs: seconds("timeouts.requestSeconds", 30, 5) * 1000,
             queryDeadlineMs: seconds("timeouts.querySeconds", 90, 10) * 1000,
             pollDeadlineMs: seconds("timeouts.asyncQueryMinutes", 10, 1) * 60_000,
+        };
+    }
+
+    /**
+     * VS Code's own proxy and certificate settings (`http.*`), which the API client follows as
+     * VS Code's built-in requests do. Read on every new client, so a change applies to the next
+     * request without a reload. These settings are application- or machine-scoped and restricted
+     * in VS Code: a workspace can't set them.
+     */
+    get network(): NetworkSettings {
+        const http = vscode.workspace.getConfiguration("http");
+        const noProxy = http.get<unknown>("noProxy");
+        const proxyAuthorization = http.get<unknown>("proxyAuthorization");
+        return {
+            proxy: stringOr(http.get<unknown>("proxy"), ""),
+            noProxy: Array.isArray(noProxy)
+                ? noProxy.filter((e): e is string => typeof e === "string")
+                : [],
+            proxyStrictSSL: http.get<unknown>("proxyStrictSSL") !== false,
+            proxyAuthorization: typeof proxyAuthorization === "string" ? proxyAuthorization : null,
+            proxySupport: stringOr(http.get<unknown>("proxySupport"), "override"),
+            systemCertificates: http.get<unknown>("systemCertificates") !== false,
         };
     }
 
@@ -178,6 +201,10 @@ export class Config {
         this.subscription.dispose();
         this.changed.dispose();
     }
+}
+
+function stringOr(value: unknown, fallback: string): string {
+    return typeof value === "string" ? value : fallback;
 }
 
 function clampPageSize(value: number | undefined): number {

@@ -3,6 +3,7 @@ import { localError } from "./errors";
 import { checkHost } from "./host";
 import { HttpTransport, resolveTimeouts, type QueryParams, type Timeouts } from "./http";
 import { silentLog, type LogFn } from "./log";
+import type { NetworkSettings } from "./network";
 import { PageIterator, fetchPage, normalizePage, type PageOptions } from "./pagination";
 import { idSegment } from "./paths";
 import * as q from "./query";
@@ -67,6 +68,8 @@ export interface PostHogClientOptions {
     maxResponseBytes?: number;
     /** Ask for gzip bodies (default: yes, unless the host is loopback; see `HttpTransport`). */
     acceptGzip?: boolean;
+    /** Proxy and certificate settings; default: the environment's proxy, Node's authorities. */
+    network?: NetworkSettings;
 }
 
 /** Typed client for PostHog's experiments, query and event-definition APIs. */
@@ -112,6 +115,7 @@ export class PostHogClient {
                 log,
                 maxResponseBytes: options.maxResponseBytes,
                 acceptGzip: options.acceptGzip,
+                network: options.network,
             });
             this.core = new ApiCore(http, resolveRetryOptions(options.retry), log, timeouts);
         }

@@ -1,4 +1,11 @@
 import { forbiddenCause, forbiddenMessage } from "./forbidden";
+import {
+    TRUST_ADVICE,
+    isUntrustedCertificate,
+    proxyAuthMessage,
+    proxyFailure,
+    withoutUserInfo,
+} from "./proxyErrors";
 import { redact } from "./redact";
 
 /** One HogQL problem with character offsets into the query text (`extra.hogql_metadata.errors`). */
@@ -155,6 +162,18 @@ export interface RequestContext {
     experimentDelete?: boolean;
     /** The request runs or polls a query (504/512 mean "too slow"). */
     query?: boolean;
+    /** The proxy the request goes through, when it goes through one. */
+    proxy?: ProxyInContext;
+}
+
+/** A proxy as errors name it. */
+export interface ProxyInContext {
+    /** Scheme, host and port of the proxy; never its credentials. */
+    display: string;
+    /** Where it was set: `http.proxy` or an environment variable's name. */
+    source: string;
+    /** Whether credentials were sent to it. */
+    credentials: boolean;
 }
 
 const MAY_HAVE_CREATED = "It may or may not have been created; refresh before retrying.";
@@ -318,7 +337,11 @@ export function errorFromResponse(ctx: RequestContext, res: ResponseInfo): PostH
     let code = body.code;
     let userMessage: string;
 
-    if (status >= 300 && status < 400) {
+    if (status === 407 && ctx.proxy) {
+        // The proxy's own refusal (an HTTP request forwarded through it): nothing reached the host.
+        code = "proxy_auth";
+        userMessage = proxyAuthMessage(ctx.proxy);
+    } else if (status >= 300 && status < 400) {
         const location = header(res.headers, "location");
         let target = "";
         if (location) {
@@ -507,9 +530,12 @@ export function networkError(ctx: RequestContext, err: unknown): PostHogApiError
         what = "the TLS certificate could not be verified";
         clientCode = "tls_error";
     } else what = `the request failed (${code})`;
-    const notSent =
+    let notSent =
         NOT_SENT_CODES.has(code) || clientCode === "tls_error" || clientCode === "invalid_request";
-    const detailMessage = err instanceof Error ? redact(err.message, ctx.apiKey) : String(code);
+    // undici's messages may quote the proxy's URL, credentials and all.
+    const detailMessage = withoutUserInfo(
+        err instanceof Error ? redact(err.message, ctx.apiKey) : String(code),
+    );
     let userMessage = `Couldn't reach ${host}: ${what}; check the host setting and your network.`;
     if (clientCode === "timeout" && code !== "UND_ERR_CONNECT_TIMEOUT") {
         userMessage = `${host} did not answer in time (${what}); try again${ctx.query ? ", or add filters or a LIMIT" : ""}.`;
@@ -518,9 +544,18 @@ export function networkError(ctx: RequestContext, err: unknown): PostHogApiError
         userMessage =
             "The request could not be sent: the API key holds a character HTTP does not allow; sign in again with the key copied exactly.";
     if (clientCode === "tls_error")
-        userMessage = `The secure (TLS) connection to ${host} failed (${code}); check the host setting, and if a proxy intercepts TLS, make VS Code trust its certificate.`;
+        userMessage = isUntrustedCertificate(code)
+            ? `The secure (TLS) connection to ${host} failed: its certificate is not signed by an authority this computer trusts (${code}); ${TRUST_ADVICE}.`
+            : `The secure (TLS) connection to ${host} failed (${code}); check the host setting, and if a proxy intercepts TLS, make VS Code trust its certificate.`;
     if (clientCode === "headers_overflow")
         userMessage = `${host} sent response headers too large to read; a proxy in front of it may be misconfigured.`;
+    const viaProxy = ctx.proxy ? proxyFailure(ctx.proxy, host, err, code, what) : undefined;
+    if (viaProxy) {
+        clientCode = viaProxy.code ?? clientCode;
+        userMessage = viaProxy.userMessage;
+        notSent = notSent || viaProxy.notSent;
+        what = `${what} (proxy ${ctx.proxy?.display})`;
+    }
     if (ctx.creates && !notSent) userMessage = `${userMessage} ${MAY_HAVE_CREATED}`;
     return new PostHogApiError({
         status: 0,

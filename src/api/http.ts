@@ -1,11 +1,13 @@
 import { pipeline } from "node:stream";
 import { createGunzip } from "node:zlib";
-import { Agent, request } from "undici";
+import { request, type Dispatcher } from "undici";
+import { connectionTo } from "./dispatcher";
 import { PostHogCancelledError, localError, networkError, type RequestContext } from "./errors";
 import { yieldToEventLoop } from "./eventLoop";
 import { isLoopbackHostname } from "./host";
 import { hasDotSegment } from "./paths";
 import type { LogFn } from "./log";
+import type { NetworkSettings, ProxyChoice } from "./network";
 import { redact } from "./redact";
 
 /** Timeouts of a client, in milliseconds. */
@@ -123,6 +125,8 @@ export interface HttpTransportOptions {
      * host, where compressing costs the server more time than the wire saves.
      */
     acceptGzip?: boolean;
+    /** Proxy and certificate settings (VS Code's `http.*`); default: the environment's proxy. */
+    network?: NetworkSettings;
 }
 
 /**
@@ -132,23 +136,29 @@ export interface HttpTransportOptions {
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 /**
- * Sends single HTTP attempts to one origin over a keep-alive undici Agent. It never follows
- * redirects (undici's `request` doesn't unless a redirect interceptor is installed, and none
- * is) and refuses any URL on another origin, so the key never leaves the configured host.
+ * Sends single HTTP attempts to one origin over keep-alive connections, direct or through the
+ * proxy the network settings choose (see dispatcher.ts). It never follows redirects (undici's
+ * `request` doesn't unless a redirect interceptor is installed, and none is) and refuses any URL
+ * on another origin, so the key never leaves the configured host.
  */
 export class HttpTransport {
-    private readonly agent: Agent;
+    private readonly agent: Dispatcher;
+    /** The proxy requests go through, direct, or a proxy setting that can't be used. */
+    readonly proxy: ProxyChoice;
     private readonly maxBytes: number;
     private readonly acceptGzip: boolean;
 
     constructor(private readonly options: HttpTransportOptions) {
-        this.agent = new Agent({
-            connect: { timeout: options.timeouts.connectMs },
-            keepAliveTimeout: options.timeouts.keepAliveMs,
-            headersTimeout: options.timeouts.headersMs,
-            bodyTimeout: options.timeouts.bodyMs,
-            connections: 8,
-        });
+        const connection = connectionTo(options.origin, options.network ?? {}, options.timeouts);
+        this.agent = connection.dispatcher;
+        this.proxy = connection.choice;
+        if (this.proxy.kind === "proxy")
+            options.log(
+                "info",
+                `${options.origin} through the proxy ${this.proxy.display} (${this.proxy.source})`,
+            );
+        else if (this.proxy.kind === "invalid")
+            options.log("warn", `proxy ${this.proxy.display}: ${this.proxy.problem}`);
         this.maxBytes = options.maxResponseBytes ?? 256 * 1024 * 1024;
         this.acceptGzip =
             options.acceptGzip ?? !isLoopbackHostname(new URL(options.origin).hostname);
@@ -175,6 +185,15 @@ export class HttpTransport {
             path: url.pathname,
             origin: this.options.origin,
             apiKey: this.options.apiKey,
+            ...(this.proxy.kind === "proxy"
+                ? {
+                      proxy: {
+                          display: this.proxy.display,
+                          source: this.proxy.source,
+                          credentials: this.proxy.credentials,
+                      },
+                  }
+                : {}),
             ...extra,
         };
     }
@@ -200,6 +219,13 @@ export class HttpTransport {
                 code: "invalid_id",
                 message: `Refused to send ${req.method} ${req.url.split(/[?#]/)[0]}: it has a "." or ".." segment.`,
                 userMessage: "The server sent an id that is not valid; refresh and try again.",
+            });
+        }
+        if (this.proxy.kind === "invalid") {
+            throw localError(ctx, {
+                code: "proxy_invalid",
+                message: `${req.method} ${url.pathname}: proxy ${this.proxy.display} from ${this.proxy.source} not used: ${this.proxy.problem}`,
+                userMessage: this.proxy.problem,
             });
         }
         if (req.signal?.aborted) throw new PostHogCancelledError();

@@ -15,6 +15,7 @@ export { forbiddenCause, forbiddenMessage, type ForbiddenCause } from "./forbidd
 export { checkHost, isLoopbackHostname, normalizeHost, type HostCheck } from "./host";
 export type { Timeouts } from "./http";
 export type { LogFn, LogLevel } from "./log";
+export type { NetworkSettings } from "./network";
 export { DEFAULT_MAX_PAGES, PageIterator, checkNextUrl, type PageOptions } from "./pagination";
 export type { PollInterval, RunQueryOptions, RunQueryResult } from "./query";
 export type { RawQueryResult } from "./rawQuery";

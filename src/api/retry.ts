@@ -110,6 +110,8 @@ const NOT_RETRIED = new Set([
     "invalid_id",
     "invalid_request",
     "tls_error",
+    "proxy_auth",
+    "proxy_invalid",
     "headers_overflow",
     "response_too_large",
     "deadline",

@@ -126,7 +126,9 @@ export class Session implements vscode.Disposable {
     async client(): Promise<PostHogClient> {
         const state = this.current.signedIn ? this.current : await this.reload();
         if (!state.signedIn) throw new NotSignedInError(`${state.reason} Run "PostHog: Sign In".`);
-        const place = `${state.host}|${state.projectId}|${JSON.stringify(this.config.deadlines)}`;
+        // Settings a client is built with: a change (a timeout, a proxy) gets a new client.
+        const settings = JSON.stringify([this.config.deadlines, this.config.network]);
+        const place = `${state.host}|${state.projectId}|${settings}`;
         const cached = this.cachedClient;
         if (cached?.keyGeneration === this.keyGeneration && cached.place === place)
             return cached.client;
@@ -136,7 +138,7 @@ export class Session implements vscode.Disposable {
             throw new NotSignedInError(`Not signed in to ${state.host}. Run "PostHog: Sign In".`);
         // The client is cached per host, project and key; the key enters the cache id only as a
         // hash held in memory, so switching keys on one host gets a new client.
-        const id = `${state.host}|${state.projectId}|${createHash("sha256").update(key).digest("hex")}|${JSON.stringify(this.config.deadlines)}`;
+        const id = `${state.host}|${state.projectId}|${createHash("sha256").update(key).digest("hex")}|${settings}`;
         if (this.cachedClient?.id !== id) {
             void this.cachedClient?.client.close();
             this.cachedClient = {
@@ -160,6 +162,7 @@ export class Session implements vscode.Disposable {
             apiKey,
             projectId,
             timeouts: this.config.deadlines,
+            network: this.config.network,
             log: (level, message) => {
                 if (level === "trace" || (level === "debug" && !this.config.logHttp)) return;
                 this.log[level](redact(message));

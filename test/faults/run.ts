@@ -6,6 +6,7 @@
 // (default 100), so a 30 s deadline takes 0.3 s here; times are reported multiplied back.
 import { DEFAULT_MAX_PAGES } from "../../src/api";
 import { makeEnv, runScenario, type Result } from "./harness";
+import { proxyFigure } from "./proxy";
 import { scenarios } from "./scenarios";
 
 interface Figure {
@@ -121,6 +122,7 @@ export async function main(): Promise<number> {
             ok: overshoot <= env.slackMs,
         },
     ];
+    if (!only || only.test("proxy")) figures.push(await proxyFigure());
     console.log(
         `\nFault suite: ${results.length} scenarios in ${seconds(Date.now() - started)} (timeouts scaled 1/${scale})`,
     );

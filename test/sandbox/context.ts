@@ -12,7 +12,7 @@ export interface Ctx {
     rawPath: string;
     /** parsed JSON body ({} when empty) */
     body: { [key: string]: unknown };
-    /** e.g. http://127.0.0.1:43123, taken from the request's Host header */
+    /** e.g. http://127.0.0.1:43123 (https:// over TLS), taken from the request's Host header */
     origin: string;
     projectId: number;
     key: KeyInfo;

@@ -22,7 +22,7 @@ export type {
 export type { SandboxKeys } from "./auth";
 
 export interface Sandbox {
-    /** e.g. http://127.0.0.1:43123 (no trailing slash) */
+    /** e.g. http://127.0.0.1:43123, or https://... with `tls` (no trailing slash) */
     url: string;
     /** id of the main seeded project (1); project 2 also exists */
     projectId: number;
@@ -42,21 +42,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const engine = await HogQLEngine.create();
     const faults = new FaultStore();
     const requests: RecordedRequest[] = [];
-    const server = createSandboxServer({
-        state,
-        engine,
-        faults,
-        requests,
-        asyncPolls: options.asyncPolls ?? 3,
-        extraExperiments,
-    });
+    const server = createSandboxServer(
+        {
+            state,
+            engine,
+            faults,
+            requests,
+            asyncPolls: options.asyncPolls ?? 3,
+            extraExperiments,
+        },
+        options.tls,
+    );
     await new Promise<void>((resolve, reject) => {
         server.once("error", reject);
         server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
     });
     const port = (server.address() as AddressInfo).port;
     return {
-        url: `http://127.0.0.1:${port}`,
+        url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}`,
         projectId: 1,
         keys: { ...KEYS },
         state,

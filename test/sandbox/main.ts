@@ -1,5 +1,8 @@
-// CLI: node out/test/sandbox/main.js [--port N] [--extra-experiments N] [--async-polls N]
+// CLI: node out/test/sandbox/main.js [--port N] [--extra-experiments N] [--async-polls N] [--https]
+// --https serves with the test certificate of test/fixtures/tls/: clients must trust its ca.pem.
+import * as path from "node:path";
 import { startSandbox } from "./index";
+import { TEST_TLS_DIR, testCertificates } from "./testCertificates";
 
 function arg(name: string): number | undefined {
     const i = process.argv.indexOf(name);
@@ -18,6 +21,7 @@ async function main(): Promise<void> {
         port: arg("--port"),
         extraExperiments: arg("--extra-experiments"),
         asyncPolls: arg("--async-polls"),
+        tls: process.argv.includes("--https") ? testCertificates() : undefined,
     });
     const key = sandbox.keys.full;
     console.log(
@@ -25,6 +29,10 @@ async function main(): Promise<void> {
     );
     console.log(`Demo personal API key: ${key}`);
     console.log(`Read-only key: ${sandbox.keys.readOnly}`);
+    if (sandbox.url.startsWith("https:"))
+        console.log(
+            `TLS: signed by the test authority; trust it with NODE_EXTRA_CA_CERTS=${path.join(TEST_TLS_DIR, "ca.pem")} (curl --cacert)`,
+        );
     console.log(
         `Legacy key (no scopes; the only kind allowed on upgrade, query log, draft_sql): ${sandbox.keys.legacy}`,
     );

@@ -1,5 +1,6 @@
-// HTTP routing of the sandbox: auth, faults, recording, admin endpoints.
+// HTTP(S) routing of the sandbox: auth, faults, recording, admin endpoints.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import { type KeyInfo, KEYS, authenticate, authorize } from "./auth";
 import type { Ctx, Reply } from "./context";
 import { intParam, ok, pageLinks } from "./context";
@@ -272,8 +273,11 @@ function send(
     res.end(body ?? "");
 }
 
-export function createSandboxServer(deps: ServerDeps): Server {
-    const server = createServer((req, res) => {
+export function createSandboxServer(
+    deps: ServerDeps,
+    tls?: { cert: string; key: string },
+): Server | HttpsServer {
+    const listener = (req: IncomingMessage, res: ServerResponse): void => {
         handle(deps, req, res).catch((e: unknown) => {
             send(
                 res,
@@ -281,7 +285,8 @@ export function createSandboxServer(deps: ServerDeps): Server {
                 JSON.stringify(errorBody("server_error", "error", `Sandbox error: ${String(e)}`)),
             );
         });
-    });
+    };
+    const server = tls ? createHttpsServer(tls, listener) : createServer(listener);
     server.keepAliveTimeout = 5000;
     return server;
 }
@@ -461,7 +466,7 @@ async function route(
             rawPath,
             query: url.searchParams,
             body,
-            origin: `http://${req.headers.host ?? "127.0.0.1"}`,
+            origin: `${"encrypted" in req.socket ? "https" : "http"}://${req.headers.host ?? "127.0.0.1"}`,
             projectId,
             key,
             state: deps.state,

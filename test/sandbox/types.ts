@@ -6,6 +6,8 @@ export interface SandboxOptions {
     extraExperiments?: number;
     /** polls an async query needs before it completes (default 3) */
     asyncPolls?: number;
+    /** serve https with this certificate and key (PEM) instead of plain http */
+    tls?: { cert: string; key: string };
 }
 
 export interface RecordedRequest {
