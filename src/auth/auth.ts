@@ -102,7 +102,7 @@ export class Auth implements vscode.Disposable {
         const remove = vscode.l10n.t("Delete History and Results");
         const choice = await this.ctx.ui.info(
             vscode.l10n.t(
-                "{0} This workspace still keeps {1} history entries and {2} stored results from {3}. Delete them too?",
+                "{0} This workspace still keeps query history and stored results from {3} (history entries: {1}, stored results: {2}). Delete them too?",
                 signedOut,
                 runs,
                 results,
@@ -116,7 +116,7 @@ export class Auth implements vscode.Disposable {
         const deletedResults = await this.ctx.panels.deleteStored(host);
         void this.ctx.ui.info(
             vscode.l10n.t(
-                "Deleted {0} history entries and {1} stored results from {2}.",
+                "Deleted the query history and stored results from {2} (history entries: {0}, stored results: {1}).",
                 deletedRuns,
                 deletedResults,
                 host,

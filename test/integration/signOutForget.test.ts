@@ -84,8 +84,8 @@ describe("sign out and what the workspace kept from the host", function () {
         assert.deepEqual(
             ui.messages.map((m) => m.text),
             [
-                `Signed out of ${mine.url}; its key was removed from this machine. This workspace still keeps 1 history entries and 1 stored results from ${mine.url}. Delete them too?`,
-                `Deleted 1 history entries and 1 stored results from ${mine.url}.`,
+                `Signed out of ${mine.url}; its key was removed from this machine. This workspace still keeps query history and stored results from ${mine.url} (history entries: 1, stored results: 1). Delete them too?`,
+                `Deleted the query history and stored results from ${mine.url} (history entries: 1, stored results: 1).`,
             ],
         );
         assert.equal(await api.ctx.auth.keys.get(mine.url), undefined);
