@@ -59,6 +59,7 @@ export class Ctx implements vscode.Disposable {
                     workspaceState: extension.workspaceState,
                     reusePanel: () => this.config.reuseResultsPanel,
                     prompts: this,
+                    host: () => this.auth.session.state.host,
                 }),
             );
             this.results = this.panels;

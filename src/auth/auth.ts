@@ -13,6 +13,8 @@ import { Session } from "./session";
 
 const SELF_HOSTED = "self-hosted";
 const PROJECT_NAMES = "posthog-workbench.projectNames";
+/** Hosts set by a workspace that the user agreed to sign in to (asked once per host). */
+const WORKSPACE_HOSTS_AGREED = "posthog-workbench.workspaceHostsAgreed";
 
 /**
  * Sign In, Sign Out, Switch Project and Switch Host. Nothing is saved until the key has been
@@ -30,6 +32,7 @@ export class Auth implements vscode.Disposable {
     async signIn(): Promise<boolean> {
         const host = await this.pickHost();
         if (!host) return false;
+        if (!(await this.agreeToWorkspaceHost(host))) return false;
         const key = await this.askKey(host);
         if (!key) return false;
         const client = this.session.createClient(host, key);
@@ -62,12 +65,62 @@ export class Auth implements vscode.Disposable {
     }
 
     async signOut(): Promise<void> {
-        const host = this.session.state.host;
-        const origin = checkHost(host);
-        if (origin.ok) await this.keys.delete(origin.origin);
+        const check = checkHost(this.session.state.host);
+        if (!check.ok) {
+            // No key can belong to it; the reason, not the setting, which may be hostile.
+            await this.session.reload();
+            void this.ctx.ui.info(
+                vscode.l10n.t(
+                    "The PostHog host setting (posthog-workbench.host) is not usable: {0}",
+                    check.reason,
+                ),
+            );
+            return;
+        }
+        const host = check.origin;
+        await this.keys.delete(host);
         await this.session.reload();
+        await this.offerToForget(host);
+    }
+
+    /**
+     * After Sign Out, offers to delete what this workspace keeps from `host`: its query history
+     * and the results stored for a window reload. Keeping them is the default (a dismissed
+     * notification); other hosts' entries are never touched.
+     */
+    private async offerToForget(host: string): Promise<void> {
+        const signedOut = vscode.l10n.t(
+            "Signed out of {0}; its key was removed from this machine.",
+            host,
+        );
+        const runs = this.ctx.history.countOf(host);
+        const results = await this.ctx.panels.storedCount(host);
+        if (runs === 0 && results === 0) {
+            void this.ctx.ui.info(signedOut);
+            return;
+        }
+        const remove = vscode.l10n.t("Delete History and Results");
+        const choice = await this.ctx.ui.info(
+            vscode.l10n.t(
+                "{0} This workspace still keeps query history and stored results from {3} (history entries: {1}, stored results: {2}). Delete them too?",
+                signedOut,
+                runs,
+                results,
+                host,
+            ),
+            remove,
+            vscode.l10n.t("Keep Them"),
+        );
+        if (choice !== remove) return;
+        const deletedRuns = await this.ctx.history.clearHost(host);
+        const deletedResults = await this.ctx.panels.deleteStored(host);
         void this.ctx.ui.info(
-            vscode.l10n.t("Signed out of {0}; its key was removed from this machine.", host),
+            vscode.l10n.t(
+                "Deleted the query history and stored results from {2} (history entries: {0}, stored results: {1}).",
+                deletedRuns,
+                deletedResults,
+                host,
+            ),
         );
     }
 
@@ -161,7 +214,10 @@ export class Auth implements vscode.Disposable {
         const configuredCheck = checkHost(configured);
         if (configuredCheck.ok && !CLOUD_HOSTS.includes(configuredCheck.origin as never)) {
             choices.push({
-                label: vscode.l10n.t("Configured host"),
+                label:
+                    this.ctx.config.hostSource === "workspace"
+                        ? vscode.l10n.t("Host set by this workspace")
+                        : vscode.l10n.t("Configured host"),
                 description: configuredCheck.origin,
                 value: configuredCheck.origin,
             });
@@ -190,6 +246,31 @@ export class Auth implements vscode.Disposable {
         if (!url) return undefined;
         const check = checkHost(url);
         return check.ok ? check.origin : undefined;
+    }
+
+    /**
+     * Before the first sign-in to a host that the workspace's settings chose, not the user's, says
+     * so in a modal and asks: a repository could point the host anywhere and so collect the key
+     * typed next. Asked once per host (remembered in global state), and not for a host that
+     * already has a key here.
+     */
+    private async agreeToWorkspaceHost(host: string): Promise<boolean> {
+        if (this.ctx.config.hostSource !== "workspace") return true;
+        const configured = checkHost(this.ctx.config.host);
+        if (!configured.ok || configured.origin !== host) return true;
+        const state = this.ctx.extension.globalState;
+        const agreed = state.get<string[]>(WORKSPACE_HOSTS_AGREED) ?? [];
+        if (agreed.includes(host) || this.keys.hosts().includes(host)) return true;
+        const yes = await this.ctx.ui.confirm(
+            vscode.l10n.t("This workspace chose the PostHog host {0}.", host),
+            vscode.l10n.t(
+                "The PostHog host (posthog-workbench.host) is set by this workspace's settings, not by your own. Sign in only if you trust {0}: the personal API key you enter next is sent to it.",
+                host,
+            ),
+            vscode.l10n.t("Sign In to This Host"),
+        );
+        if (yes) await state.update(WORKSPACE_HOSTS_AGREED, [...agreed, host]);
+        return yes;
     }
 
     private async askKey(host: string): Promise<string | undefined> {

@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import type { Experiment, FeatureFlag } from "../api";
+import { appLink } from "../appLinks";
 import type { Ctx } from "../ctx";
 import { withProgress } from "../progress";
 import type { Choice } from "../userPrompts";
@@ -267,7 +268,9 @@ export async function createExposureCohort(ctx: Ctx, experiment: Experiment): Pr
     );
     if (choice === vscode.l10n.t("Open in PostHog"))
         await vscode.env.openExternal(
-            vscode.Uri.parse(`${client.host}/project/${client.projectId}/cohorts/${cohort.id}`),
+            vscode.Uri.parse(
+                appLink(client.host, "project", String(client.projectId), "cohorts", cohort.id),
+            ),
         );
 }
 
@@ -341,7 +344,9 @@ export async function checkFlagImplementation(ctx: Ctx): Promise<boolean> {
 export async function openInPostHog(ctx: Ctx, experiment: Experiment): Promise<void> {
     const client = await ctx.auth.session.client();
     await vscode.env.openExternal(
-        vscode.Uri.parse(`${client.host}/project/${client.projectId}/experiments/${experiment.id}`),
+        vscode.Uri.parse(
+            appLink(client.host, "project", String(client.projectId), "experiments", experiment.id),
+        ),
     );
 }
 

@@ -1,6 +1,7 @@
 // Renders an experiment as Markdown for the read-only details editor. Pure (no vscode).
 import * as l10n from "@vscode/l10n";
 import type { Experiment } from "../api";
+import { appLink } from "../appLinks";
 import {
     experimentMetrics,
     experimentState,
@@ -107,7 +108,7 @@ export function experimentMarkdown(e: Experiment, host: string, projectId: strin
         );
     lines.push(
         "",
-        `[${l10n.t("Open in PostHog")}](${host}/project/${encodeURIComponent(projectId)}/experiments/${e.id})`,
+        `[${l10n.t("Open in PostHog")}](${appLink(host, "project", projectId, "experiments", e.id)})`,
         "",
     );
     return lines.join("\n");

@@ -43,4 +43,17 @@ export class QueryHistory {
     async clear(): Promise<void> {
         await this.state.update(KEY, []);
     }
+
+    /** How many runs against `host` (an origin) are remembered. */
+    countOf(host: string): number {
+        return this.entries().filter((entry) => entry.host === host).length;
+    }
+
+    /** Forgets every run against `host` (Sign Out); returns how many. */
+    async clearHost(host: string): Promise<number> {
+        const entries = this.entries();
+        const kept = entries.filter((entry) => entry.host !== host);
+        await this.state.update(KEY, kept);
+        return entries.length - kept.length;
+    }
 }

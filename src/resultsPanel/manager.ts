@@ -26,6 +26,8 @@ export interface ResultsPanelDeps {
     reusePanel: () => boolean;
     /** The context's prompts and error reporting. */
     prompts: PanelPrompts;
+    /** Origin of the host results come from now (the session's), noted with stored results. */
+    host: () => string | undefined;
 }
 
 /**
@@ -98,7 +100,7 @@ export class ResultsPanelManager
         target.show(sets, key);
         // Stored after showing: the grid never waits for the disk.
         await Promise.all([
-            this.store.save(key, sets),
+            this.store.save(key, sets, this.deps.host()),
             this.open.shown(target, target.panel.title, key),
         ]).catch((err: unknown) =>
             this.deps.log.warn(`results: could not store for reload: ${String(err)}`),
@@ -137,6 +139,19 @@ export class ResultsPanelManager
                 ),
             );
         }
+    }
+
+    /** How many results from `host` are stored for a window reload. */
+    async storedCount(host: string): Promise<number> {
+        return (await this.store.keysOf(host)).length;
+    }
+
+    /**
+     * Deletes the results from `host` stored for a window reload (Sign Out); open panels keep
+     * what they show until closed. Returns how many were deleted.
+     */
+    deleteStored(host: string): Promise<number> {
+        return this.store.deleteHost(host);
     }
 
     private createPanel(title: string): vscode.WebviewPanel {

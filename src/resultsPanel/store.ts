@@ -3,7 +3,7 @@
 import { promises as fs } from "node:fs";
 import * as vscode from "vscode";
 import type { ResultSet } from "./resultSet";
-import { setsFromStored, storedMetaBytes } from "./storeFormat";
+import { setsFromStored, storedHostOf, storedMetaBytes } from "./storeFormat";
 
 /**
  * Writes a file. A `file:` URI is written with Node's fs, on the extension host's own disk: through
@@ -21,6 +21,11 @@ async function readBytes(uri: vscode.Uri): Promise<Uint8Array> {
     return vscode.workspace.fs.readFile(uri);
 }
 
+/** The key a stored file belongs to: `<key>.meta.json` and `<key>.<n>.json`. */
+function keyOfFile(name: string): string {
+    return name.replace(/\.(meta|\d+)\.json$/, "");
+}
+
 /** How many stored results to keep; older ones are deleted. */
 const keep = 8;
 
@@ -31,15 +36,36 @@ export class ResultStore {
         this.dir = vscode.Uri.joinPath(storageUri, "results");
     }
 
-    /** Writes the result sets under `key` and prunes old keys. */
-    async save(key: string, sets: ResultSet[]): Promise<void> {
+    /** Writes the result sets under `key`, noting the `host` they came from, and prunes old keys. */
+    async save(key: string, sets: ResultSet[], host?: string): Promise<void> {
         await vscode.workspace.fs.createDirectory(this.dir);
         for (let i = 0; i < sets.length; i++) {
             // The bytes as received: nothing to encode, nothing to parse.
             await writeBytes(this.file(key, i), sets[i].bytes);
         }
-        await writeBytes(this.metaFile(key), storedMetaBytes(sets));
+        await writeBytes(this.metaFile(key), storedMetaBytes(sets, host));
         await this.prune();
+    }
+
+    /** Keys of the results stored from `host` (an origin). */
+    async keysOf(host: string): Promise<string[]> {
+        const keys: string[] = [];
+        for (const { key } of await this.keysNewestFirst().catch(() => [])) {
+            const from = await readBytes(this.metaFile(key)).then(storedHostOf, () => undefined);
+            if (from === host) keys.push(key);
+        }
+        return keys;
+    }
+
+    /** Deletes every result stored from `host`; returns how many were deleted. */
+    async deleteHost(host: string): Promise<number> {
+        const keys = new Set(await this.keysOf(host));
+        if (keys.size === 0) return 0;
+        for (const [name] of await vscode.workspace.fs.readDirectory(this.dir)) {
+            if (keys.has(keyOfFile(name)))
+                await vscode.workspace.fs.delete(vscode.Uri.joinPath(this.dir, name));
+        }
+        return keys.size;
     }
 
     /** Reads what `save` wrote, or undefined when it is gone. */
@@ -79,7 +105,7 @@ export class ResultStore {
         const metas = await this.keysNewestFirst();
         const stale = new Set(metas.slice(keep).map((m) => m.key));
         for (const [name] of entries) {
-            const key = name.replace(/\.(meta|\d+)\.json$/, "");
+            const key = keyOfFile(name);
             if (stale.has(key)) {
                 await vscode.workspace.fs
                     .delete(vscode.Uri.joinPath(this.dir, name))

@@ -8,6 +8,8 @@ interface StoredMeta {
     /** 2: `summary` has `firstRowsJson`; 1 (older builds): `firstRows` as values. */
     version: 1 | 2;
     savedAt: number;
+    /** Origin of the host the results came from (Sign Out can delete them); older files lack it. */
+    host?: string;
     sets: (ResultInfo & { summary: ResultSummary | StoredSummaryV1 })[];
 }
 
@@ -31,13 +33,20 @@ function upgradeSummary(summary: ResultSummary | StoredSummaryV1): ResultSummary
  * The meta file for `sets`: what each result is and its summary (the first screen's rows as
  * text), so a reload paints without scanning the stored bytes. A few kilobytes per result.
  */
-export function storedMetaBytes(sets: ResultSet[]): Uint8Array {
+export function storedMetaBytes(sets: ResultSet[], host?: string): Uint8Array {
     const meta: StoredMeta = {
         version: 2,
         savedAt: Date.now(),
+        host,
         sets: sets.map((s) => ({ ...infoOf(s), summary: s.summary })),
     };
     return new TextEncoder().encode(JSON.stringify(meta));
+}
+
+/** The host a meta file says its results came from, if it says (older files do not). */
+export function storedHostOf(metaBytes: Uint8Array): string | undefined {
+    const meta = JSON.parse(new TextDecoder().decode(metaBytes)) as Partial<StoredMeta> | null;
+    return typeof meta?.host === "string" ? meta.host : undefined;
 }
 
 /** The result sets a meta file describes, each with its bytes as stored (read with `bytesOf`). */

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import * as vscode from "vscode";
 import type { QueryNode, QueryResponse } from "../api";
+import { checkHost } from "../api/host";
 import type { Ctx } from "../ctx";
 import { redact } from "../log";
 import { withProgress } from "../progress";
@@ -110,10 +111,27 @@ export async function runSavedQuery(
     return sets;
 }
 
-/** Host and project for links and commands: the session's, else the settings'. */
-function where(ctx: Ctx): { host: string; projectId: string | undefined } {
+/**
+ * The checked origin and project for links and commands: the session's, else the settings'.
+ * Undefined, after saying why, when the host setting is not usable: links and commands are
+ * built from a checked origin only, never from the setting as written.
+ */
+function where(ctx: Ctx): { host: string; projectId: string | undefined } | undefined {
     const state = ctx.auth.session.state;
-    return { host: state.host, projectId: state.signedIn ? state.projectId : ctx.config.projectId };
+    const check = checkHost(state.host);
+    if (!check.ok) {
+        void ctx.ui.warn(
+            vscode.l10n.t(
+                "The PostHog host setting (posthog-workbench.host) is not usable: {0}",
+                check.reason,
+            ),
+        );
+        return undefined;
+    }
+    return {
+        host: check.origin,
+        projectId: state.signedIn ? state.projectId : ctx.config.projectId,
+    };
 }
 
 /**
@@ -121,9 +139,15 @@ function where(ctx: Ctx): { host: string; projectId: string | undefined } {
  * `$POSTHOG_API_KEY` from the shell, and anything key-shaped in the query text is redacted too.
  * Returns the text, which also serves where the clipboard is unavailable (headless tests).
  */
-export async function copyAsCurl(ctx: Ctx, uri?: unknown, offset?: unknown): Promise<string> {
+export async function copyAsCurl(
+    ctx: Ctx,
+    uri?: unknown,
+    offset?: unknown,
+): Promise<string | undefined> {
     const target = await requireTarget(ctx, uri, offset);
-    const { host, projectId } = where(ctx);
+    const place = where(ctx);
+    if (!place) return undefined;
+    const { host, projectId } = place;
     const name = queryName(
         baseName(target.document),
         target.node.kind === "HogQLQuery" ? String(target.node.query) : target.node.kind,
@@ -155,7 +179,9 @@ export async function openInPostHog(
     offset?: unknown,
 ): Promise<string | undefined> {
     const target = await requireTarget(ctx, uri, offset);
-    const { host, projectId } = where(ctx);
+    const place = where(ctx);
+    if (!place) return undefined;
+    const { host, projectId } = place;
     if (!projectId) {
         void ctx.ui.warn(vscode.l10n.t('Choose a PostHog project first: run "PostHog: Sign In".'));
         return undefined;

@@ -2,6 +2,7 @@
 // everything else to a new insight holding the query (PostHog's own `urls.sqlEditor` and
 // `urls.insightNew`). Pure: no `vscode`.
 import type { QueryNode } from "../api";
+import { appLink } from "../appLinks";
 
 /** Insight kinds PostHog shows inside an `InsightVizNode`. */
 const INSIGHT_KINDS = new Set([
@@ -42,9 +43,12 @@ export function insightQueryFor(node: QueryNode): QueryNode {
     return { kind: "DataTableNode", full: true, source: node };
 }
 
-/** The PostHog URL that opens `node` in project `projectId` on `host`. */
+/**
+ * The PostHog URL that opens `node` in project `projectId` on `host` (its checked origin).
+ * Throws when the host is not usable.
+ */
 export function postHogUrlFor(host: string, projectId: string, node: QueryNode): string {
-    const base = `${host.replace(/\/+$/, "")}/project/${encodeURIComponent(projectId)}`;
+    const base = appLink(host, "project", projectId);
     const sql = hogqlOf(node);
     if (sql !== undefined) return `${base}/sql?open_query=${encodeURIComponent(sql)}`;
     return `${base}/insights/new#q=${encodeURIComponent(JSON.stringify(insightQueryFor(node)))}`;

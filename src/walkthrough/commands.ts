@@ -1,4 +1,5 @@
 import * as vscode from "vscode";
+import { checkHost } from "../api/host";
 import type { CommandSpec } from "../commands";
 import type { Ctx } from "../ctx";
 import { keySettingsUrl } from "./keySettings";
@@ -8,17 +9,19 @@ const P = "posthog-workbench";
 
 /** Opens the personal API key page of the configured host (US, EU or self-hosted). */
 async function openApiKeySettings(ctx: Ctx): Promise<void> {
-    const url = keySettingsUrl(ctx.config.host);
-    if (!url) {
+    const check = checkHost(ctx.config.host);
+    if (!check.ok) {
+        // The reason, not the setting: a workspace may have written anything there.
         void ctx.ui.warn(
             vscode.l10n.t(
-                'The host setting "{0}" is not a usable URL; set posthog-workbench.host, then try again.',
-                ctx.config.host,
+                "The PostHog host setting (posthog-workbench.host) is not usable: {0}",
+                check.reason,
             ),
         );
         return;
     }
-    await vscode.env.openExternal(vscode.Uri.parse(url));
+    const url = keySettingsUrl(check.origin);
+    if (url) await vscode.env.openExternal(vscode.Uri.parse(url));
 }
 
 /** Opens an untitled HogQL document with a sample query, cursor inside it, ready to run. */

@@ -5,6 +5,7 @@
 // Timeouts, retry waits and poll waits are the client's defaults divided by FAULTS_SCALE
 // (default 100), so a 30 s deadline takes 0.3 s here; times are reported multiplied back.
 import { DEFAULT_MAX_PAGES } from "../../src/api";
+import { curlShellFigure } from "./curlShell";
 import { makeEnv, runScenario, type Result } from "./harness";
 import { proxyFigure } from "./proxy";
 import { scenarios } from "./scenarios";
@@ -121,6 +122,7 @@ export async function main(): Promise<number> {
             rule: `<= ${env.slackMs} ms (the machine's scheduling)`,
             ok: overshoot <= env.slackMs,
         },
+        await curlShellFigure(),
     ];
     if (!only || only.test("proxy")) figures.push(await proxyFigure());
     console.log(

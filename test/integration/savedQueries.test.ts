@@ -240,7 +240,7 @@ describe("saved queries", function () {
         for (const text of texts) {
             for (const key of Object.values(sandbox.keys)) assert.ok(!text.includes(key));
             assert.ok(!/phx_/.test(text));
-            assert.ok(text.includes('-H "Authorization: Bearer $POSTHOG_API_KEY"'));
+            assert.ok(text.includes(`-H 'Authorization: Bearer '"$POSTHOG_API_KEY"`));
             assert.ok(text.includes(`${sandbox.url}/api/projects/${sandbox.projectId}/query/`));
         }
         assert.match(texts[0], /"kind":"TrendsQuery"/);

@@ -18,10 +18,34 @@ export class ScriptedUi implements Ui {
     readonly validationMessages: string[] = [];
     readonly asked: string[] = [];
     private readonly script: Answer[] = [];
+    /** Buttons to press on the next messages that offer some; none pressed when empty. */
+    private readonly presses: string[] = [];
 
     answer(...answers: Answer[]): this {
         this.script.push(...answers);
         return this;
+    }
+
+    /**
+     * Presses these buttons, in turn, on the next messages that offer buttons. A message with
+     * buttons and nothing left to press is dismissed, as a user who ignores a notification.
+     */
+    press(...buttons: string[]): this {
+        this.presses.push(...buttons);
+        return this;
+    }
+
+    /** Buttons given to {@link press} and not pressed yet. */
+    get pendingPresses(): number {
+        return this.presses.length;
+    }
+
+    private pressed(text: string, actions: string[]): string | undefined {
+        if (actions.length === 0 || this.presses.length === 0) return undefined;
+        const button = this.presses.shift();
+        if (!actions.includes(button ?? ""))
+            throw new Error(`no button "${button}" on "${text}" (${actions.join(", ")})`);
+        return button;
     }
 
     get pending(): number {
@@ -65,19 +89,19 @@ export class ScriptedUi implements Ui {
         return this.next(`confirm: ${message}`) === true;
     }
 
-    async info(text: string): Promise<string | undefined> {
+    async info(text: string, ...actions: string[]): Promise<string | undefined> {
         this.messages.push({ level: "info", text });
-        return undefined;
+        return this.pressed(text, actions);
     }
 
-    async warn(text: string): Promise<string | undefined> {
+    async warn(text: string, ...actions: string[]): Promise<string | undefined> {
         this.messages.push({ level: "warn", text });
-        return undefined;
+        return this.pressed(text, actions);
     }
 
-    async error(text: string): Promise<string | undefined> {
+    async error(text: string, ...actions: string[]): Promise<string | undefined> {
         this.messages.push({ level: "error", text });
-        return undefined;
+        return this.pressed(text, actions);
     }
 
     async saveFile(options: SaveOptions): Promise<vscode.Uri | undefined> {

@@ -16,22 +16,22 @@ describe("cURL builder and PostHog links", () => {
             text,
             /^curl -sS -X POST 'https:\/\/eu\.posthog\.com\/api\/projects\/42\/query\/' \\\n/,
         );
-        assert.ok(text.includes('-H "Authorization: Bearer $POSTHOG_API_KEY"'));
+        assert.ok(text.includes(`-H 'Authorization: Bearer '"$POSTHOG_API_KEY"`));
         assert.ok(!/phx_/.test(text));
         // The body survives the shell's single quoting.
-        const body = /--data-raw '(.*)'$/s.exec(text)?.[1].replace(/'\\''/g, "'");
+        const body = /--data-raw '(.*)'$/s.exec(text)?.[1].replace(/'"'"'/g, "'");
         assert.deepEqual(JSON.parse(body ?? ""), { query, name: "q.hogql: x" });
     });
 
     it("uses a project placeholder when no project is known", () => {
         const text = buildCurl({ host: "https://us.posthog.com", projectId: undefined, query });
         assert.ok(
-            text.includes('"https://us.posthog.com/api/projects/${POSTHOG_PROJECT_ID}/query/"'),
+            text.includes(`'https://us.posthog.com/api/projects/'"$POSTHOG_PROJECT_ID"'/query/'`),
         );
     });
 
     it("quotes for a POSIX shell", () => {
-        assert.equal(shellQuote("a'b"), "'a'\\''b'");
+        assert.equal(shellQuote("a'b"), `'a'"'"'b'`);
     });
 
     it("opens HogQL in the SQL editor and other kinds as a new insight", () => {
