@@ -161,9 +161,12 @@ export class Config {
             : 500;
     }
 
-    /** Whether notebook outputs (and execution order and time) are written into the file. */
+    /**
+     * Whether notebook outputs (and execution order and time) are written into the file. Off by
+     * default: result rows in a file end up in version control.
+     */
     get notebookSaveOutputs(): boolean {
-        return this.section.get<boolean>("notebook.saveOutputs") ?? true;
+        return this.section.get<boolean>("notebook.saveOutputs") ?? false;
     }
 
     async setProjectId(projectId: string | undefined): Promise<void> {
