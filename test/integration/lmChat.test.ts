@@ -61,13 +61,13 @@ describe("@posthog chat participant in VS Code's chat", function () {
         await suite.end();
     });
 
-    /** The queries the sandbox received whose body holds `sql` (JSON-escaped as sent). */
+    /** How many queries the sandbox received that were exactly `sql`. */
     const ranQueries = (sql: string) =>
         sandbox.requests.filter(
             (r) =>
                 r.method === "POST" &&
                 /\/query\/$/.test(r.path) &&
-                r.body.includes(JSON.stringify(sql).slice(1, -1)),
+                (JSON.parse(r.body) as { query?: { query?: unknown } }).query?.query === sql,
         ).length;
 
     it("/query drafts with the chat's model, checks the query and shows it with a Run button, running nothing", async () => {
