@@ -280,8 +280,8 @@ describe("HogQL notebooks", function () {
             undefined,
             vscode.ConfigurationTarget.Global,
         );
-        assert.equal(settings().get("notebook.saveOutputs"), false);
         try {
+            assert.equal(settings().get("notebook.saveOutputs"), false);
             const notebook = await vscode.workspace.openNotebookDocument(file);
             await vscode.window.showNotebookDocument(notebook);
             await selectOurKernel("selecting the kernel");

@@ -139,4 +139,60 @@ describe("Restricted Mode: what runs from which document", function () {
         assert.equal(queriesWith("typed by the user").length, 1, "the query reached PostHog");
         assert.deepEqual(responseOf(shown[0][0]).results, [["typed by the user"]]);
     });
+
+    it("live validation, turned on by the user, checks an untitled document and never a workspace file", async () => {
+        const section = vscode.workspace.getConfiguration(P);
+        await section.update("hogql.liveValidation", true, vscode.ConfigurationTarget.Global);
+        /** The statements PostHog was asked to check (HogQLMetadata), in order. */
+        const checked = () =>
+            sandbox.requests
+                .filter((r) => r.method === "POST" && /\/query\/$/.test(r.path))
+                .map((r) => JSON.parse(r.body) as { query: { kind: string; query?: string } })
+                .filter((b) => b.query.kind === "HogQLMetadata")
+                .map((b) => b.query.query ?? "");
+        const before = checked().length;
+        try {
+            const typeAtEnd = async (document: vscode.TextDocument) => {
+                const editor = await vscode.window.showTextDocument(document);
+                const end = document.positionAt(document.getText().length);
+                await editor.edit((edit) => edit.insert(end, " "));
+            };
+            // The workspace file first: with the same pause before each check, its check would
+            // reach PostHog before the untitled document's.
+            const file = await vscode.workspace.openTextDocument(
+                vscode.Uri.joinPath(
+                    vscode.workspace.workspaceFolders![0].uri,
+                    "queries",
+                    "pageviews.hogql",
+                ),
+            );
+            await typeAtEnd(file);
+            const untitled = await vscode.workspace.openTextDocument({
+                language: "hogql",
+                content: "SELECT 'typed and checked' AS origin",
+            });
+            await typeAtEnd(untitled);
+            await waitFor("the untitled document's check", () =>
+                checked()
+                    .slice(before)
+                    .some((q) => q.includes("typed and checked")),
+            );
+            assert.deepEqual(
+                checked()
+                    .slice(before)
+                    .filter((q) => !q.includes("typed and checked")),
+                [],
+                "the workspace file was not sent",
+            );
+            await vscode.commands.executeCommand("workbench.action.files.revert");
+            await vscode.window.showTextDocument(file);
+            await vscode.commands.executeCommand("workbench.action.files.revert");
+        } finally {
+            await section.update(
+                "hogql.liveValidation",
+                undefined,
+                vscode.ConfigurationTarget.Global,
+            );
+        }
+    });
 });
