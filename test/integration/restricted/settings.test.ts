@@ -15,6 +15,7 @@ const WORKSPACE_SETTINGS = {
     [`${P}.ai.modelVendor`]: "workspace-vendor",
     [`${P}.ai.draftWith`]: "editorModel",
     [`${P}.notebook.saveOutputs`]: true,
+    [`${P}.notebook.outputRows`]: 50_000,
     [`${P}.hogql.liveValidation`]: true,
     // Not restricted: the sign that VS Code has read the file.
     [`${P}.results.reusePanel`]: true,
@@ -54,6 +55,7 @@ describe("Restricted Mode: privacy settings from the workspace", function () {
         assert.equal(config.aiModelVendor, "", "ai.modelVendor: the default");
         assert.equal(config.draftWithEditorModel, false, "ai.draftWith: the default");
         assert.equal(config.notebookSaveOutputs, false, "notebook.saveOutputs: the default");
+        assert.equal(config.notebookOutputRows, 500, "notebook.outputRows: the default");
         assert.equal(config.liveValidation, false, "hogql.liveValidation: the default");
     });
 
