@@ -10,7 +10,7 @@ import { chatDraftsOf } from "./chatDrafts";
 const P = "posthog-workbench";
 
 /** Title of the results tab a drafted query opens. */
-export const DRAFTED_RESULT_TITLE = "@posthog query";
+const DRAFTED_RESULT_TITLE = "@posthog query";
 
 /**
  * Runs the drafted query the button with id `id` showed, and opens its result in the grid.
