@@ -3,6 +3,7 @@ import type { CommandSpec } from "./commands";
 import { eventDefinitionCommands } from "./events/commands";
 import { experimentCommands } from "./experiments/commands";
 import { languageCommands } from "./language/commands";
+import { lmCommands } from "./lm/commands";
 import { notebookCommands } from "./notebook";
 import { queryCommands } from "./query/commands";
 import { savedQueryCommands } from "./savedQueries/commands";
@@ -31,4 +32,5 @@ export const commandTable: readonly CommandSpec[] = [
     ...savedQueryCommands,
     ...walkthroughCommands,
     ...notebookCommands,
+    ...lmCommands,
 ];

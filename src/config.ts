@@ -20,6 +20,10 @@ export const CLOUD_HOSTS = ["https://us.posthog.com", "https://eu.posthog.com"] 
 /**
  * Typed access to the extension's settings. Nothing else calls `getConfiguration()`, so every
  * setting has one name, one default and one place that knows where it may come from.
+ * The settings package.json lists in `restrictedConfigurations` (host, project, the AI settings,
+ * notebook outputs, live validation) need no check here: in Restricted Mode VS Code leaves the
+ * workspace's values of those out of `get` and `inspect` alike
+ * (test/integration/restricted/settings.test.ts).
  */
 export class Config {
     private readonly changed = new vscode.EventEmitter<vscode.ConfigurationChangeEvent>();
@@ -184,9 +188,12 @@ export class Config {
             : 500;
     }
 
-    /** Whether notebook outputs (and execution order and time) are written into the file. */
+    /**
+     * Whether notebook outputs (and execution order and time) are written into the file. Off by
+     * default: result rows in a file end up in version control.
+     */
     get notebookSaveOutputs(): boolean {
-        return this.section.get<boolean>("notebook.saveOutputs") ?? true;
+        return this.section.get<boolean>("notebook.saveOutputs") ?? false;
     }
 
     async setProjectId(projectId: string | undefined): Promise<void> {

@@ -40,11 +40,8 @@ const steps: readonly ActivationStep<Ctx>[] = [
         register: (ctx) =>
             ctx.push(
                 vscode.languages.registerCodeLensProvider(
-                    // Files only: a notebook cell (scheme vscode-notebook-cell) runs into its own output.
-                    [
-                        { language: "hogql", scheme: "file" },
-                        { language: "hogql", scheme: "untitled" },
-                    ],
+                    // Every scheme, a virtual workspace's too; the provider leaves notebook cells out.
+                    { language: "hogql" },
                     ctx.push(new RunCodeLensProvider(ctx)),
                 ),
             ),

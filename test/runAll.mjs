@@ -1,7 +1,8 @@
 // `npm test`: sets up the VS Code harness when missing, builds (type-checking the extension, the
 // tests and the webview code), lints, then runs every suite: unit (plain Node), faults (the client
 // against a hostile server), webview (headless Chromium), ui (the workbench in Chromium: webviews
-// and screenshots) and integration (inside a real VS Code). Prints one closing line
+// and screenshots) and integration (inside a real VS Code, then again in Restricted Mode for the
+// tests under test/integration/restricted/). Prints one closing line
 // `N passed, N failed` summed over all suites and exits non-zero on any failure.
 // Usage: npm test [-- --only package,unit,faults,webview,ui,integration,min-vscode] [--skip-lint]
 //        [--min-vscode]
@@ -94,11 +95,19 @@ if (wants("webview"))
     await step("webview", "node", ["test/mochaSuite.mjs", "webview", "webview", "120000"]);
 if (wants("ui")) await step("ui", "node", ["test/mochaSuite.mjs", "ui", "ui", "240000"]);
 const testTimeout = process.env.TEST_TIMEOUT ?? "900";
-if (wants("integration"))
+if (wants("integration")) {
     await step("integration", "node", ["out/test/integration/runTest.js"], {
         ...editorEnv("current"),
         TEST_TIMEOUT: testTimeout,
     });
+    // The same editor in Restricted Mode: workspace trust on, the folder untrusted.
+    await step(
+        "integration in Restricted Mode",
+        "node",
+        ["out/test/integration/runTest.js", "--restricted"],
+        { ...editorEnv("current"), TEST_TIMEOUT: testTimeout },
+    );
+}
 if (minVscode)
     await step(
         `integration on VS Code ${vscodeVersion("min")} (min-vscode)`,

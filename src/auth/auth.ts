@@ -1,12 +1,13 @@
 import * as vscode from "vscode";
 import type { PostHogClient, Project } from "../api";
-import { checkHost, isLoopbackHostname } from "../api/host";
+import { checkHost } from "../api/host";
 import { loadApi } from "../apiLoader";
 import { CLOUD_HOSTS } from "../config";
 import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
 import { withProgress } from "../progress";
 import type { Choice } from "../userPrompts";
+import { demoKeyFrom } from "./demoKey";
 import { explainKeyProblem, checkKeyShape } from "./keyMessages";
 import { KeyStore } from "./keyStore";
 import { Session } from "./session";
@@ -187,14 +188,16 @@ export class Auth implements vscode.Disposable {
         await this.ctx.extension.globalState.update(PROJECT_NAMES, names);
     }
 
-    /** The demo (`npm run demo`) hands over the sandbox's key; accepted for loopback hosts only. */
+    /**
+     * The demo (`npm run demo`) hands over the sandbox's key; accepted in development and test
+     * mode only, for loopback hosts only (see demoKey.ts).
+     */
     async adoptDemoKey(): Promise<void> {
-        const host = process.env.POSTHOG_WORKBENCH_DEMO_HOST;
-        const key = process.env.POSTHOG_WORKBENCH_DEMO_KEY;
-        if (!host || !key) return;
-        const check = checkHost(host);
-        if (!check.ok || !isLoopbackHostname(new URL(check.origin).hostname)) return;
-        await this.keys.set(check.origin, key);
+        const demo = demoKeyFrom(
+            process.env,
+            this.ctx.extension.extensionMode === vscode.ExtensionMode.Production,
+        );
+        if (demo) await this.keys.set(demo.host, demo.key);
     }
 
     private async pickHost(): Promise<string | undefined> {

@@ -4,6 +4,7 @@ import { DocumentTimers } from "./documentTimers";
 import { statementAt } from "../query/statementSplitter";
 import type { HogQLError } from "../api";
 import type { HogQLDiagnostics } from "./diagnostics";
+import { mayUseText } from "../trust";
 
 const DEBOUNCE_MS = 800;
 export const LIVE_SOURCE = "HogQL (live)";
@@ -12,7 +13,8 @@ export const LIVE_SOURCE = "HogQL (live)";
  * Optional validation while typing (setting `hogql.liveValidation`, off by default, because it
  * sends the text to the PostHog host): after a pause, the statement under edit goes to the
  * service's `HogQLMetadata` kind, which checks it without running it, and its errors become
- * diagnostics. A newer edit cancels the older check. Only in trusted workspaces, only signed in.
+ * diagnostics. A newer edit cancels the older check. Only signed in, and in Restricted Mode only
+ * for untitled documents (src/trust.ts).
  */
 export class LiveValidation implements vscode.Disposable {
     /** Pending checks by document URI. */
@@ -48,7 +50,7 @@ export class LiveValidation implements vscode.Disposable {
     }
 
     private schedule(document: vscode.TextDocument, editOffset: number): void {
-        if (!this.enabled()) return;
+        if (!this.enabled(document)) return;
         // What is under way checks text that is gone.
         const key = document.uri.toString();
         this.cancel(key);
@@ -59,10 +61,10 @@ export class LiveValidation implements vscode.Disposable {
         );
     }
 
-    private enabled(): boolean {
+    private enabled(document: vscode.TextDocument): boolean {
         return (
             this.ctx.config.liveValidation &&
-            vscode.workspace.isTrusted &&
+            mayUseText(document) &&
             this.ctx.auth.session.state.signedIn
         );
     }
@@ -77,7 +79,7 @@ export class LiveValidation implements vscode.Disposable {
 
     /** Checks the statement at `offset` of `document` now. */
     async validate(document: vscode.TextDocument, offset: number): Promise<void> {
-        if (!this.enabled() || document.isClosed) return;
+        if (!this.enabled(document) || document.isClosed) return;
         const version = document.version;
         const statement = statementAt(document.getText(), offset);
         if (!statement) return;

@@ -1,20 +1,28 @@
 // `@posthog` in VS Code's chat: /query drafts HogQL with the chat's model, checks it with
-// PostHog's parser and runs it (the full result in our grid); /explain explains the HogQL under
-// the cursor and its error; /experiment summarises an experiment's results.
+// PostHog's parser and shows it with a Run button (the full result opens in our grid once the user
+// runs it); /explain explains the HogQL under the cursor and its error; /experiment summarises an
+// experiment's results. In Restricted Mode no prompt holds text from a workspace document.
 import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
 import { redact } from "../log";
 import { statementAt } from "../query/statementSplitter";
-import { resultSetFromText } from "../resultsPanel";
+import { mayUseText } from "../trust";
+import { chatDraftsOf } from "./chatDrafts";
 import { draftContext } from "./draftContext";
 import { HOGQL_RULES, draftWithModel } from "./draftWithModel";
 import { draftModelOf } from "./editorModel";
 import { draftParserOf } from "./hogqlParse";
 import { fence } from "./tools";
-import { experimentResultsText, experimentsText, runQueryText } from "./toolText";
+import { experimentResultsText, experimentsText } from "./toolText";
 
 export const PARTICIPANT_ID = "posthog-workbench.posthog";
+
+/** What `/query` leaves in its result's metadata (a test reads it as VS Code returns it). */
+export interface QueryResultMetadata {
+    /** The id the Run button carries (see chatDrafts.ts). */
+    draftId: string;
+}
 
 type Handler = (
     ctx: Ctx,
@@ -23,7 +31,18 @@ type Handler = (
     token: vscode.CancellationToken,
     /** Aborts with `token`. */
     signal: AbortSignal,
-) => Promise<void>;
+) => Promise<vscode.ChatResult | void>;
+
+/**
+ * The HogQL document in the active editor when its text may go into a prompt: in Restricted Mode
+ * only an untitled one's (src/trust.ts).
+ */
+function promptableHogqlEditor(): vscode.TextEditor | undefined {
+    const editor = vscode.window.activeTextEditor;
+    return editor?.document.languageId === "hogql" && mayUseText(editor.document)
+        ? editor
+        : undefined;
+}
 
 async function ask(
     request: vscode.ChatRequest,
@@ -41,8 +60,7 @@ async function ask(
 
 const query: Handler = async (ctx, request, stream, token, signal) => {
     const client = await ctx.auth.session.client();
-    const editor = vscode.window.activeTextEditor;
-    const current = editor?.document.languageId === "hogql" ? editor.document.getText() : "";
+    const current = promptableHogqlEditor()?.document.getText() ?? "";
     stream.progress("Reading the schema and event names...");
     const context = await draftContext(client, current, signal);
     stream.progress("Drafting HogQL...");
@@ -60,25 +78,27 @@ const query: Handler = async (ctx, request, stream, token, signal) => {
         );
         return;
     }
-    stream.progress("Running it in PostHog...");
-    const started = performance.now();
-    const { text, result } = await runQueryText(client, outcome.sql, signal);
-    await ctx.results.show([
-        await resultSetFromText(result.rawText, {
-            title: "@posthog query",
-            queryText: outcome.sql,
-            queryId: result.queryId,
-            durationMs: performance.now() - started,
-        }),
-    ]);
-    stream.markdown(`${text}\n\nThe full result is open in the PostHog results grid.`);
+    // The model wrote this query from a prompt that holds names anyone can send to PostHog: it
+    // runs only when the user, having read it, presses Run.
+    const draftId = chatDraftsOf(ctx).add(outcome.sql);
+    stream.markdown(
+        vscode.l10n.t(
+            "Check the query above: Run in PostHog runs it and opens the result in the PostHog results grid.",
+        ),
+    );
+    stream.button({
+        command: "posthog-workbench.runDraftedQuery",
+        title: vscode.l10n.t("Run in PostHog"),
+        arguments: [draftId],
+    });
+    return { metadata: { draftId } satisfies QueryResultMetadata };
 };
 
 const explain: Handler = async (_ctx, request, stream, token) => {
-    const editor = vscode.window.activeTextEditor;
+    const editor = promptableHogqlEditor();
     let sql = "";
     let errors = "";
-    if (editor?.document.languageId === "hogql") {
+    if (editor) {
         const document = editor.document;
         sql = editor.selection.isEmpty
             ? (statementAt(document.getText(), document.offsetAt(editor.selection.active))?.text ??
@@ -91,7 +111,11 @@ const explain: Handler = async (_ctx, request, stream, token) => {
     }
     if (!sql.trim() && !request.prompt.trim()) {
         stream.markdown(
-            "Open a .hogql file and put the cursor in a query, or paste one after /explain.",
+            vscode.workspace.isTrusted
+                ? "Open a .hogql file and put the cursor in a query, or paste one after /explain."
+                : vscode.l10n.t(
+                      "In Restricted Mode @posthog does not read the editor's files: paste the query after /explain, or trust this workspace.",
+                  ),
         );
         return;
     }
@@ -158,8 +182,10 @@ export function registerChatParticipant(ctx: Ctx): void {
         async (request, _context, stream, token) => {
             const handler = (request.command && HANDLERS[request.command]) || general;
             try {
-                await withAbortSignal(token, (signal) =>
-                    handler(ctx, request, stream, token, signal),
+                return (
+                    (await withAbortSignal(token, (signal) =>
+                        handler(ctx, request, stream, token, signal),
+                    )) ?? {}
                 );
             } catch (error) {
                 ctx.log.error(
@@ -168,7 +194,6 @@ export function registerChatParticipant(ctx: Ctx): void {
                 const message = error instanceof Error ? error.message : String(error);
                 return { errorDetails: { message: redact(message) } };
             }
-            return {};
         },
     );
     participant.iconPath = vscode.Uri.joinPath(ctx.extensionUri, "media", "posthog.svg");

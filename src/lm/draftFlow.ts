@@ -4,6 +4,7 @@
 import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
+import { mayUseText } from "../trust";
 import { draftContext } from "./draftContext";
 import { draftWithModel, type DraftModel } from "./draftWithModel";
 import { draftModelOf, selectEditorModel } from "./editorModel";
@@ -39,6 +40,14 @@ export async function draftModel(
 }
 
 /**
+ * The editor's text for a drafting prompt; nothing in Restricted Mode unless the document is
+ * untitled (src/trust.ts): a workspace's file could steer the model.
+ */
+export function promptText(editor: vscode.TextEditor): string {
+    return mayUseText(editor.document) ? editor.document.getText() : "";
+}
+
+/**
  * Drafts `request` into `editor`. Returns the inserted query, or the message shown when nothing
  * was inserted.
  */
@@ -62,7 +71,7 @@ export async function draftWithEditorModel(
         },
         (_p, token) =>
             withAbortSignal(token, async (signal) => {
-                const context = await draftContext(client, editor.document.getText(), signal);
+                const context = await draftContext(client, promptText(editor), signal);
                 return draftWithModel(model, request, context, draftParserOf(ctx), signal);
             }),
     );

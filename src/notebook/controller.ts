@@ -8,6 +8,7 @@ import { redact } from "../log";
 import type { RunOutcome } from "../query/queryRunner";
 import { findVariables } from "../query/runTargets";
 import { splitStatements, type Statement } from "../query/statementSplitter";
+import { mayUseText } from "../trust";
 import { CellRefError, expandCellRefs, type Expansion } from "./cellRefs";
 import { askNotebookValues, namedCellSource } from "./notebookModel";
 import { storedResult } from "./resultOutput";
@@ -76,7 +77,7 @@ export class HogqlNotebookController implements vscode.Disposable {
             await execution.replaceOutput(outputOf({ error: { name: "HogQL", message } }));
             execution.end(false, Date.now());
         };
-        if (!vscode.workspace.isTrusted) {
+        if (!mayUseText(notebook)) {
             await fail(
                 vscode.l10n.t(
                     "Notebook cells do not run in Restricted Mode. Trust this workspace to run them.",

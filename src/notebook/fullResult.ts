@@ -5,6 +5,7 @@ import * as vscode from "vscode";
 import type { Ctx } from "../ctx";
 import { findVariables } from "../query/runTargets";
 import { splitStatements } from "../query/statementSplitter";
+import { mayUseText } from "../trust";
 import { CellRefError, expandCellRefs } from "./cellRefs";
 import { askNotebookValues, namedCellSource } from "./notebookModel";
 import { outputKey } from "./serializer";
@@ -30,7 +31,7 @@ export async function openFullResult(
     cell: vscode.NotebookCell,
     index = 0,
 ): Promise<boolean> {
-    if (!vscode.workspace.isTrusted) {
+    if (!mayUseText(cell.notebook)) {
         void ctx.ui.warn(
             vscode.l10n.t(
                 "Notebook cells do not run in Restricted Mode. Trust this workspace to run them.",

@@ -1,10 +1,20 @@
 import * as vscode from "vscode";
 import type { Ctx } from "../ctx";
+import { mayUseText } from "../trust";
 import { splitStatements } from "./statementSplitter";
 
 /**
- * "Run", "Copy as cURL" and "Open in PostHog" above every statement of a `.hogql` file (setting
- * `codeLens.enabled`).
+ * Whether `document` is a notebook cell. Lens providers are registered for every scheme (a
+ * virtual workspace's documents are not `file:`), and a cell has its notebook's run buttons.
+ */
+export function isNotebookCell(document: vscode.TextDocument): boolean {
+    return document.uri.scheme === "vscode-notebook-cell";
+}
+
+/**
+ * "Run", "Copy as cURL" and "Open in PostHog" above every statement of a HogQL document of any
+ * scheme but a notebook cell's (setting `codeLens.enabled`); no "Run" where Restricted Mode
+ * forbids running the document.
  */
 export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
     private readonly changed = new vscode.EventEmitter<void>();
@@ -12,31 +22,39 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
     private readonly subscriptions: vscode.Disposable[];
 
     constructor(private readonly ctx: Ctx) {
-        // Lenses depend on the setting and on being signed in, not only on the text.
+        // Lenses depend on the setting, on being signed in and on trust, not only on the text.
         this.subscriptions = [
             ctx.config.onDidChange(() => this.changed.fire()),
             ctx.auth.session.onDidChange(() => this.changed.fire()),
+            vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire()),
         ];
     }
 
     provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+        // A notebook cell runs into its own output, with the notebook's own run buttons.
+        if (isNotebookCell(document)) return [];
         if (!this.ctx.config.codeLensEnabled(document)) return [];
         const statements = splitStatements(document.getText());
+        // No Run where Restricted Mode would refuse it.
+        const runnable = mayUseText(document);
         const lenses: vscode.CodeLens[] = [];
         for (const [index, statement] of statements.entries()) {
             const range = new vscode.Range(
                 document.positionAt(statement.start),
                 document.positionAt(statement.start),
             );
-            lenses.push(
-                new vscode.CodeLens(range, {
-                    title: vscode.l10n.t("$(play) Run"),
-                    tooltip: vscode.l10n.t("Run this statement (Ctrl+Enter with the cursor in it)"),
-                    command: "posthog-workbench.runStatement",
-                    arguments: [document.uri.toString(), statement.start],
-                }),
-            );
-            if (index === 0 && statements.length > 1)
+            if (runnable)
+                lenses.push(
+                    new vscode.CodeLens(range, {
+                        title: vscode.l10n.t("$(play) Run"),
+                        tooltip: vscode.l10n.t(
+                            "Run this statement (Ctrl+Enter with the cursor in it)",
+                        ),
+                        command: "posthog-workbench.runStatement",
+                        arguments: [document.uri.toString(), statement.start],
+                    }),
+                );
+            if (runnable && index === 0 && statements.length > 1)
                 lenses.push(
                     new vscode.CodeLens(range, {
                         title: vscode.l10n.t("Run File"),

@@ -3,7 +3,7 @@ import * as vscode from "vscode";
 import { loadApi } from "../apiLoader";
 import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
-import { draftModel, draftWithEditorModel } from "../lm/draftFlow";
+import { draftModel, draftWithEditorModel, promptText } from "../lm/draftFlow";
 
 /**
  * Shown when PostHog refuses the key: draft_sql declares no scope, and PostHog refuses those
@@ -39,7 +39,7 @@ export async function draftSql(ctx: Ctx, editor: vscode.TextEditor): Promise<str
             (_p, token) =>
                 withAbortSignal(token, (signal) =>
                     client.draftSql(
-                        { prompt: prompt.trim(), current_query: editor.document.getText() },
+                        { prompt: prompt.trim(), current_query: promptText(editor) },
                         { signal },
                     ),
                 ),

@@ -21,6 +21,7 @@ import {
 } from "./runTargets";
 import { markWalkthroughDone, WALKTHROUGH_DONE } from "../walkthrough/progress";
 import { screenReaderOptimized } from "./screenReader";
+import { mayUseText, restrictedRunMessage } from "../trust";
 
 /** What one statement's run produced: a result or an error, with what ran and how long. */
 export interface RunOutcome {
@@ -94,12 +95,8 @@ export class QueryRunner implements vscode.Disposable {
             void this.ctx.ui.info(vscode.l10n.t("There is no HogQL statement here to run."));
             return undefined;
         }
-        if (!vscode.workspace.isTrusted && document.uri.scheme === "file") {
-            void this.ctx.ui.warn(
-                vscode.l10n.t(
-                    "Running queries from workspace files is disabled in Restricted Mode. Trust this workspace to run them.",
-                ),
-            );
+        if (!mayUseText(document)) {
+            void this.ctx.ui.warn(restrictedRunMessage());
             return undefined;
         }
         this.ctx.log.debug("run: started");

@@ -9,6 +9,7 @@ import { redact } from "../log";
 import { withProgress } from "../progress";
 import { stringifyLossless } from "../json/lossless";
 import { queryName } from "../query/runTargets";
+import { mayUseText, restrictedRunMessage } from "../trust";
 import { resultSetFromText, type ResultSet } from "../resultsPanel";
 import { buildCurl } from "./curl";
 import { isRunnableKind } from "./detect";
@@ -54,12 +55,8 @@ export async function runSavedQuery(
         );
         return undefined;
     }
-    if (!vscode.workspace.isTrusted && document.uri.scheme === "file") {
-        void ctx.ui.warn(
-            vscode.l10n.t(
-                "Running queries from workspace files is disabled in Restricted Mode. Trust this workspace to run them.",
-            ),
-        );
+    if (!mayUseText(document)) {
+        void ctx.ui.warn(restrictedRunMessage());
         return undefined;
     }
     const client = await ctx.auth.session.client();

@@ -1,6 +1,9 @@
 import * as vscode from "vscode";
 import type { Ctx } from "../ctx";
+import { isNotebookCell } from "../query/codeLens";
+import { mayUseText } from "../trust";
 import { findSavedQueries, isRunnableKind, type SavedQuery } from "./detect";
+import { UPGRADE_SCHEME } from "./upgrade";
 
 const P = "posthog-workbench";
 
@@ -16,10 +19,11 @@ export class SavedQueryCodeLensProvider implements vscode.CodeLensProvider, vsco
     private cache = new Map<string, { version: number; queries: SavedQuery[] }>();
 
     constructor(private readonly ctx: Ctx) {
-        // Lenses depend on the setting and the sign-in state, not only on the text.
+        // Lenses depend on the setting, the sign-in state and trust, not only on the text.
         this.subscriptions = [
             ctx.config.onDidChange(() => this.changed.fire()),
             ctx.auth.session.onDidChange(() => this.changed.fire()),
+            vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire()),
             vscode.workspace.onDidCloseTextDocument((d) => this.cache.delete(d.uri.toString())),
         ];
     }
@@ -35,16 +39,20 @@ export class SavedQueryCodeLensProvider implements vscode.CodeLensProvider, vsco
     }
 
     provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+        // Not in notebook cells, nor in our own upgrade previews (the right side of a diff).
+        if (isNotebookCell(document) || document.uri.scheme === UPGRADE_SCHEME) return [];
         if (!this.ctx.config.codeLensEnabled(document)) return [];
         const lenses: vscode.CodeLens[] = [];
         const signedIn = this.ctx.auth.session.state.signedIn;
+        // No Run where Restricted Mode would refuse it.
+        const runnable = mayUseText(document);
         for (const query of this.queriesOf(document)) {
             const at = document.positionAt(query.start);
             // Above the line the node starts on, like lenses above a function.
             const range = new vscode.Range(at.line, 0, at.line, 0);
             const args = [document.uri.toString(), query.start];
             const kind = query.node.kind;
-            if (isRunnableKind(kind))
+            if (runnable && isRunnableKind(kind))
                 lenses.push(
                     new vscode.CodeLens(range, {
                         title: vscode.l10n.t("$(play) Run {0}", kind),

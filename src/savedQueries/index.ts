@@ -10,13 +10,8 @@ import { SavedQueryCodeLensProvider } from "./codeLens";
 export function registerSavedQueries(ctx: Ctx): void {
     ctx.push(
         vscode.languages.registerCodeLensProvider(
-            // Files only, never notebook cells (scheme vscode-notebook-cell).
-            [
-                { language: "json", scheme: "file" },
-                { language: "jsonc", scheme: "file" },
-                { language: "json", scheme: "untitled" },
-                { language: "jsonc", scheme: "untitled" },
-            ],
+            // Every scheme, a virtual workspace's too; the provider leaves notebook cells out.
+            [{ language: "json" }, { language: "jsonc" }],
             ctx.push(new SavedQueryCodeLensProvider(ctx)),
         ),
     );

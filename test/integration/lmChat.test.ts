@@ -8,11 +8,13 @@ import * as vscode from "vscode";
 import type { PostHogClient } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
 import { HOGQL_RULES } from "../../src/lm/draftWithModel";
-import { experimentResultsText, runQueryText } from "../../src/lm/toolText";
+import type { QueryResultMetadata } from "../../src/lm/chatParticipant";
+import { experimentResultsText } from "../../src/lm/toolText";
 import type { ResultSet } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
 import { recordResults, responseOf, restoreResults } from "./fixture";
 import { waitFor } from "./helpers";
+import { ScriptedUi } from "./scriptedUi";
 import { startEditorModelSuite, type EditorModelSuite } from "./lmSuite";
 import { canProvideModels, type TestModel } from "./testModel";
 
@@ -59,7 +61,16 @@ describe("@posthog chat participant in VS Code's chat", function () {
         await suite.end();
     });
 
-    it("/query drafts with the chat's model, checks and runs the query, and opens the full result", async () => {
+    /** How many queries the sandbox received that were exactly `sql`. */
+    const ranQueries = (sql: string) =>
+        sandbox.requests.filter(
+            (r) =>
+                r.method === "POST" &&
+                /\/query\/$/.test(r.path) &&
+                (JSON.parse(r.body) as { query?: { query?: unknown } }).query?.query === sql,
+        ).length;
+
+    it("/query drafts with the chat's model, checks the query and shows it with a Run button, running nothing", async () => {
         const sql =
             "SELECT event, count() AS n FROM events WHERE timestamp > now() - INTERVAL 30 DAY GROUP BY event ORDER BY n DESC LIMIT 5";
         model.script(`\`\`\`sql\n${sql}\n\`\`\``);
@@ -70,19 +81,67 @@ describe("@posthog chat participant in VS Code's chat", function () {
         assert.equal(prompts.length, 1);
         assert.match(prompts[0][0], /Request: top five events this month$/);
         assert.match(prompts[0][0], /Recent event names, most frequent first: .*\$pageview/);
-        // The answer: the query, the rows PostHog returned (as the run tool gives them), and
-        // where the full result is.
-        const { text } = await runQueryText(direct, sql);
+        // The answer: the query and what its button does; no rows, since nothing ran.
         assert.ok(transcript.includes(sql), transcript);
-        assert.ok(
-            transcript.includes(text.split("\n")[0]),
-            `the row count line in:\n${transcript}`,
+        assert.match(
+            transcript,
+            /Check the query above: Run in PostHog runs it and opens the result in the PostHog results grid\./,
         );
-        assert.match(transcript, /\| event \| n \|/);
-        assert.match(transcript, /The full result is open in the PostHog results grid\./);
+        assert.doesNotMatch(transcript, /\| event \| n \|/);
+        assert.equal(ranQueries(sql), 0, "PostHog received no query");
+        assert.equal(shown.length, before, "no result opened");
+        // What the Run button carries, as VS Code hands the result back.
+        const { draftId } = result.metadata as QueryResultMetadata;
+        assert.match(draftId, /^[0-9a-f-]{36}$/);
+    });
+
+    it("/query runs the shown query once the user presses Run, and opens the full result", async () => {
+        const sql = "SELECT event, count() AS n FROM events GROUP BY event ORDER BY n DESC LIMIT 3";
+        model.script(sql);
+        const before = shown.length;
+        const { result } = await ask("@posthog /query top three events");
+        assert.equal(ranQueries(sql), 0, "nothing ran before the click");
+        const { draftId } = result.metadata as QueryResultMetadata;
+        // The button's command, with the argument the participant gave the button.
+        const ran = await vscode.commands.executeCommand<boolean>(
+            "posthog-workbench.runDraftedQuery",
+            draftId,
+        );
+        assert.equal(ran, true);
+        assert.equal(ranQueries(sql), 1, "PostHog received the query once");
         assert.equal(shown.length, before + 1, "the results panel opened once");
         assert.equal(shown.at(-1)![0].queryText, sql);
+        const expected = await direct.runQuery({ kind: "HogQLQuery", query: sql });
         assert.deepEqual(responseOf(shown.at(-1)![0]).columns, ["event", "n"]);
+        assert.deepEqual(responseOf(shown.at(-1)![0]).results, expected.response.results);
+    });
+
+    it("the Run command runs only a query @posthog drafted: any other argument runs nothing", async () => {
+        const ui = new ScriptedUi();
+        const original = api.ctx.ui;
+        api.ctx.ui = ui;
+        try {
+            const requests = sandbox.requests.length;
+            const before = shown.length;
+            for (const argument of ["SELECT 1", "00000000-0000-0000-0000-000000000000", undefined])
+                assert.equal(
+                    await vscode.commands.executeCommand(
+                        "posthog-workbench.runDraftedQuery",
+                        argument,
+                    ),
+                    false,
+                );
+            assert.equal(ui.messages.length, 3);
+            assert.match(ui.messages[0].text, /Ask @posthog \/query again\.$/);
+            const userQueries = sandbox.requests
+                .slice(requests)
+                .filter((r) => r.method === "POST" && /\/query\/$/.test(r.path))
+                .filter((r) => !String(JSON.parse(r.body).name).startsWith("PostHog Workbench:"));
+            assert.deepEqual(userQueries, [], "PostHog was not asked");
+            assert.equal(shown.length, before);
+        } finally {
+            api.ctx.ui = original;
+        }
     });
 
     it("/query says so when the retry does not parse either, and runs nothing", async () => {

@@ -1,8 +1,9 @@
 // HogQL notebooks in the editor: a .hogqlnb file opens as a notebook, its cells run through the
 // query runner against the sandbox (a named cell used by a later one, a variable from a variables
 // cell), a long cell is cancelled (and the sandbox records the server-side cancel), an error
-// shows in the output and is underlined at its position, and after save, close and reopen the
-// outputs and execution order come back from the file.
+// shows in the output and is underlined at its position, and, with notebook.saveOutputs on, after
+// save, close and reopen the outputs and execution order come back from the file (by default
+// only the cells are saved).
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
@@ -123,8 +124,13 @@ describe("HogQL notebooks", function () {
         });
     }
 
+    const settings = () => vscode.workspace.getConfiguration("posthog-workbench");
+
     before(async () => {
         ({ api, sandbox } = await signedIn());
+        // The tests keep outputs across save and reopen: saving them is turned on here, as a
+        // user would (it is off by default; one test checks the default).
+        await settings().update("notebook.saveOutputs", true, vscode.ConfigurationTarget.Global);
         const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
         assert.ok(folder, "the tests run in a workspace folder");
         uri = vscode.Uri.joinPath(folder, `browsers-${Date.now()}.hogqlnb`);
@@ -144,6 +150,11 @@ describe("HogQL notebooks", function () {
             if (doc.isDirty && !doc.isUntitled) await doc.save();
         await vscode.commands.executeCommand("workbench.action.closeAllEditors");
         await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+        await settings().update(
+            "notebook.saveOutputs",
+            undefined,
+            vscode.ConfigurationTarget.Global,
+        );
     });
 
     it("runs cells, cancels one, shows an error at its position, and keeps outputs across save and reopen", async function () {
@@ -256,16 +267,21 @@ describe("HogQL notebooks", function () {
         assert.ok(next > Math.max(...orders.map((o) => o ?? 0)), `order ${next} continues`);
     });
 
-    it("saves no outputs or execution order when notebook.saveOutputs is off", async () => {
-        const settings = vscode.workspace.getConfiguration("posthog-workbench");
+    it("saves no outputs or execution order by default (notebook.saveOutputs off)", async () => {
         const file = vscode.Uri.joinPath(uri, "..", `no-outputs-${Date.now()}.hogqlnb`);
         const source = JSON.stringify({
             cells: [{ kind: "hogql", source: ["SELECT 1 AS one"] }],
             version: 1,
         });
         await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(source));
-        await settings.update("notebook.saveOutputs", false, vscode.ConfigurationTarget.Global);
+        // The default: no user value.
+        await settings().update(
+            "notebook.saveOutputs",
+            undefined,
+            vscode.ConfigurationTarget.Global,
+        );
         try {
+            assert.equal(settings().get("notebook.saveOutputs"), false);
             const notebook = await vscode.workspace.openNotebookDocument(file);
             await vscode.window.showNotebookDocument(notebook);
             await selectOurKernel("selecting the kernel");
@@ -276,9 +292,9 @@ describe("HogQL notebooks", function () {
             assert.match(saved, /SELECT 1 AS one/);
             assert.doesNotMatch(saved, /"outputs"|"results"|"order"/);
         } finally {
-            await settings.update(
+            await settings().update(
                 "notebook.saveOutputs",
-                undefined,
+                true,
                 vscode.ConfigurationTarget.Global,
             );
             await vscode.commands.executeCommand("workbench.action.closeAllEditors");
@@ -288,7 +304,6 @@ describe("HogQL notebooks", function () {
 
     it("opens a capped output's whole result in the results panel", async function () {
         this.timeout(60_000);
-        const settings = vscode.workspace.getConfiguration("posthog-workbench");
         const file = vscode.Uri.joinPath(uri, "..", `capped-${Date.now()}.hogqlnb`);
         const source = JSON.stringify({
             cells: [
@@ -301,7 +316,7 @@ describe("HogQL notebooks", function () {
             version: 1,
         });
         await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(source));
-        await settings.update("notebook.outputRows", 3, vscode.ConfigurationTarget.Global);
+        await settings().update("notebook.outputRows", 3, vscode.ConfigurationTarget.Global);
         const shown = recordResults(api);
         try {
             const notebook = await openInEditor(file);
@@ -329,7 +344,7 @@ describe("HogQL notebooks", function () {
             assert.equal(responseOf(shown[0][0]).results?.length, 1000);
         } finally {
             restoreResults(api);
-            await settings.update(
+            await settings().update(
                 "notebook.outputRows",
                 undefined,
                 vscode.ConfigurationTarget.Global,

@@ -1,0 +1,58 @@
+// The command behind the Run button `@posthog /query` shows under the query it drafted.
+import * as vscode from "vscode";
+import type { CommandSpec } from "../commands";
+import type { Ctx } from "../ctx";
+import { withProgress } from "../progress";
+import { queryName } from "../query/runTargets";
+import { resultSetFromText } from "../resultsPanel";
+import { chatDraftsOf } from "./chatDrafts";
+
+const P = "posthog-workbench";
+
+/** Title of the results tab a drafted query opens. */
+const DRAFTED_RESULT_TITLE = "@posthog query";
+
+/**
+ * Runs the drafted query the button with id `id` showed, and opens its result in the grid.
+ * Returns whether it ran.
+ */
+export async function runDraftedQuery(ctx: Ctx, id: unknown): Promise<boolean> {
+    const sql = chatDraftsOf(ctx).get(id);
+    if (sql === undefined) {
+        void ctx.ui.info(
+            vscode.l10n.t(
+                "That drafted query is no longer kept (VS Code restarted, or many were drafted since). Ask @posthog /query again.",
+            ),
+        );
+        return false;
+    }
+    const client = await ctx.auth.session.client();
+    const started = performance.now();
+    const result = await withProgress(
+        vscode.l10n.t("Running the drafted HogQL"),
+        ({ signal, onRetry }) =>
+            client.runQuery(
+                { kind: "HogQLQuery", query: sql },
+                { signal, onRetry, name: queryName("@posthog", sql) },
+            ),
+    );
+    await ctx.results.show([
+        await resultSetFromText(result.rawText, {
+            title: DRAFTED_RESULT_TITLE,
+            queryText: sql,
+            queryId: result.queryId,
+            durationMs: performance.now() - started,
+        }),
+    ]);
+    return true;
+}
+
+export const lmCommands: readonly CommandSpec[] = [
+    {
+        // The Run button of `@posthog /query`: (id of the drafted query).
+        id: `${P}.runDraftedQuery`,
+        title: vscode.l10n.t("Run Drafted Query"),
+        returnsValue: true,
+        run: (ctx, id) => runDraftedQuery(ctx, id),
+    },
+];
