@@ -308,10 +308,7 @@ function messageOf(error: unknown): string {
 
 function isPlainObject(value: unknown): value is object {
     return (
-        typeof value === "object" &&
-        value !== null &&
-        !Array.isArray(value) &&
-        !isBigNumber(value)
+        typeof value === "object" && value !== null && !Array.isArray(value) && !isBigNumber(value)
     );
 }
 

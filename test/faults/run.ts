@@ -5,10 +5,11 @@
 // Timeouts, retry waits and poll waits are the client's defaults divided by FAULTS_SCALE
 // (default 100), so a 30 s deadline takes 0.3 s here; times are reported multiplied back.
 import { DEFAULT_MAX_PAGES } from "../../src/api";
+import { bigIntegerFigure } from "./bigIntegers";
 import { makeEnv, runScenario, type Result } from "./harness";
 import { scenarios } from "./scenarios";
 
-interface Figure {
+export interface Figure {
     name: string;
     value: string;
     rule: string;
@@ -120,6 +121,7 @@ export async function main(): Promise<number> {
             rule: `<= ${env.slackMs} ms (the machine's scheduling)`,
             ok: overshoot <= env.slackMs,
         },
+        bigIntegerFigure(),
     ];
     console.log(
         `\nFault suite: ${results.length} scenarios in ${seconds(Date.now() - started)} (timeouts scaled 1/${scale})`,
