@@ -58,6 +58,7 @@ export class Ctx implements vscode.Disposable {
                     log: this.log,
                     workspaceState: extension.workspaceState,
                     reusePanel: () => this.config.reuseResultsPanel,
+                    neutraliseFormulas: () => this.config.neutraliseFormulas,
                     prompts: this,
                 }),
             );

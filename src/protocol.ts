@@ -121,6 +121,11 @@ export interface LoadMessage {
      * {@link BytesWantedMessage}) once its first screen is painted.
      */
     seq?: number;
+    /**
+     * Whether CSV and TSV copies make text cells that would start a spreadsheet formula inert
+     * (the `export.neutraliseFormulas` setting); absent: they do.
+     */
+    neutraliseFormulas?: boolean;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface ResultsPanelDeps {
     workspaceState: vscode.Memento;
     /** The `posthog-workbench.results.reusePanel` setting, read on every show. */
     reusePanel: () => boolean;
+    /** The `posthog-workbench.export.neutraliseFormulas` setting, read on every export and load. */
+    neutraliseFormulas: () => boolean;
     /** The context's prompts and error reporting. */
     prompts: PanelPrompts;
 }
@@ -155,6 +157,7 @@ export class ResultsPanelManager
                 extensionUri: this.deps.extensionUri,
                 log: this.deps.log,
                 prompts: this.deps.prompts,
+                neutraliseFormulas: this.deps.neutraliseFormulas,
                 chartPrefs: this.chartPrefs,
                 // A browser workbench (code-server, vscode.dev) or a remote window: the extension
                 // host and the page are on either side of a network.
