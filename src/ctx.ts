@@ -59,6 +59,7 @@ export class Ctx implements vscode.Disposable {
                     workspaceState: extension.workspaceState,
                     reusePanel: () => this.config.reuseResultsPanel,
                     neutraliseFormulas: () => this.config.neutraliseFormulas,
+                    onDidChangeConfiguration: this.config.onDidChange,
                     prompts: this,
                 }),
             );

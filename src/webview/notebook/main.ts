@@ -271,7 +271,7 @@ async function readOutput(bytes: Uint8Array): Promise<{ head: StoredHead; scan: 
     return { head: { ...(head as Omit<StoredHead, "kept">), kept: scan.rowStarts.length }, scan };
 }
 
-/** Whether TSV copies make formula-like text inert: the extension says (`settings`); on until then. */
+/** Whether TSV copies make formula-like text inert: on unless the extension's `settings` say. */
 let neutraliseFormulas = true;
 
 export function activate(ctx: RendererContext) {

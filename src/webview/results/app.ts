@@ -48,7 +48,7 @@ export class App {
     private loadedAt = 0;
     private active = -1;
     private storeKey: string | null = null;
-    /** Whether CSV and TSV copies make formula-like text inert (the load says; on by default). */
+    /** Whether CSV and TSV copies make formula-like text inert (loads and `settings` say). */
     private neutraliseFormulas = true;
     private viewSeq = 0;
     private saveTimer = 0;
@@ -168,6 +168,7 @@ export class App {
     onMessage(msg: ToWebview): void {
         if (msg.type === "load") this.load(msg);
         else if (msg.type === "bytes") this.receiveBytes(msg);
+        else if (msg.type === "settings") this.neutraliseFormulas = msg.neutraliseFormulas;
     }
 
     /** The bytes the last load announced: parse them now if the first screen is already up. */

@@ -49,7 +49,7 @@ export function copyText(
     data: GridData,
     range: Range,
     format: CopyFormat,
-    neutralise = true,
+    neutralise: boolean,
 ): string {
     switch (format) {
         case "tsv":
