@@ -156,6 +156,15 @@ export class Config {
         return this.section.get<boolean>("results.reusePanel") ?? false;
     }
 
+    /**
+     * Whether CSV and TSV exports and copies make text values that would start a spreadsheet
+     * formula inert. Only the user's own settings count (the setting's scope is `application`):
+     * a workspace cannot turn this protection off.
+     */
+    get neutraliseFormulas(): boolean {
+        return this.section.inspect<boolean>("export.neutraliseFormulas")?.globalValue ?? true;
+    }
+
     /** Whether HogQL is checked by the service while typing (HogQLMetadata). */
     get liveValidation(): boolean {
         return this.section.get<boolean>("hogql.liveValidation") ?? false;

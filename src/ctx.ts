@@ -58,6 +58,8 @@ export class Ctx implements vscode.Disposable {
                     log: this.log,
                     workspaceState: extension.workspaceState,
                     reusePanel: () => this.config.reuseResultsPanel,
+                    neutraliseFormulas: () => this.config.neutraliseFormulas,
+                    onDidChangeConfiguration: this.config.onDidChange,
                     prompts: this,
                     host: () => this.auth.session.state.host,
                 }),

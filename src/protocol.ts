@@ -121,6 +121,11 @@ export interface LoadMessage {
      * {@link BytesWantedMessage}) once its first screen is painted.
      */
     seq?: number;
+    /**
+     * Whether CSV and TSV copies make text cells that would start a spreadsheet formula inert
+     * (the `export.neutraliseFormulas` setting); absent: they do.
+     */
+    neutraliseFormulas?: boolean;
 }
 
 /**
@@ -149,8 +154,19 @@ export interface BytesMessage {
     encoding?: "gzip";
 }
 
+/**
+ * Extension → webview: a setting the page applies changed (a load carries the settings too, so a
+ * page that starts later needs none of these).
+ */
+export interface SettingsMessage {
+    /** Discriminator. */
+    type: "settings";
+    /** As {@link LoadMessage.neutraliseFormulas}. */
+    neutraliseFormulas: boolean;
+}
+
 /** Every message the extension sends to the results webview. */
-export type ToWebview = LoadMessage | BytesMessage;
+export type ToWebview = LoadMessage | BytesMessage | SettingsMessage;
 
 /** The clipboard formats the grid can produce. */
 export type CopyFormat = "tsv" | "tsvWithHeaders" | "csv" | "json";

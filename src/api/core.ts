@@ -1,3 +1,4 @@
+import { parseLossless } from "../json/lossless";
 import { Deadline, deadlineError } from "./deadline";
 import {
     PostHogApiError,
@@ -53,6 +54,12 @@ export interface CallSpec {
      * see rawQuery.ts). Error bodies are decoded and mapped as usual.
      */
     raw?: boolean;
+    /**
+     * Parse the body keeping every digit: numbers wider than a double become `BigNumber`s
+     * (src/json/lossless.ts) instead of rounded doubles. For query results, whose cells may be
+     * UInt64, Int128 or wide Decimal values.
+     */
+    lossless?: boolean;
     /** With `raw`: sees the body's bytes as they arrive (see `HttpRequest.onBody`). */
     onBody?: (buffer: Uint8Array, received: number, moved?: boolean) => void;
 }
@@ -183,7 +190,7 @@ export class ApiCore {
         let data: unknown = undefined;
         if (res.text.trim() !== "") {
             try {
-                data = JSON.parse(res.text);
+                data = spec.lossless ? parseLossless(res.text) : JSON.parse(res.text);
             } catch (cause) {
                 if (!spec.acceptText)
                     throw invalidJsonError(ctx, res.status, cause, res.text, contentType(res));

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { stringifyLossless } from "../json/lossless";
 import type { ApiCore, CallOptions, CallSpec } from "./core";
 import { formatDuration } from "./deadline";
 import { PostHogApiError, PostHogCancelledError, isCancellation } from "./errors";
@@ -52,11 +53,20 @@ export interface RunQueryOptions extends CallOptions {
 
 /** Outcome of a finished query run. */
 export interface RunQueryResult<T = QueryResponse> {
-    /** The response object (for a background run: the completed `query_status.results`). */
+    /**
+     * The response object (for a background run: the completed `query_status.results`). Every
+     * digit is kept: a number wider than a double (a UInt64 id, an Int128, a wide Decimal) is a
+     * `BigNumber`, a String object holding its JSON text (src/json/lossless.ts); render it with
+     * `String(value)` or `stringifyLossless`, never `JSON.stringify` (which quotes it). Numbers a
+     * double holds exactly are plain numbers.
+     */
     response: T;
     /** The query id (the client_query_id). */
     queryId: string;
-    /** JSON text of `response`, as received for blocking runs; for shipping as bytes. */
+    /**
+     * JSON text of `response`, every digit kept: as received for blocking runs; for shipping as
+     * bytes.
+     */
     rawText: string;
     /** Size of the response body in bytes (of the final response). */
     bytes: number;
@@ -135,6 +145,8 @@ export async function getQueryStatus(
             url: queryPath(projectPath, id),
             query: { show_progress: opts?.showProgress ? "true" : undefined },
             context: { query: true },
+            // A completed status carries the results: every digit of their numbers is kept.
+            lossless: true,
         },
         opts,
     );
@@ -198,6 +210,7 @@ export function queryStartCall(
         headersTimeoutMs: core.timeouts.queryMs,
         deadlineMs: core.timeouts.queryDeadlineMs,
         context: { query: true },
+        lossless: true,
     };
     return { queryId, spec };
 }
@@ -339,7 +352,7 @@ function finish<T>(
     queryId: string,
     bytes: number | undefined,
 ): RunQueryResult<T> {
-    const rawText = JSON.stringify(results ?? null);
+    const rawText = stringifyLossless(results ?? null);
     return {
         response: results as T,
         queryId,
@@ -357,7 +370,7 @@ export async function getQueryLog(
     opts?: CallOptions,
 ): Promise<QueryResponse> {
     const res = await core.call<QueryResponse>(
-        { method: "GET", url: `${queryPath(projectPath, id)}log/` },
+        { method: "GET", url: `${queryPath(projectPath, id)}log/`, lossless: true },
         opts,
     );
     return res.data;

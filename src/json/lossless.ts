@@ -140,6 +140,17 @@ function holdsBigNumber(value: unknown, depth: number): boolean {
     return false;
 }
 
+/**
+ * A parsed value as text with every digit: empty for null and undefined, a {@link BigNumber} as
+ * its digits, objects and arrays as compact JSON, anything else as `String` writes it.
+ */
+export function valueText(value: unknown): string {
+    if (value === null || value === undefined) return "";
+    if (isBigNumber(value)) return value.valueOf();
+    if (typeof value === "object") return stringifyLossless(value);
+    return String(value);
+}
+
 /** Splits a decimal text into sign, integer digits and fraction digits, exponent applied. */
 function decimalParts(text: string): { neg: boolean; int: string; frac: string } {
     let s = text.trim();

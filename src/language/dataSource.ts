@@ -1,6 +1,7 @@
 import * as vscode from "vscode";
 import type { EventDefinition, InsightVariable, PostHogClient } from "../api";
 import type { Ctx } from "../ctx";
+import { isBigNumber } from "../json/lossless";
 import type { SessionState } from "../auth/session";
 import { fetchSavedVariables } from "../query/savedVariables";
 import type { HogQLDataSource, HogQLTable } from "./languageFeatures";
@@ -248,7 +249,8 @@ export class SchemaCache implements HogQLDataSource, vscode.Disposable {
         for (const row of response.results ?? []) {
             const cell = row[0];
             const properties = typeof cell === "string" ? safeParse(cell) : cell;
-            if (properties && typeof properties === "object" && !Array.isArray(properties))
+            // A wide number is a String object (BigNumber): not a properties object.
+            if (isPlainObject(properties))
                 for (const key of Object.keys(properties)) names.add(key);
         }
         return [...names].sort();
@@ -302,6 +304,12 @@ function isHogQLRejection(error: unknown): boolean {
 
 function messageOf(error: unknown): string {
     return error instanceof Error ? error.message : String(error);
+}
+
+function isPlainObject(value: unknown): value is object {
+    return (
+        typeof value === "object" && value !== null && !Array.isArray(value) && !isBigNumber(value)
+    );
 }
 
 function safeParse(text: string): unknown {

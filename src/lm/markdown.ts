@@ -1,16 +1,14 @@
 // Compact Markdown for the language model: tables with their counts and truncation said, cells
-// cut short, so a tool's answer stays small and the model knows what it did not see.
+// cut short, so a tool's answer stays small and the model knows what it did not see. Numbers are
+// written with every digit (a model told a rounded id would look up the wrong row).
+import { valueText } from "../json/lossless";
 
 /** Longest cell the model gets; longer values are cut with "…". */
 const CELL_MAX = 120;
 
+/** A value as one table cell: every digit of a number, nested values as JSON, cut to size. */
 export function cell(value: unknown): string {
-    let text =
-        value === null || value === undefined
-            ? ""
-            : typeof value === "object"
-              ? JSON.stringify(value)
-              : String(value);
+    let text = valueText(value);
     text = text.replace(/\s+/g, " ").replace(/\|/g, "\\|");
     return text.length > CELL_MAX ? `${text.slice(0, CELL_MAX - 1)}…` : text;
 }

@@ -2,6 +2,7 @@
 // session's client. No `vscode` here, so the unit tests run it against the sandbox in Node.
 import type { Experiment, PostHogClient, QueryResponse, RunQueryResult } from "../api";
 import { hogqlString } from "../events/format";
+import { isBigNumber } from "../json/lossless";
 import {
     experimentMetrics,
     experimentState,
@@ -133,7 +134,8 @@ export async function propertyNamesText(
     const counts = new Map<string, number>();
     for (const [properties] of rows) {
         const object = typeof properties === "string" ? safeJson(properties) : properties;
-        if (!object || typeof object !== "object") continue;
+        // A wide number is a String object (BigNumber): it has no property names.
+        if (!object || typeof object !== "object" || isBigNumber(object)) continue;
         for (const key of Object.keys(object)) counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     const sorted = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));

@@ -23,11 +23,22 @@ export class RendererMessages implements vscode.Disposable {
     private readonly images = new Map<string, (png: string) => void>();
 
     constructor(private readonly ctx: Ctx) {
-        this.subscription = this.messaging.onDidReceiveMessage(({ editor, message }) => {
-            void this.receive(editor, message as FromRenderer).catch((error: unknown) =>
-                this.ctx.reportError(vscode.l10n.t("Notebook output"), error),
-            );
-        });
+        this.subscription = vscode.Disposable.from(
+            this.messaging.onDidReceiveMessage(({ editor, message }) => {
+                void this.receive(editor, message as FromRenderer).catch((error: unknown) =>
+                    this.ctx.reportError(vscode.l10n.t("Notebook output"), error),
+                );
+            }),
+            // Every renderer shown anywhere hears of a change at once.
+            ctx.config.onDidChange((event) => {
+                if (event.affectsConfiguration("posthog-workbench.export.neutraliseFormulas"))
+                    void this.messaging.postMessage(this.settings());
+            }),
+        );
+    }
+
+    private settings(): ToRenderer {
+        return { type: "settings", neutraliseFormulas: this.ctx.config.neutraliseFormulas };
     }
 
     private async receive(editor: vscode.NotebookEditor, message: FromRenderer): Promise<void> {
@@ -63,6 +74,7 @@ export class RendererMessages implements vscode.Disposable {
                     { type: "l10n", bundle: vscode.l10n.bundle ?? null } satisfies ToRenderer,
                     editor,
                 );
+                await this.messaging.postMessage(this.settings(), editor);
                 return;
             case "openFull": {
                 const found = findOutput(editor.notebook, message.outputId);

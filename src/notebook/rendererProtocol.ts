@@ -15,8 +15,11 @@ export type FromRenderer =
 
 /**
  * Extension → renderer: draw the chart of these outputs as PNG (for the Markdown export); the
- * translations for VS Code's display language (null in English).
+ * translations for VS Code's display language (null in English); whether TSV copies make text
+ * values that would start a spreadsheet formula inert (the `export.neutraliseFormulas` setting,
+ * sent when the renderer starts and when it changes; until then they do).
  */
 export type ToRenderer =
     | { type: "chartImages"; outputIds: string[] }
-    | { type: "l10n"; bundle: Record<string, string> | null };
+    | { type: "l10n"; bundle: Record<string, string> | null }
+    | { type: "settings"; neutraliseFormulas: boolean };

@@ -1,20 +1,13 @@
 // Text of a whole result as CSV, JSON or NDJSON, produced in slices so that a 50,000-row export
 // never holds the extension host for long and never builds the whole file as one string. Wide
-// numbers (UInt64, Int128, Decimal(38, ...)) are written with every digit, as numbers.
-import { isBigNumber, stringifyLossless } from "../json/lossless";
+// numbers (UInt64, Int128, Decimal(38, ...)) are written with every digit, as numbers. CSV text
+// cells that a spreadsheet would run as formulas are made inert unless the user turned that off
+// (src/json/delimited.ts); JSON and NDJSON are written as they are.
+import { delimitedField } from "../json/delimited";
+import { stringifyLossless } from "../json/lossless";
 import { textOf } from "../json/responseScan";
 import type { ExportFormat } from "../protocol";
 import { layoutOf, type ResultSet } from "./resultSet";
-
-function csvField(value: unknown): string {
-    if (value === null || value === undefined) return "";
-    const text = isBigNumber(value)
-        ? value.valueOf()
-        : typeof value === "object"
-          ? stringifyLossless(value)
-          : String(value);
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 function rowObject(columns: string[], row: unknown[]): Record<string, unknown> {
     const obj: Record<string, unknown> = {};
@@ -22,12 +15,17 @@ function rowObject(columns: string[], row: unknown[]): Record<string, unknown> {
     return obj;
 }
 
-/** Yields the file's text slice by slice, one slice per slice of rows. */
+/**
+ * Yields the file's text slice by slice, one slice per slice of rows. With `neutraliseFormulas`
+ * (the default) CSV text cells, column names included, that would start a formula get a `'`.
+ */
 export async function* exportSlices(
     columns: string[],
     slices: AsyncIterable<unknown[][]>,
     format: ExportFormat,
+    neutraliseFormulas = true,
 ): AsyncGenerator<string> {
+    const csvField = (value: unknown) => delimitedField(value, ",", neutraliseFormulas);
     if (format === "csv") yield columns.map(csvField).join(",") + "\r\n";
     if (format === "json") yield "[";
     let first = true;

@@ -23,6 +23,11 @@ export interface ExportOptions {
     signal?: AbortSignal;
     /** Rows written so far, of the total; called after each slice. */
     onRows?: (done: number, total: number) => void;
+    /**
+     * Make CSV text cells that a spreadsheet would run as formulas inert (default true; the
+     * `export.neutraliseFormulas` setting turns it off for raw exports).
+     */
+    neutraliseFormulas?: boolean;
 }
 
 /** The file's text, slice by slice, counting rows as they are read; stops when aborted. */
@@ -42,7 +47,9 @@ export async function* exportText(
             await nextTurn();
         }
     }
-    for await (const text of exportSlices(set.summary.meta.columns, counted(), format)) {
+    const columns = set.summary.meta.columns;
+    const neutralise = options.neutraliseFormulas ?? true;
+    for await (const text of exportSlices(columns, counted(), format, neutralise)) {
         if (options.signal?.aborted) return;
         yield text;
     }

@@ -23,6 +23,7 @@ export async function exportResult(
     set: ResultSet,
     format: ExportFormat,
     baseName: string,
+    how: Pick<ExportOptions, "neutraliseFormulas"> = {},
 ): Promise<vscode.Uri | undefined> {
     const fileName = `${baseName.replace(/[^\w.-]+/g, "_").slice(0, 60) || "result"}.${format}`;
     const target = await ui.saveFile({
@@ -43,6 +44,7 @@ export async function exportResult(
             withAbortSignal(token, (signal) => {
                 let reported = 0;
                 const options: ExportOptions = {
+                    ...how,
                     signal,
                     onRows: (done) => {
                         // Notifications take increments in percent.

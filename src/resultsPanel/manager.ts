@@ -24,6 +24,10 @@ export interface ResultsPanelDeps {
     workspaceState: vscode.Memento;
     /** The `posthog-workbench.results.reusePanel` setting, read on every show. */
     reusePanel: () => boolean;
+    /** The `posthog-workbench.export.neutraliseFormulas` setting, read on every export and load. */
+    neutraliseFormulas: () => boolean;
+    /** Fires when a setting changes: open pages are told the ones they apply. */
+    onDidChangeConfiguration: vscode.Event<vscode.ConfigurationChangeEvent>;
     /** The context's prompts and error reporting. */
     prompts: PanelPrompts;
     /** Origin of the host results come from now (the session's), noted with stored results. */
@@ -53,11 +57,17 @@ export class ResultsPanelManager
     private readonly open: OpenPanels<ResultsPanel>;
     private disposing = false;
     private readonly chartPrefs: ChartPrefsStore;
+    private readonly settingsSubscription: vscode.Disposable;
 
     constructor(private readonly deps: ResultsPanelDeps) {
         this.store = new ResultStore(deps.storageUri);
         this.open = new OpenPanels(deps.workspaceState);
         this.chartPrefs = new ChartPrefsStore(deps.storageUri, deps.log);
+        // Turned back on, the protection must reach the pages already open, not only new loads.
+        this.settingsSubscription = deps.onDidChangeConfiguration((event) => {
+            if (event.affectsConfiguration("posthog-workbench.export.neutraliseFormulas"))
+                for (const p of this.panels) p.postSettings();
+        });
     }
 
     /** Restores panels after a window reload; called once from activation. */
@@ -170,6 +180,7 @@ export class ResultsPanelManager
                 extensionUri: this.deps.extensionUri,
                 log: this.deps.log,
                 prompts: this.deps.prompts,
+                neutraliseFormulas: this.deps.neutraliseFormulas,
                 chartPrefs: this.chartPrefs,
                 // A browser workbench (code-server, vscode.dev) or a remote window: the extension
                 // host and the page are on either side of a network.
@@ -194,6 +205,7 @@ export class ResultsPanelManager
 
     dispose(): void {
         this.disposing = true;
+        this.settingsSubscription.dispose();
         for (const p of [...this.panels]) p.dispose();
         this.panels.clear();
     }

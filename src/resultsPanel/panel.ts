@@ -3,7 +3,13 @@
 // is a new page), so the result survives hide/show without keeping the page alive.
 import { randomBytes } from "node:crypto";
 import * as vscode from "vscode";
-import type { FromWebview, LoadMessage, ResultPayload, ToWebview } from "../protocol";
+import type {
+    FromWebview,
+    LoadMessage,
+    ResultPayload,
+    SettingsMessage,
+    ToWebview,
+} from "../protocol";
 import { editorJsonOf } from "./exportFormats";
 import { exportResult } from "./exporter";
 import { chartHintOf } from "./chartHint";
@@ -31,6 +37,11 @@ export interface PanelDeps {
     /** The extension's log. */
     log: vscode.LogOutputChannel;
     prompts: PanelPrompts;
+    /**
+     * Whether CSV exports and the page's CSV and TSV copies make text cells that would start a
+     * spreadsheet formula inert (the `export.neutraliseFormulas` setting), read at each use.
+     */
+    neutraliseFormulas: () => boolean;
     /** Grid-or-chart per query text. */
     chartPrefs?: ChartPrefsStore;
     /**
@@ -142,7 +153,14 @@ export class ResultsPanel implements vscode.Disposable {
             payloadOf(set, String(i), charts[i] ?? chartHintOf(set.layout?.head)),
         );
         const seq = ++this.loadSeq;
-        const msg: LoadMessage = { type: "load", results, active: 0, storeKey: this.storeKey, seq };
+        const msg: LoadMessage = {
+            type: "load",
+            results,
+            active: 0,
+            storeKey: this.storeKey,
+            seq,
+            neutraliseFormulas: this.deps.neutraliseFormulas(),
+        };
         void this.panel.webview.postMessage(msg satisfies ToWebview);
         // The bytes go when the page asks, once it has painted the first screen (see
         // BytesWantedMessage).
@@ -150,6 +168,16 @@ export class ResultsPanel implements vscode.Disposable {
         this.deps.log.debug(
             `results: posted ${results.length} result(s) in ${Math.round(performance.now() - t0)} ms`,
         );
+    }
+
+    /** Tells a listening page the settings it applies (one changed); a later load carries them. */
+    postSettings(): void {
+        if (!this.ready || this.disposed) return;
+        const msg: SettingsMessage = {
+            type: "settings",
+            neutraliseFormulas: this.deps.neutraliseFormulas(),
+        };
+        void this.panel.webview.postMessage(msg satisfies ToWebview);
     }
 
     /**
@@ -260,7 +288,9 @@ export class ResultsPanel implements vscode.Disposable {
                 case "export": {
                     const set = this.set(msg.resultId);
                     if (!set) return;
-                    const file = await exportResult(ui, set, msg.format, set.title);
+                    const file = await exportResult(ui, set, msg.format, set.title, {
+                        neutraliseFormulas: this.deps.neutraliseFormulas(),
+                    });
                     if (file) {
                         const open = await ui.info(
                             vscode.l10n.t(

@@ -3,8 +3,16 @@
 // per day and one column per series, with a summary table carrying a sparkline per series. Each
 // table may carry a chart hint (`chart`): the results panel opens it as that chart, the one
 // PostHog draws for the kind (trend lines, funnel steps as bars, retention as a heat table),
-// unless the user chose otherwise for the query. Pure.
+// unless the user chose otherwise for the query. Numbers wider than a double come from `runQuery`
+// as BigNumbers (src/json/lossless.ts) and stay so, every digit kept. Pure.
 import * as l10n from "@vscode/l10n";
+import {
+    compareNumbers,
+    isBigNumber,
+    numberFromSource,
+    stringifyLossless,
+    type BigNumber,
+} from "../json/lossless";
 import type { ChartPrefs, ChartSpec } from "../protocol";
 
 /** A result the grid can show. */
@@ -31,11 +39,23 @@ function isObj(v: unknown): v is Obj {
     return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** True for an integer, a BigNumber's text included (no dot, no exponent). */
+function isInteger(v: number | BigNumber): boolean {
+    return typeof v === "number" ? Number.isInteger(v) : /^-?\d+$/.test(v.valueOf());
+}
+
+function isNumeric(v: unknown): v is number | BigNumber {
+    return typeof v === "number" || isBigNumber(v);
+}
+
 function typeOf(values: unknown[]): string {
     const present = values.filter((v) => v !== null && v !== undefined);
     if (present.length === 0) return "Nullable(String)";
-    if (present.every((v) => typeof v === "number"))
-        return present.every((v) => Number.isInteger(v)) ? "Int64" : "Float64";
+    if (present.every(isNumeric)) {
+        if (!present.every(isInteger)) return present.some(isBigNumber) ? "Decimal" : "Float64";
+        // Past Int64: ClickHouse's widest integer, so the grid still reads it as a number.
+        return present.some(isBigNumber) ? "Int256" : "Int64";
+    }
     if (present.every((v) => typeof v === "boolean")) return "Bool";
     if (present.every((v) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v))) return "Date";
     return "String";
@@ -55,9 +75,32 @@ function typed(columns: string[], rows: unknown[][]): [string, string][] {
     return columns.map((c, i) => [c, typeOf(rows.map((r) => r[i]))]);
 }
 
-/** Cells the grid shows as text: nested values as JSON. */
+/** Cells the grid shows as text: nested values as JSON, every digit kept. */
 function cell(v: unknown): unknown {
-    return v !== null && typeof v === "object" ? JSON.stringify(v) : v;
+    return v !== null && typeof v === "object" && !isBigNumber(v) ? stringifyLossless(v) : v;
+}
+
+/** A series value as a number, exactly: a BigNumber stays one. */
+function exact(v: unknown): number | BigNumber {
+    return isBigNumber(v) ? v : Number(v);
+}
+
+/** The sum of `values`, exact for integers wider than a double. */
+function sum(values: (number | BigNumber)[]): number | BigNumber {
+    if (values.some(isBigNumber) && values.every(isInteger)) {
+        const total = values.reduce((a, v) => a + BigInt(v.valueOf()), 0n);
+        return numberFromSource(total.toString());
+    }
+    return values.reduce<number>((a, v) => a + Number(v), 0);
+}
+
+/** The least (`sign` -1) or greatest (`sign` 1) of `values`, exactly. */
+function extreme(values: (number | BigNumber)[], sign: 1 | -1): number | BigNumber {
+    if (!values.some(isBigNumber)) {
+        const numbers = values as number[];
+        return sign < 0 ? Math.min(...numbers) : Math.max(...numbers);
+    }
+    return values.reduce((a, v) => (sign * compareNumbers(v, a) > 0 ? v : a));
 }
 
 function carry(response: Obj): Partial<Table> {
@@ -135,9 +178,11 @@ function seriesTables(results: Obj[], response: Obj): Table[] {
     const rows = axis.map((key) => [key, ...byKey.map((m) => m.get(key) ?? null)]);
     const summaryColumns = ["series", "total", "min", "max", "trend"];
     const summary = results.map((s, i) => {
-        const values = axis.map((k) => Number(byKey[i].get(k) ?? 0));
-        const total = typeof s.count === "number" ? s.count : values.reduce((a, b) => a + b, 0);
-        return [names[i], total, Math.min(...values), Math.max(...values), sparklineCell(values)];
+        const values = axis.map((k) => exact(byKey[i].get(k) ?? 0));
+        const total = isNumeric(s.count) ? s.count : sum(values);
+        // The sparkline is drawn: doubles are exact enough for a pixel.
+        const line = values.map(Number);
+        return [names[i], total, extreme(values, -1), extreme(values, 1), sparklineCell(line)];
     });
     const summaryTypes = typed(summaryColumns, summary);
     summaryTypes[4] = ["trend", "Tuple(String, String, String, Array(Float64))"];
@@ -185,6 +230,8 @@ function funnelTable(results: unknown[], response: Obj): Table {
         const first = Number(steps[0]?.count ?? 0);
         for (const [i, step] of steps.entries()) {
             const count = Number(step.count ?? 0);
+            // The cell keeps every digit; the rate is a double either way.
+            const countCell = isBigNumber(step.count) ? step.count : count;
             const rate = first > 0 ? count / first : 0;
             const name = String(step.custom_name ?? step.name ?? `step ${i + 1}`);
             const breakdown = step.breakdown_value ?? step.breakdown;
@@ -194,7 +241,7 @@ function funnelTable(results: unknown[], response: Obj): Table {
                 ...(breakdowns ? [cell(breakdown ?? null)] : []),
                 order,
                 name,
-                count,
+                countCell,
                 percent,
                 `${order}. ${name} · ${percent.toFixed(1)}%`,
             ]);

@@ -6,11 +6,12 @@
 // (default 100), so a 30 s deadline takes 0.3 s here; times are reported multiplied back.
 import { DEFAULT_MAX_PAGES } from "../../src/api";
 import { curlShellFigure } from "./curlShell";
+import { bigIntegerFigure } from "./bigIntegers";
 import { makeEnv, runScenario, type Result } from "./harness";
 import { proxyFigure } from "./proxy";
 import { scenarios } from "./scenarios";
 
-interface Figure {
+export interface Figure {
     name: string;
     value: string;
     rule: string;
@@ -123,6 +124,7 @@ export async function main(): Promise<number> {
             ok: overshoot <= env.slackMs,
         },
         await curlShellFigure(),
+        bigIntegerFigure(),
     ];
     if (!only || only.test("proxy")) figures.push(await proxyFigure());
     console.log(

@@ -14,6 +14,7 @@ import {
     type Scenario,
 } from "./harness";
 import { waitFor } from "../waitFor";
+import { bigIntegerScenarios } from "./bigIntegers";
 import { hang, htmlPage, json, page, raw, trickle, type HostileServer } from "./hostileServer";
 
 const P = "/api/projects/1";
@@ -1104,5 +1105,6 @@ export function scenarios(): Scenario[] {
         ...droppedScenarios(),
         ...echoScenarios(),
         ...compressionScenarios(),
+        ...bigIntegerScenarios(),
     ];
 }

@@ -32,7 +32,12 @@ describe("results panel through the context's Ui", () => {
                 { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
                 webviewOptions(extensionUri),
             ),
-            { extensionUri, log: api.ctx.log, prompts: api.ctx },
+            {
+                extensionUri,
+                log: api.ctx.log,
+                prompts: api.ctx,
+                neutraliseFormulas: () => api.ctx.config.neutraliseFormulas,
+            },
             waiting,
         );
     };

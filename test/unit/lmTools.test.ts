@@ -12,6 +12,8 @@ import { draftContext } from "../../src/lm/draftContext";
 import * as path from "node:path";
 import { HogQLParserClient } from "../../src/language/parser/parserClient";
 import { draftParser } from "../../src/lm/hogqlParse";
+import { parseLossless } from "../../src/json/lossless";
+import { table } from "../../src/lm/markdown";
 import {
     MODEL_ROWS,
     eventDefinitionText,
@@ -70,6 +72,43 @@ describe("language model tools", function () {
             new RegExp(`Showing ${MODEL_ROWS} of 80 rows; the rest are left out\\.`),
         );
         assert.equal(text.split("\n").filter((l) => /^\| \d+ \|$/.test(l)).length, MODEL_ROWS);
+    });
+
+    it("tells the model every digit of numbers wider than a double; small ones stay numbers", async () => {
+        const { text, result } = await runQueryText(
+            client,
+            "SELECT 9007199254740993 AS id, 12345678901234567890 AS big, " +
+                "-9223372036854775808 AS low, 18446744073709551615 AS top, 7 AS small",
+        );
+        const rows = text.split("\n").filter((l) => /^\| -?\d/.test(l));
+        assert.deepEqual(rows, [
+            "| 9007199254740993 | 12345678901234567890 | -9223372036854775808 | 18446744073709551615 | 7 |",
+        ]);
+        const row = result.response.results?.[0] ?? [];
+        assert.equal(typeof row[4], "number", "a number a double holds stays a number");
+        assert.deepEqual(row.map(String), [
+            "9007199254740993",
+            "12345678901234567890",
+            "-9223372036854775808",
+            "18446744073709551615",
+            "7",
+        ]);
+        // What the grid is sent when the model asks to see the result.
+        assert.match(
+            result.rawText,
+            /\[9007199254740993,\s*12345678901234567890,\s*-9223372036854775808,\s*18446744073709551615,\s*7\]/,
+        );
+    });
+
+    it("writes wide numbers inside nested values with every digit, as numbers", () => {
+        const rows = parseLossless(
+            '[[{"id":9007199254740993,"tags":[12345678901234567890]},0.1234567890123456789]]',
+        ) as unknown[][];
+        const lines = table(["props", "ratio"], rows, 10).split("\n");
+        assert.equal(
+            lines[2],
+            '| {"id":9007199254740993,"tags":[12345678901234567890]} | 0.1234567890123456789 |',
+        );
     });
 
     it("describes the schema: tables with columns, and one table in full", async () => {

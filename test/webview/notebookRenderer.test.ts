@@ -354,4 +354,28 @@ describe("notebook renderer (webview)", function () {
         // Back to English for the tests after this one.
         await page.evaluate(() => window.__send({ type: "l10n", bundle: {} }));
     });
+
+    it("copies formula-like text made inert, raw once the extension says the setting is off", async () => {
+        const link = '=HYPERLINK("https://evil.example/","Open")';
+        const out = cappedOutput(["url", "n"], ["String", "Int64"], 1, () => [link, -5]);
+        await renderAndMeasure("formulas", out.bytes);
+        const copied = async (): Promise<string> => {
+            const before = await page.evaluate(
+                () => window.__posted.filter((m: { type: string }) => m.type === "copy").length,
+            );
+            const cells = page.locator(".phnb").last().locator(".row .cell");
+            await cells.first().click();
+            await cells.nth(1).click({ modifiers: ["Shift"] });
+            await page.keyboard.press("Control+c");
+            const handle = await page.waitForFunction((n) => {
+                const copies = window.__posted.filter((m: { type: string }) => m.type === "copy");
+                return copies.length > n && copies[copies.length - 1].text;
+            }, before);
+            return String(await handle.jsonValue());
+        };
+        assert.equal(await copied(), `"'=HYPERLINK(""https://evil.example/"",""Open"")"\t-5`);
+        await page.evaluate(() => window.__send({ type: "settings", neutraliseFormulas: false }));
+        assert.equal(await copied(), `"=HYPERLINK(""https://evil.example/"",""Open"")"\t-5`);
+        await page.evaluate(() => window.__send({ type: "settings", neutraliseFormulas: true }));
+    });
 });

@@ -157,11 +157,15 @@ export interface LoadSpec {
     chart?: ChartPrefs;
 }
 
-/** Posts a `load` the way the extension does and waits until every row is parsed. */
+/**
+ * Posts a `load` the way the extension does and waits until every row is parsed; `settings` are
+ * the load's settings fields (absent: the page's defaults).
+ */
 export async function loadResults(
     page: Page,
     specs: LoadSpec[],
     storeKey: string | null = null,
+    settings: Pick<LoadMessage, "neutraliseFormulas"> = {},
 ): Promise<void> {
     const items = specs.map((s) => ({
         url: `/data/${s.name}.json`,
@@ -172,7 +176,7 @@ export async function loadResults(
         chart: s.chart ?? null,
     }));
     await page.evaluate(
-        async ({ items, storeKey }) => {
+        async ({ items, storeKey, settings }) => {
             const results = [];
             for (const it of items) {
                 const bytes = new Uint8Array(await (await fetch(it.url)).arrayBuffer());
@@ -201,6 +205,7 @@ export async function loadResults(
                 active: 0,
                 storeKey,
                 seq,
+                ...settings,
             };
             window.postMessage(msg, "*");
             const deadline = performance.now() + 10_000;
@@ -231,7 +236,7 @@ export async function loadResults(
                 }
             }
         },
-        { items, storeKey },
+        { items, storeKey, settings },
     );
     await page.waitForFunction(
         (n) =>

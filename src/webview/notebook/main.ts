@@ -238,7 +238,8 @@ class OutputView {
     private copy(withHeaders: boolean): void {
         const range = this.grid.selection.range();
         if (!range) return;
-        const text = copyText(this.model, range, withHeaders ? "tsvWithHeaders" : "tsv");
+        const format = withHeaders ? "tsvWithHeaders" : "tsv";
+        const text = copyText(this.model, range, format, neutraliseFormulas);
         this.post({ type: "copy", text, rows: range.r1 - range.r0 + 1 });
     }
 
@@ -270,10 +271,17 @@ async function readOutput(bytes: Uint8Array): Promise<{ head: StoredHead; scan: 
     return { head: { ...(head as Omit<StoredHead, "kept">), kept: scan.rowStarts.length }, scan };
 }
 
+/** Whether TSV copies make formula-like text inert: on unless the extension's `settings` say. */
+let neutraliseFormulas = true;
+
 export function activate(ctx: RendererContext) {
     addStyles();
     const post = (message: FromRenderer) => ctx.postMessage?.(message);
     ctx.onDidReceiveMessage?.((message) => {
+        if (message.type === "settings") {
+            neutraliseFormulas = message.neutraliseFormulas;
+            return;
+        }
         if (message.type === "l10n") {
             // VS Code's translations for its display language (none in English).
             if (!message.bundle) return;

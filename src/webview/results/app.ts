@@ -48,6 +48,8 @@ export class App {
     private loadedAt = 0;
     private active = -1;
     private storeKey: string | null = null;
+    /** Whether CSV and TSV copies make formula-like text inert (loads and `settings` say). */
+    private neutraliseFormulas = true;
     private viewSeq = 0;
     private saveTimer = 0;
     private restoring = false;
@@ -166,6 +168,7 @@ export class App {
     onMessage(msg: ToWebview): void {
         if (msg.type === "load") this.load(msg);
         else if (msg.type === "bytes") this.receiveBytes(msg);
+        else if (msg.type === "settings") this.neutraliseFormulas = msg.neutraliseFormulas;
     }
 
     /** The bytes the last load announced: parse them now if the first screen is already up. */
@@ -190,6 +193,7 @@ export class App {
         // View state only applies to the same stored result (a hide/show or a window reload).
         const sameResult = !!saved && saved.storeKey !== null && saved.storeKey === msg.storeKey;
         this.storeKey = msg.storeKey;
+        this.neutraliseFormulas = msg.neutraliseFormulas ?? true;
         this.models = msg.results.map((payload) => {
             const model = new ResultModel(payload);
             if (sameResult) model.saved = saved.views[payload.id] ?? null;
@@ -434,7 +438,7 @@ export class App {
         const model = this.current();
         const range = this.grid.selection.range();
         if (!model || !range) return null;
-        return copyText(model, range, format);
+        return copyText(model, range, format, this.neutraliseFormulas);
     }
 
     private copy(format: CopyFormat): void {
@@ -443,14 +447,21 @@ export class App {
         if (!model || !range) return;
         const rows = range.r1 - range.r0 + 1;
         if (rows <= syncCopyRows) {
-            const text = copyText(model, range, format);
+            const text = copyText(model, range, format, this.neutraliseFormulas);
             vscode.postMessage({ type: "copy", text, format, rows });
             return;
         }
         // Thousands of rows: built where every row is already parsed (the worker), so the page
         // neither parses them nor holds its thread for the whole text.
         void this.source
-            .copy(model.payload.id, model.viewOrder(), range, format, model.columns)
+            .copy(
+                model.payload.id,
+                model.viewOrder(),
+                range,
+                format,
+                model.columns,
+                this.neutraliseFormulas,
+            )
             .then((blob) =>
                 blob === null
                     ? log("error", `could not copy ${rows} rows`)

@@ -1,26 +1,29 @@
 // Turns a selected rectangle into clipboard text. TSV pastes into spreadsheets; values that contain
-// a tab, newline or quote are quoted the way Excel and Google Sheets read them back.
+// a tab, newline or quote are quoted the way Excel and Google Sheets read them back. Text values
+// that a spreadsheet would run as formulas are made inert unless the user turned that off, as in
+// the extension's CSV exports (the one rule: src/json/delimited.ts).
 import type { CopyFormat } from "../../protocol";
+import { delimitedField, singleField } from "../../json/delimited";
 import { stringifyLossless } from "../../json/lossless";
-import { plainText } from "./format";
 import type { GridData } from "./grid";
 import type { Range } from "./selection";
 
-function quoteIfNeeded(text: string, separator: string): string {
-    if (text.includes(separator) || /["\n\r]/.test(text)) return `"${text.replace(/"/g, '""')}"`;
-    return text;
-}
-
-function delimited(data: GridData, range: Range, separator: string, headers: boolean): string {
+function delimited(
+    data: GridData,
+    range: Range,
+    separator: string,
+    headers: boolean,
+    neutralise: boolean,
+): string {
     const lines: string[] = [];
     const cols: number[] = [];
     for (let c = range.c0; c <= range.c1; c++) cols.push(c);
-    if (headers)
-        lines.push(cols.map((c) => quoteIfNeeded(data.columns[c], separator)).join(separator));
+    const field = (value: unknown) => delimitedField(value, separator, neutralise);
+    if (headers) lines.push(cols.map((c) => field(data.columns[c])).join(separator));
     for (let r = range.r0; r <= range.r1; r++) {
         const row = data.row(r);
         if (!row) continue;
-        lines.push(cols.map((c) => quoteIfNeeded(plainText(row[c]), separator)).join(separator));
+        lines.push(cols.map((c) => field(row[c])).join(separator));
     }
     return lines.join("\r\n");
 }
@@ -38,19 +41,28 @@ function json(data: GridData, range: Range): string {
     return stringifyLossless(out, 2);
 }
 
-/** Text for the clipboard in the given format. */
-export function copyText(data: GridData, range: Range, format: CopyFormat): string {
+/**
+ * Text for the clipboard in the given format; with `neutralise` (the `export.neutraliseFormulas`
+ * setting, on unless turned off) text cells that would start a formula get a `'` in CSV and TSV.
+ */
+export function copyText(
+    data: GridData,
+    range: Range,
+    format: CopyFormat,
+    neutralise: boolean,
+): string {
     switch (format) {
         case "tsv":
-            // One cell: the value itself, so pasting into an editor needs no unquoting.
+            // One cell: the value itself, so pasting into an editor needs no unquoting (pasted
+            // into a spreadsheet it would still run as a formula: neutralised like the rest).
             if (range.r0 === range.r1 && range.c0 === range.c1) {
-                return plainText(data.row(range.r0)?.[range.c0]);
+                return singleField(data.row(range.r0)?.[range.c0], neutralise);
             }
-            return delimited(data, range, "\t", false);
+            return delimited(data, range, "\t", false, neutralise);
         case "tsvWithHeaders":
-            return delimited(data, range, "\t", true);
+            return delimited(data, range, "\t", true, neutralise);
         case "csv":
-            return delimited(data, range, ",", true);
+            return delimited(data, range, ",", true, neutralise);
         case "json":
             return json(data, range);
     }

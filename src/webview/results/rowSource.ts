@@ -196,13 +196,17 @@ export class RowSource {
         });
     }
 
-    /** Clipboard text of a (large) selection, built where every row is parsed. */
+    /**
+     * Clipboard text of a (large) selection, built where every row is parsed; `neutralise` as
+     * `copyText` takes it.
+     */
     async copy(
         resultId: string,
         order: Uint32Array | null,
         range: Range,
         format: CopyFormat,
         columns: string[],
+        neutralise: boolean,
     ): Promise<Blob | null> {
         const local = this.local.get(resultId);
         if (local) {
@@ -217,6 +221,7 @@ export class RowSource {
                 },
                 range,
                 format,
+                neutralise,
             );
             return new Blob([text], { type: "text/plain" });
         }
@@ -236,6 +241,7 @@ export class RowSource {
                 range,
                 format,
                 columns,
+                neutralise,
             };
             this.ask(worker, seq, msg);
         });

@@ -44,6 +44,8 @@ export type ToWorker =
           format: CopyFormat;
           /** Column names (headers, JSON keys). */
           columns: string[];
+          /** Make text cells that would start a spreadsheet formula inert (CSV and TSV). */
+          neutralise: boolean;
       }
     | {
           /** A slice of a result's bytes, lent for the request that asked for them. */

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { stringifyLossless } from "../../../src/json/lossless";
+import { parseLossless, stringifyLossless } from "../../../src/json/lossless";
 import { chartHintOf } from "../../../src/resultsPanel/chartHint";
 import { resultSetFromText } from "../../../src/resultsPanel/resultSet";
 import { tablesFor } from "../../../src/savedQueries/nodeResultTables";
@@ -164,6 +164,44 @@ describe("result tables for query kinds", () => {
             ["isValid", true],
             ["errors", "[]"],
         ]);
+    });
+
+    it("keeps every digit of numbers wider than a double, typed as numbers", () => {
+        // As runQuery parses a response: wide numbers are BigNumbers.
+        const obj = (text: string) => parseLossless(text) as Record<string, unknown>;
+        const [h] = tablesFor(
+            "HogQLQuery",
+            obj('{"columns":["id","p"],"results":[[9007199254740993,{"x":12345678901234567890}]]}'),
+        );
+        assert.equal(
+            stringifyLossless(h.results),
+            '[[9007199254740993,"{\\"x\\":12345678901234567890}"]]',
+        );
+        assert.deepEqual(h.types[0], ["id", "Int256"]);
+        const [byDay, summary] = tablesFor(
+            "TrendsQuery",
+            obj(
+                '{"results":[{"label":"a","data":[9007199254740993,1],"days":["2024-05-01","2024-05-02"]}]}',
+            ),
+        );
+        assert.equal(
+            stringifyLossless(byDay.results),
+            '[["2024-05-01",9007199254740993],["2024-05-02",1]]',
+        );
+        // Total, min and max exactly: the total of the two is 9007199254740994.
+        assert.equal(
+            stringifyLossless(summary.results[0].slice(0, 4)),
+            '["a",9007199254740994,1,9007199254740993]',
+        );
+        assert.deepEqual(summary.types[1], ["total", "Int256"]);
+        const [f] = tablesFor(
+            "FunnelsQuery",
+            obj('{"results":[{"order":0,"name":"a","count":12345678901234567890}]}'),
+        );
+        assert.equal(stringifyLossless(f.results[0].slice(0, 3)), '[1,"a",12345678901234567890]');
+        const [o] = tablesFor("PathsQuery", obj('{"results":[{"value":1.00000000000000000001}]}'));
+        assert.equal(stringifyLossless(o.results), "[[1.00000000000000000001]]");
+        assert.deepEqual(o.types[0], ["value", "Decimal"]);
     });
 });
 
