@@ -181,7 +181,8 @@ function mutations(protocol: Protocol): { what: string; message: unknown }[] {
             { what: `${message.type} with an extra field`, message: { ...message, extra: 1 } },
         ];
         for (const field of fields.required) {
-            const { [field]: _dropped, ...without } = message;
+            const without: Record<string, unknown> = { ...message };
+            delete without[field];
             out.push({ what: `${message.type} without ${field}`, message: without });
         }
         for (const field of [...fields.required, ...fields.optional])
