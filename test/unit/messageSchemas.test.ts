@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import Ajv from "ajv/dist/jtd";
 import { fromExperimentPageSchema } from "../../src/experiments/pageMessageSchema";
+import { storedOutputSchema } from "../../src/notebook/outputSchema";
 import { fromRendererSchema } from "../../src/notebook/rendererMessageSchema";
 import { fromResultsPageSchema } from "../../src/resultsPanel/messageSchema";
 import { messageGate, PAGE_LOG_CHARS, pageLog, type PageLogLevel } from "../../src/webviewMessages";
@@ -195,12 +196,16 @@ function mutations(protocol: Protocol): { what: string; message: unknown }[] {
 }
 
 describe("webview messages checked on arrival", () => {
-    it("every page's schema is valid JSON Type Definition", function () {
+    it("every schema is valid JSON Type Definition (the pages', a notebook output's)", function () {
         // The check the extension host skips (see src/validator.ts): ajv's meta-schema.
         this.timeout(30_000);
         const ajv = new Ajv();
-        for (const { page, schema } of protocols)
-            assert.equal(ajv.validateSchema(schema), true, `${page}: ${ajv.errorsText()}`);
+        const schemas = [
+            ...protocols.map(({ page, schema }) => ({ name: page, schema })),
+            { name: "notebook output", schema: storedOutputSchema },
+        ];
+        for (const { name, schema } of schemas)
+            assert.equal(ajv.validateSchema(schema), true, `${name}: ${ajv.errorsText()}`);
     });
 
     for (const protocol of protocols) {
