@@ -29,7 +29,7 @@ export function compileCheck(schema: SomeJTDSchemaType): Check {
 const QUOTED = 40;
 
 /** A value from the data as a short, single-line quotation (the data may be hostile). */
-export function quote(value: unknown): string {
+function quote(value: unknown): string {
     const text = typeof value === "string" ? value : String(JSON.stringify(value));
     const short = text.length > QUOTED ? `${text.slice(0, QUOTED)}…` : text;
     return JSON.stringify(short);
