@@ -1,6 +1,7 @@
 // Two kinds of bundle (style habit 8):
 // - node/cjs for the extension host, `vscode` external. The API client (undici) is its own bundle,
-//   dist/api.js, required on first use so that activation stays light.
+//   dist/api.js, and the validator (ajv) dist/validator.js, both required on first use so that
+//   activation stays light.
 // - browser/esm for webviews: every src/webview/<name>/main.ts becomes dist/webview/<name>.js and
 //   every src/webview/<name>/*.worker.ts becomes dist/webview/<name>.<file>.js; the results page's
 //   lazily loaded code becomes dist/webview/results.chunk.<name>-<hash>.js.
@@ -29,6 +30,8 @@ const nodeBuild = {
         ...(fs.existsSync("src/api/index.ts") ? { api: "src/api/index.ts" } : {}),
         // PostHog's HogQL parser (WebAssembly inside) in a worker thread, started on first use.
         hogqlParser: "src/language/parser/parserWorker.ts",
+        // ajv and the checks of webview messages and notebook outputs, required on first use.
+        validator: "src/validator.ts",
     },
     outdir: "dist",
     platform: "node",

@@ -95,6 +95,7 @@ const checks = [
     ["the package is under 3 MB", fs.statSync(out).size < 3 * 1024 * 1024],
     ["it has dist/extension.js", listing.includes("extension/dist/extension.js")],
     ["it has dist/api.js", listing.includes("extension/dist/api.js")],
+    ["it has dist/validator.js", listing.includes("extension/dist/validator.js")],
     ["it has the HogQL parser worker", listing.includes("extension/dist/hogqlParser.js")],
     ["it has the function catalogue", listing.includes("extension/dist/hogqlFunctions.json")],
     ["it has the results webview", listing.includes("extension/dist/webview/results.js")],

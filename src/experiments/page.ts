@@ -13,6 +13,8 @@ import { experimentMetrics, metricFingerprint } from "./model";
 import { experimentPageData, pageMarkdown, type MetricResults } from "./pageData";
 import { displayLanguage } from "../locale";
 import { experimentHtml } from "./pageHtml";
+import { messageGate, pageLog } from "../webviewMessages";
+import { fromExperimentPageSchema } from "./pageMessageSchema";
 import type {
     ExperimentPageData,
     FromExperimentPage,
@@ -55,8 +57,12 @@ export class ExperimentPage implements vscode.Disposable {
             language: displayLanguage(),
             l10nBundle: vscode.l10n.bundle,
         });
+        const fromPage = messageGate("experiment page", fromExperimentPageSchema, ctx.log);
         this.disposables.push(
-            panel.webview.onDidReceiveMessage((m: FromExperimentPage) => void this.onMessage(m)),
+            panel.webview.onDidReceiveMessage((m: unknown) => {
+                const msg = fromPage(m);
+                if (msg) void this.onMessage(msg);
+            }),
             panel.onDidDispose(() => this.dispose()),
             panel.onDidChangeViewState(() => {
                 // A hidden page is discarded; its next `ready` gets the data again.
@@ -134,7 +140,7 @@ export class ExperimentPage implements vscode.Disposable {
                 this.post();
                 return;
             case "log":
-                this.ctx.log[msg.level](`experiment page: ${msg.message}`);
+                pageLog(this.ctx.log, msg.level, `experiment page: ${msg.message}`);
                 return;
             case "rendered":
                 this.rendered = { metrics: msg.metrics, charts: msg.charts, bands: msg.bands };

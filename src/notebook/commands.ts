@@ -51,16 +51,22 @@ export function storedNotebookOf(notebook: vscode.NotebookDocument): StoredNoteb
     return variables ? { cells, variables } : { cells };
 }
 
-/** The query a cell sends, `{cells.x}` expanded (statement by statement). */
+/**
+ * The query a cell sends, `{cells.x}` expanded (statement by statement), at most
+ * MAX_EXPANDED_CHARS long all together (a CellRefError past that).
+ */
 export function expandedQuery(
     notebook: vscode.NotebookDocument,
     cell: vscode.NotebookCell,
 ): string {
+    let before = 0;
     return splitStatements(cell.document.getText())
-        .map(
-            (s) =>
-                expandCellRefs(s.text, (name) => namedCellSource(notebook, cell.index, name)).text,
-        )
+        .map((s) => {
+            const queryOf = (name: string) => namedCellSource(notebook, cell.index, name);
+            const { text } = expandCellRefs(s.text, queryOf, { before });
+            before += text.length;
+            return text;
+        })
         .join(";\n\n");
 }
 

@@ -1,77 +1,85 @@
 // The `.hogqlnb` file: JSON written so that git diffs it line by line. Keys are sorted, every
 // cell is its own block, a cell's source is an array of its lines, a result's rows are one line
 // each, and nothing in it depends on when or where it was written (no timestamps of saving, no
-// machine paths). Pure: no `vscode` import, so plain-Node unit tests read and write it.
+// machine paths). A file comes from anyone (a cloned repository): what it holds is checked as it
+// is read, and an output that does not fit is left out. Pure: no `vscode` import, so plain-Node
+// unit tests read and write it.
 import { parseLossless, stringifyLossless } from "../json/lossless";
+import { chartPrefsSchema } from "../resultsPanel/messageSchema";
+import { lazyCheck } from "../validatorLoader";
+import { resultArraysProblem, storedOutputSchema } from "./outputSchema";
+import type { StoredCell, StoredNotebook, StoredOutput, StoredResult } from "./storedNotebook";
+
+export type {
+    CellKind,
+    StoredCell,
+    StoredNotebook,
+    StoredOutput,
+    StoredResult,
+} from "./storedNotebook";
 
 export const FILE_VERSION = 1;
 
-/** What a cell is: a HogQL query, prose, or the notebook's variables (`name = value` lines). */
-export type CellKind = "hogql" | "markdown" | "variables";
-
-/** A HogQL result as an output keeps it: the response's fields with at most `cap` rows. */
-export interface StoredResult {
-    columns: string[];
-    types: unknown[];
-    /** The rows kept (at most the cap), exactly as the service sent them (wide numbers kept). */
-    results: unknown[][];
-    /** How many rows the service returned; more than `results.length` when the cap cut them. */
-    rowCount: number;
-    /** The most rows an output keeps (the setting when it ran). */
-    cap: number;
-    hasMore?: boolean;
-    limit?: number | null;
-    /** Grid or chart, and the chart chosen. */
-    chart?: unknown;
+/** Something of the file that did not fit its shape and was left out. */
+export interface DroppedPart {
+    /** Index of the cell in the file. */
+    cell: number;
+    /** Index of the output in the cell, or "chart" for the cell's grid-or-chart choice. */
+    part: number | "chart";
+    /** What did not fit, in a few words (no content of the file beyond a short name). */
+    problem: string;
 }
 
-/** One output of a cell: a result (with its Markdown preview) or an error. */
-export interface StoredOutput {
-    result?: StoredResult;
-    /** The Markdown fallback, one line per entry, so the file reads well on a code host. */
-    markdown?: string[];
-    error?: { name: string; message: string };
-    /** Plain text (variables, notes). */
-    text?: string[];
+/** A notebook as read from a file, and what of it was left out. */
+export interface ParsedNotebook extends StoredNotebook {
+    dropped: DroppedPart[];
 }
 
-export interface StoredCell {
-    kind: CellKind;
-    source: string;
-    outputs?: StoredOutput[];
-    /** Execution order, success and time of the last run, when outputs are kept. */
-    execution?: { order?: number; success?: boolean; durationMs?: number; endedAt?: string };
-    /** Other cell metadata (kept as is). */
-    metadata?: Record<string, unknown>;
-}
+const checkOutput = lazyCheck(storedOutputSchema);
+const checkChart = lazyCheck(chartPrefsSchema);
 
-export interface StoredNotebook {
-    cells: StoredCell[];
-    /** Notebook-wide `{variables.x}` values set from the toolbar. */
-    variables?: Record<string, string>;
-}
+const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Reads a `.hogqlnb` file; an empty file is an empty notebook. Throws on anything else invalid. */
-export function parseNotebookFile(text: string): StoredNotebook {
-    if (text.trim() === "") return { cells: [] };
+/**
+ * Reads a `.hogqlnb` file; an empty file is an empty notebook. Throws when it is not a notebook
+ * at all (not JSON, no cells array); an output, or a cell's chart choice, that does not fit its
+ * shape is left out and listed in `dropped`.
+ */
+export function parseNotebookFile(text: string): ParsedNotebook {
+    if (text.trim() === "") return { cells: [], dropped: [] };
     const raw = parseLossless(text) as {
         cells?: unknown;
         variables?: unknown;
     };
     if (!raw || typeof raw !== "object" || !Array.isArray(raw.cells))
         throw new Error("not a HogQL notebook: no cells array");
-    const cells = raw.cells.map((c): StoredCell => {
-        const cell = c as Record<string, unknown>;
+    const dropped: DroppedPart[] = [];
+    const cells = raw.cells.map((c: unknown, index): StoredCell => {
+        const cell = isObject(c) ? c : {};
         const kind = (["hogql", "markdown", "variables"] as const).find((k) => k === cell.kind);
         const source = Array.isArray(cell.source)
             ? cell.source.map(String).join("\n")
             : String(cell.source ?? "");
         const out: StoredCell = { kind: kind ?? "hogql", source };
-        if (Array.isArray(cell.outputs)) out.outputs = cell.outputs.map(readOutput);
-        if (cell.execution && typeof cell.execution === "object")
-            out.execution = cell.execution as StoredCell["execution"];
-        if (cell.metadata && typeof cell.metadata === "object")
-            out.metadata = cell.metadata as Record<string, unknown>;
+        if (Array.isArray(cell.outputs)) {
+            const outputs: StoredOutput[] = [];
+            cell.outputs.forEach((o: unknown, part) => {
+                const problem = checkOutput(o) ?? resultArraysProblem(o);
+                if (problem === undefined) outputs.push(readOutput(o as Record<string, unknown>));
+                else dropped.push({ cell: index, part, problem });
+            });
+            out.outputs = outputs;
+        }
+        const execution = readExecution(cell.execution);
+        if (execution) out.execution = execution;
+        if (isObject(cell.metadata)) {
+            const { chart, ...rest } = cell.metadata;
+            // The choice the cell's outputs are shown with: the renderer reads it as given.
+            const problem = chart === undefined ? undefined : checkChart(chart);
+            if (problem !== undefined) dropped.push({ cell: index, part: "chart", problem });
+            out.metadata = problem === undefined ? cell.metadata : rest;
+        }
         return out;
     });
     const variables =
@@ -83,21 +91,33 @@ export function parseNotebookFile(text: string): StoredNotebook {
                   ]),
               )
             : undefined;
-    return variables ? { cells, variables } : { cells };
+    return variables ? { cells, variables, dropped } : { cells, dropped };
 }
 
-function readOutput(o: unknown): StoredOutput {
-    const out = (o ?? {}) as Record<string, unknown>;
-    const lines = (v: unknown) => (Array.isArray(v) ? v.map(String) : undefined);
+/** An output that fits its schema (outputSchema.ts), with only the fields this version knows. */
+function readOutput(out: Record<string, unknown>): StoredOutput {
     const stored: StoredOutput = {};
-    if (out.result && typeof out.result === "object") stored.result = out.result as StoredResult;
-    if (lines(out.markdown)) stored.markdown = lines(out.markdown);
-    if (lines(out.text)) stored.text = lines(out.text);
-    if (out.error && typeof out.error === "object") {
-        const e = out.error as Record<string, unknown>;
-        stored.error = { name: String(e.name ?? "Error"), message: String(e.message ?? "") };
+    if (out.result) stored.result = out.result as StoredResult;
+    if (out.markdown) stored.markdown = out.markdown as string[];
+    if (out.text) stored.text = out.text as string[];
+    if (out.error) {
+        const { name, message } = out.error as { name: string; message: string };
+        stored.error = { name, message };
     }
     return stored;
+}
+
+/** The fields of a cell's last run that have the right types (the rest is left out). */
+function readExecution(value: unknown): StoredCell["execution"] | undefined {
+    if (!isObject(value)) return undefined;
+    const execution: NonNullable<StoredCell["execution"]> = {};
+    if (Number.isSafeInteger(value.order) && (value.order as number) >= 0)
+        execution.order = value.order as number;
+    if (typeof value.success === "boolean") execution.success = value.success;
+    if (typeof value.durationMs === "number" && Number.isFinite(value.durationMs))
+        execution.durationMs = value.durationMs;
+    if (typeof value.endedAt === "string") execution.endedAt = value.endedAt;
+    return Object.keys(execution).length ? execution : undefined;
 }
 
 /** Writes a notebook as stable, line-diffable JSON (ends with a newline). */

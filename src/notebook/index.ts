@@ -3,7 +3,12 @@ import * as vscode from "vscode";
 import type { Ctx } from "../ctx";
 import { HogqlNotebookController } from "./controller";
 import { RendererMessages, setRendererMessages } from "./rendererMessages";
-import { HogqlNotebookSerializer, NOTEBOOK_TYPE } from "./serializer";
+import {
+    droppedLogLines,
+    droppedOutputsMessage,
+    HogqlNotebookSerializer,
+    NOTEBOOK_TYPE,
+} from "./serializer";
 
 export { notebookCommands } from "./commands";
 
@@ -11,7 +16,14 @@ export function registerNotebooks(ctx: Ctx): void {
     ctx.push(
         vscode.workspace.registerNotebookSerializer(
             NOTEBOOK_TYPE,
-            new HogqlNotebookSerializer(() => ctx.config.notebookSaveOutputs),
+            new HogqlNotebookSerializer(
+                () => ctx.config.notebookSaveOutputs,
+                (dropped) => {
+                    for (const line of droppedLogLines(dropped)) ctx.log.warn(line);
+                    const message = droppedOutputsMessage(dropped);
+                    if (message) void ctx.ui.warn(message);
+                },
+            ),
             // Nothing transient: outputs, execution summaries and metadata all go in the file
             // (unless the setting leaves outputs out, which the serializer does itself).
             {},

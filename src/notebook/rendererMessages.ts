@@ -5,7 +5,9 @@
 import * as vscode from "vscode";
 import type { Ctx } from "../ctx";
 import { saveChartImage } from "../resultsPanel/chartExport";
+import { messageGate } from "../webviewMessages";
 import { findOutput, openFullResult } from "./fullResult";
+import { fromRendererSchema } from "./rendererMessageSchema";
 import type { FromRenderer, ToRenderer } from "./rendererProtocol";
 
 export const RENDERER_ID = "posthog-workbench.hogql-result";
@@ -23,9 +25,12 @@ export class RendererMessages implements vscode.Disposable {
     private readonly images = new Map<string, (png: string) => void>();
 
     constructor(private readonly ctx: Ctx) {
+        const fromRenderer = messageGate("notebook renderer", fromRendererSchema, ctx.log);
         this.subscription = vscode.Disposable.from(
-            this.messaging.onDidReceiveMessage(({ editor, message }) => {
-                void this.receive(editor, message as FromRenderer).catch((error: unknown) =>
+            this.messaging.onDidReceiveMessage(({ editor, message: raw }) => {
+                const message = fromRenderer(raw);
+                if (!message) return;
+                void this.receive(editor, message).catch((error: unknown) =>
                     this.ctx.reportError(vscode.l10n.t("Notebook output"), error),
                 );
             }),

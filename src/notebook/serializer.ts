@@ -4,6 +4,7 @@ import * as vscode from "vscode";
 import {
     parseNotebookFile,
     writeNotebookFile,
+    type DroppedPart,
     type StoredCell,
     type StoredOutput,
 } from "./fileFormat";
@@ -23,11 +24,18 @@ const ERROR_MIME = "application/vnd.code.notebook.error";
 /** Whether outputs and execution summaries are written into the file (a setting). */
 export type SaveOutputs = () => boolean;
 
+/** Told what of a file was left out as it was read (fileFormat.ts parseNotebookFile). */
+export type OnDropped = (dropped: DroppedPart[]) => void;
+
 export class HogqlNotebookSerializer implements vscode.NotebookSerializer {
-    constructor(private readonly saveOutputs: SaveOutputs) {}
+    constructor(
+        private readonly saveOutputs: SaveOutputs,
+        private readonly onDropped: OnDropped = () => undefined,
+    ) {}
 
     deserializeNotebook(content: Uint8Array): vscode.NotebookData {
         const stored = parseNotebookFile(new TextDecoder().decode(content));
+        if (stored.dropped.length > 0) this.onDropped(stored.dropped);
         const data = new vscode.NotebookData(stored.cells.map(toCellData));
         data.metadata = stored.variables ? { variables: stored.variables } : {};
         return data;
@@ -43,6 +51,33 @@ export class HogqlNotebookSerializer implements vscode.NotebookSerializer {
         });
         return new TextEncoder().encode(text);
     }
+}
+
+/**
+ * What the user is told when outputs of a file were left out (undefined when none were): which
+ * cells, and that running them again brings their outputs back.
+ */
+export function droppedOutputsMessage(dropped: DroppedPart[]): string | undefined {
+    const cells = [...new Set(dropped.filter((d) => d.part !== "chart").map((d) => d.cell + 1))];
+    if (cells.length === 0) return undefined;
+    return cells.length === 1
+        ? vscode.l10n.t(
+              "An output of cell {0} in this notebook could not be read, so it was left out. Run the cell again to get it back.",
+              cells[0],
+          )
+        : vscode.l10n.t(
+              "Outputs of cells {0} in this notebook could not be read, so they were left out. Run those cells again to get them back.",
+              cells.join(", "),
+          );
+}
+
+/** One log line per part of a file that was left out. */
+export function droppedLogLines(dropped: DroppedPart[]): string[] {
+    return dropped.map(
+        (d) =>
+            `notebook: left out ${d.part === "chart" ? "the chart choice" : `output ${d.part + 1}`} ` +
+            `of cell ${d.cell + 1}: ${d.problem}`,
+    );
 }
 
 /** Output items for a stored output: ours first, then the fallbacks other renderers can show. */

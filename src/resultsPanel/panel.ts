@@ -21,6 +21,8 @@ import { compressFromBytes, gzipped } from "./bytesCompression";
 import type { Ui } from "../userPrompts";
 import { displayLanguage } from "../locale";
 import { markWalkthroughDone, WALKTHROUGH_DONE } from "../walkthrough/progress";
+import { messageGate, pageLog } from "../webviewMessages";
+import { fromResultsPageSchema } from "./messageSchema";
 
 /** How the panel asks and tells the user: the context's, so tests script them like any other. */
 export interface PanelPrompts {
@@ -93,8 +95,12 @@ export class ResultsPanel implements vscode.Disposable {
         const webview = panel.webview;
         webview.options = webviewOptions(deps.extensionUri);
         webview.html = this.html();
+        const fromPage = messageGate("results view", fromResultsPageSchema, deps.log);
         this.disposables.push(
-            webview.onDidReceiveMessage((m: FromWebview) => void this.receive(m)),
+            webview.onDidReceiveMessage((m: unknown) => {
+                const msg = fromPage(m);
+                if (msg) void this.receive(msg);
+            }),
             panel.onDidDispose(() => this.dispose()),
             // A hidden panel's page is discarded; the next `ready` reloads it.
             panel.onDidChangeViewState(() => {
@@ -228,7 +234,7 @@ export class ResultsPanel implements vscode.Disposable {
         return this.sets[Number(resultId)];
     }
 
-    /** Handles what the page sends; a failure is reported, never thrown. */
+    /** Handles what the page sends (checked on arrival); a failure is reported, never thrown. */
     async receive(msg: FromWebview): Promise<void> {
         const { ui } = this.deps.prompts;
         try {
@@ -242,7 +248,7 @@ export class ResultsPanel implements vscode.Disposable {
                     await this.postBytes(msg.seq);
                     break;
                 case "log":
-                    this.deps.log[msg.level](`results view: ${msg.message}`);
+                    pageLog(this.deps.log, msg.level, `results view: ${msg.message}`);
                     break;
                 case "rendered":
                     this.deps.log.debug(

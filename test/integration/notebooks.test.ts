@@ -302,6 +302,53 @@ describe("HogQL notebooks", function () {
         }
     });
 
+    it("opens a file with a malformed output: every cell, the other outputs, one message", async () => {
+        const file = vscode.Uri.joinPath(uri, "..", `malformed-${Date.now()}.hogqlnb`);
+        const result = (columns: unknown, rows: unknown[][]) => ({
+            columns,
+            types: [],
+            results: rows,
+            rowCount: rows.length,
+            cap: 500,
+        });
+        const source = JSON.stringify({
+            cells: [
+                { kind: "markdown", source: ["# Kept"] },
+                {
+                    kind: "hogql",
+                    source: ["SELECT 1 AS one"],
+                    outputs: [{ result: result(["one"], [[1]]) }],
+                },
+                {
+                    kind: "hogql",
+                    source: ["SELECT 2 AS two"],
+                    // Not a list of names: the preview built from it would throw.
+                    outputs: [{ result: result("two", [[2]]) }, { text: ["a note"] }],
+                },
+            ],
+            version: 1,
+        });
+        await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(source));
+        try {
+            const notebook = await openInEditor(file);
+            assert.deepEqual(
+                notebook.getCells().map((c) => c.document.getText()),
+                ["# Kept", "SELECT 1 AS one", "SELECT 2 AS two"],
+            );
+            assert.deepEqual(resultOf(notebook.cellAt(1))?.results, [[1]]);
+            assert.equal(notebook.cellAt(2).outputs.length, 1, "the malformed output is left out");
+            assert.equal(textOf(notebook.cellAt(2)), "a note");
+            const warning = await waitFor("the message about the output left out", () =>
+                ui.messages.find((m) => m.level === "warn"),
+            );
+            assert.match(warning.text, /cell 3 .*could not be read.*Run the cell again/);
+            assert.equal(ui.messages.length, 1, ui.messages.map((m) => m.text).join("\n"));
+        } finally {
+            await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+            await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+        }
+    });
+
     it("opens a capped output's whole result in the results panel", async function () {
         this.timeout(60_000);
         const file = vscode.Uri.joinPath(uri, "..", `capped-${Date.now()}.hogqlnb`);
@@ -364,6 +411,43 @@ describe("HogQL notebooks", function () {
         assert.match(document.getText(), /^SELECT browser, c\nFROM \(SELECT properties\.\$browser/);
         assert.match(document.getText(), /\{variables\.min_count\}/);
         await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+    });
+
+    it("Show Expanded Query stops a {cells.x} chain that doubles at each level, naming the cell", async () => {
+        // c0 .. c30, each using the one before twice: 2^30 copies of c0 if nothing stopped it.
+        const cells = Array.from({ length: 31 }, (_, level) => ({
+            kind: "hogql",
+            source:
+                level === 0
+                    ? ["-- name: c0", "SELECT 1 AS n"]
+                    : [
+                          `-- name: c${level}`,
+                          `SELECT n FROM {cells.c${level - 1}} UNION ALL SELECT n FROM {cells.c${level - 1}}`,
+                      ],
+        }));
+        cells.push({ kind: "hogql", source: ["SELECT count() FROM {cells.c30}"] });
+        const file = vscode.Uri.joinPath(uri, "..", `doubling-${Date.now()}.hogqlnb`);
+        await vscode.workspace.fs.writeFile(
+            file,
+            new TextEncoder().encode(JSON.stringify({ cells, version: 1 })),
+        );
+        try {
+            const notebook = await openInEditor(file);
+            const last = notebook.cellAt(notebook.cellCount - 1);
+            const shown = await within(
+                "Show Expanded Query",
+                vscode.commands.executeCommand("posthog-workbench.showExpandedQuery", last),
+            );
+            assert.equal(shown, undefined, "no query is shown");
+            assert.equal(ui.messages.length, 1);
+            assert.match(
+                ui.messages[0].text,
+                /^Expanding \{cells\.c30\} makes a query longer than 1,000,000 characters/,
+            );
+        } finally {
+            await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+            await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+        }
     });
 
     it("shows no file code lenses (Run, Copy as cURL, Open in PostHog) inside a cell", async () => {

@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import type { Experiment, TimeseriesResults } from "../../src/api";
 import { experimentPageData, type MetricResults } from "../../src/experiments/pageData";
 import { experimentHtml } from "../../src/experiments/pageHtml";
+import { fromExperimentPageSchema } from "../../src/experiments/pageMessageSchema";
 import type { ExperimentPageData, FromExperimentPage } from "../../src/experiments/pageProtocol";
 import { applyTheme, closeWithoutErrors, nextFrame, recordErrors } from "./page";
 import { startWebviewSuite, type WebviewSuite } from "./suite";
@@ -145,7 +146,7 @@ describe("experiment page (webview)", function () {
 
     after(() => suite?.close());
 
-    afterEach(() => closeWithoutErrors(page));
+    afterEach(() => closeWithoutErrors(page, fromExperimentPageSchema));
 
     async function open(theme: "dark" | "light", data = pageData()): Promise<void> {
         const { browser, server } = suite;

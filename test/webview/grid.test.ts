@@ -15,6 +15,7 @@ import {
     openPage,
     pageErrors,
     posted,
+    postedButDropped,
     rowsInView,
     themes,
     visibleRows,
@@ -50,7 +51,11 @@ describe("results grid (webview)", function () {
         await loadResults(page, [{ name: "big", fixture: big }]);
     });
 
-    after(() => suite?.close());
+    after(async () => {
+        const dropped = page && !page.isClosed() ? await postedButDropped(page) : [];
+        await suite?.close();
+        assert.deepEqual(dropped, [], "the extension host accepts every message the page posted");
+    });
 
     afterEach(async () => {
         await page.keyboard.press("Escape");

@@ -9,7 +9,8 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { ObjectScanner } from "../../src/json/responseScan";
 import { resultBytes, storedResult } from "../../src/notebook/resultOutput";
-import { launch } from "./page";
+import { fromRendererSchema } from "../../src/notebook/rendererMessageSchema";
+import { launch, postedButDropped } from "./page";
 import { startServer, type TestServer } from "./server";
 
 // These callbacks run in the page; the root tsconfig has no DOM lib, so name its globals here.
@@ -98,8 +99,10 @@ describe("notebook renderer (webview)", function () {
     });
 
     after(async () => {
+        const dropped = page ? await postedButDropped(page, fromRendererSchema) : [];
         await browser?.close();
         await server?.close();
+        assert.deepEqual(dropped, [], "the extension accepts every message the renderer posted");
     });
 
     /**

@@ -9,6 +9,8 @@ import type {
     LoadMessage,
     ResultMeta,
 } from "../../src/protocol";
+import { fromResultsPageSchema } from "../../src/resultsPanel/messageSchema";
+import { lazyCheck } from "../../src/validatorLoader";
 import type { Fixture } from "./fixtures";
 import type { TestServer } from "./server";
 
@@ -119,12 +121,40 @@ export function pageErrors(page: Page): string[] {
     return errorsOf.get(page) ?? [];
 }
 
-/** Closes a page (in `afterEach`) and checks that nothing went wrong on it. */
-export async function closeWithoutErrors(page: Page | undefined): Promise<void> {
+/**
+ * The messages the page posted (`window.__posted`) that the extension host would drop on arrival
+ * (src/webviewMessages.ts), each with why: `schema` is the host's check of the page's protocol.
+ */
+export async function postedButDropped(
+    page: Page,
+    schema: object = fromResultsPageSchema,
+): Promise<string[]> {
+    // As VS Code carries them from a webview to the extension host: as JSON.
+    const messages = await page.evaluate(
+        () => JSON.parse(JSON.stringify(window.__posted ?? [])) as unknown[],
+    );
+    const check = lazyCheck(schema);
+    return messages.flatMap((message) => {
+        const problem = check(message);
+        return problem ? [`${JSON.stringify(message).slice(0, 200)}: ${problem}`] : [];
+    });
+}
+
+/**
+ * Closes a page (in `afterEach`) and checks that nothing went wrong on it, and that the extension
+ * host accepts every message it posted (`schema`: the check of its protocol, the results page's
+ * unless given).
+ */
+export async function closeWithoutErrors(
+    page: Page | undefined,
+    schema: object = fromResultsPageSchema,
+): Promise<void> {
     if (!page) return;
     const errors = pageErrors(page);
+    const dropped = page.isClosed() ? [] : await postedButDropped(page, schema);
     await page.close();
     assert.deepEqual(errors, [], "no page errors");
+    assert.deepEqual(dropped, [], "the extension host accepts every message the page posted");
 }
 
 /** Opens the real page (same CSP as the panel) and waits for its `ready`. */

@@ -1,12 +1,12 @@
 // A stored notebook result as the results panel's payload, so the grid and chart read it as they
 // read a run's result.
 import * as l10n from "@vscode/l10n";
-import type { StoredResult } from "../../notebook/fileFormat";
+import type { StoredResult } from "../../notebook/storedNotebook";
 import type { ChartPrefs, ResultPayload } from "../../protocol";
 
 /**
- * A notebook output's result as the file holds it (the one definition, fileFormat.ts; pure, no
- * `vscode`), its chart read as the preference the output was written with.
+ * A notebook output's result as the file holds it (the one definition, storedNotebook.ts; pure,
+ * no `vscode`), its chart read as the preference the output was written with.
  */
 export type StoredResultLike = Omit<StoredResult, "chart"> & { chart?: ChartPrefs };
 
