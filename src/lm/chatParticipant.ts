@@ -1,10 +1,12 @@
 // `@posthog` in VS Code's chat: /query drafts HogQL with the chat's model, checks it with
 // PostHog's parser and runs it (the full result in our grid); /explain explains the HogQL under
-// the cursor and its error; /experiment summarises an experiment's results.
+// the cursor and its error; /experiment summarises an experiment's results. Server strings in
+// what we write here are plain text (src/plainText.ts); the model's own prose is VS Code's to
+// render (chat Markdown is untrusted there).
 import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
-import { redact } from "../log";
+import { inMarkdown } from "../plainText";
 import { statementAt } from "../query/statementSplitter";
 import { resultSetFromText } from "../resultsPanel";
 import { draftContext } from "./draftContext";
@@ -12,7 +14,7 @@ import { HOGQL_RULES, draftWithModel } from "./draftWithModel";
 import { draftModelOf } from "./editorModel";
 import { draftParserOf } from "./hogqlParse";
 import { fence } from "./tools";
-import { experimentResultsText, experimentsText, runQueryText } from "./toolText";
+import { experimentResultsText, experimentsText, runQueryText, toolResultText } from "./toolText";
 
 export const PARTICIPANT_ID = "posthog-workbench.posthog";
 
@@ -56,13 +58,13 @@ const query: Handler = async (ctx, request, stream, token, signal) => {
     stream.markdown(`${fence(outcome.sql)}\n\n`);
     if (!outcome.ok) {
         stream.markdown(
-            `PostHog's parser rejects this query even after one retry: ${outcome.error.message}`,
+            `PostHog's parser rejects this query even after one retry: ${inMarkdown(outcome.error.message)}`,
         );
         return;
     }
     stream.progress("Running it in PostHog...");
     const started = performance.now();
-    const { text, result } = await runQueryText(client, outcome.sql, signal);
+    const { text, result } = await runQueryText(client, outcome.sql, signal, "chat");
     await ctx.results.show([
         await resultSetFromText(result.rawText, {
             title: "@posthog query",
@@ -124,7 +126,7 @@ const experiment: Handler = async (ctx, request, stream, token, signal) => {
           page.results[0]);
     if (!wanted || !found) {
         stream.markdown(
-            `Name an experiment (or its id) after /experiment.\n\n${await experimentsText(client, signal)}`,
+            `Name an experiment (or its id) after /experiment.\n\n${await experimentsText(client, signal, "chat")}`,
         );
         return;
     }
@@ -132,7 +134,7 @@ const experiment: Handler = async (ctx, request, stream, token, signal) => {
     const results = await experimentResultsText(client, found.id, signal);
     await ask(
         request,
-        `Summarise these PostHog experiment results for a product team in a few sentences: which variant leads, whether it is significant, and what to do next. Say if results are missing.\n\n${results}`,
+        `Summarise these PostHog experiment results for a product team in a few sentences: which variant leads, whether it is significant, and what to do next. Say if results are missing.\n\n${toolResultText(results)}`,
         stream,
         token,
     );
@@ -162,11 +164,13 @@ export function registerChatParticipant(ctx: Ctx): void {
                     handler(ctx, request, stream, token, signal),
                 );
             } catch (error) {
+                const redact = (text: string) => ctx.auth.session.redact(text);
                 ctx.log.error(
                     `@posthog /${request.command ?? ""} failed: ${redact(String(error))}`,
                 );
                 const message = error instanceof Error ? error.message : String(error);
-                return { errorDetails: { message: redact(message) } };
+                // VS Code renders the error's message as Markdown; a server's text is plain.
+                return { errorDetails: { message: inMarkdown(redact(message)) } };
             }
             return {};
         },
