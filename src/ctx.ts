@@ -6,7 +6,6 @@ import { ExperimentDocuments } from "./experiments/documents";
 import { ExperimentsTree } from "./experiments/experimentsTree";
 import { HogQLLanguage } from "./language";
 import { errorDetail, userMessageOf } from "./errorText";
-import { redact } from "./log";
 import { QueryHistory } from "./query/history";
 import { QueryRunner } from "./query/queryRunner";
 import { ResultsPanelManager, type ResultsPresenter } from "./resultsPanel";
@@ -97,6 +96,8 @@ export class Ctx implements vscode.Disposable {
      */
     async reportError(action: string, error: unknown): Promise<void> {
         const message = userMessageOf(error);
+        // The session's redaction knows the signed-in key; the patterns alone miss a legacy key.
+        const redact = (text: string) => this.auth.session.redact(text);
         this.log.error(`${action} failed: ${redact(errorDetail(error))}`);
         const choice = await this.ui.error(
             vscode.l10n.t("{0} failed: {1}", action, redact(message)),

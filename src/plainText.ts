@@ -112,3 +112,22 @@ export function codeBlock(text: string, language = "text"): string {
     const fence = "`".repeat(longest + 1);
     return `${fence}${language}\n${plain}\n${fence}`;
 }
+
+/** Characters JSON leaves as they are but a reader (or a model's tokenizer) cannot see. */
+const UNSEEN_IN_JSON =
+    /[\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
+
+/**
+ * Server data for a prompt: each value as JSON on a line of its own, in a fenced block that
+ * nothing inside can close, so a name reads as a value and not as words of the prompt. Exact:
+ * invisible and control characters are written as `\uXXXX` escapes, not dropped.
+ */
+export function jsonLines(values: readonly unknown[]): string {
+    const lines = values.map((value) =>
+        (JSON.stringify(value) ?? "null").replace(
+            UNSEEN_IN_JSON,
+            (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+        ),
+    );
+    return codeBlock(lines.join("\n"), "json");
+}

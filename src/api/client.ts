@@ -127,6 +127,11 @@ export class PostHogClient {
         return new PostHogClient({ ...this.options, projectId }, this.core);
     }
 
+    /** `text` without this client's key, PostHog keys and bearer tokens (see `redact`). */
+    redact(text: string): string {
+        return this.core.redact(text);
+    }
+
     /** Closes the connections (of this client and those made by {@link withProject}). */
     async close(): Promise<void> {
         await this.core.http.close();

@@ -154,6 +154,15 @@ export class Session implements vscode.Disposable {
         return this.cachedClient.client;
     }
 
+    /**
+     * `text` without the signed-in key (a legacy key has no `phx_` prefix for the pattern to
+     * find), PostHog keys and bearer tokens. The key is the one the current client holds: no
+     * other copy of it is kept.
+     */
+    redact(text: string): string {
+        return this.cachedClient ? this.cachedClient.client.redact(text) : redact(text);
+    }
+
     /** A client for checks before anything is saved (sign-in); the caller closes it. */
     createClient(host: string, apiKey: string, projectId?: string): PostHogClient {
         const { PostHogClient } = loadApi();

@@ -6,7 +6,6 @@ import * as vscode from "vscode";
 import type { Experiment } from "../api";
 import type { Ctx } from "../ctx";
 import { userMessageOf } from "../errorText";
-import { redact } from "../log";
 import { withProgress } from "../progress";
 import * as actions from "./actions";
 import { experimentMetrics, metricFingerprint } from "./model";
@@ -15,6 +14,7 @@ import { displayLanguage } from "../locale";
 import { experimentHtml } from "./pageHtml";
 import { messageGate, pageLog } from "../webviewMessages";
 import { fromExperimentPageSchema } from "./pageMessageSchema";
+import { oneLine } from "../plainText";
 import type {
     ExperimentPageData,
     FromExperimentPage,
@@ -95,11 +95,11 @@ export class ExperimentPage implements vscode.Disposable {
                             } catch (error) {
                                 if (signal.aborted) throw error;
                                 this.ctx.log.warn(
-                                    `experiment page: results of metric ${m.uuid} failed: ${redact(String(error))}`,
+                                    `experiment page: results of metric ${m.uuid} failed: ${this.ctx.auth.session.redact(String(error))}`,
                                 );
                                 results.set(m.uuid, {
                                     kind: "failed",
-                                    message: redact(userMessageOf(error)),
+                                    message: this.ctx.auth.session.redact(userMessageOf(error)),
                                 });
                             }
                         }),
@@ -118,7 +118,8 @@ export class ExperimentPage implements vscode.Disposable {
             state.signedIn ? state.projectId : "",
         );
         this.rendered = undefined;
-        this.panel.title = vscode.l10n.t("Experiment: {0}", experiment.name);
+        // A tab's title is one line of plain text.
+        this.panel.title = vscode.l10n.t("Experiment: {0}", oneLine(experiment.name));
         if (this.ready) this.post();
     }
 

@@ -34,6 +34,7 @@ import type {
     VariantSeries,
 } from "./pageProtocol";
 import { displayLanguage } from "../locale";
+import { inMarkdown } from "../plainText";
 
 type Obj = Record<string, unknown>;
 
@@ -464,11 +465,13 @@ export function pageMarkdown(
         lines.push(`### ${cell(m.name)} (${roleWord(m.role)})`, "");
         const ts = m.timeseries;
         if (!ts?.latest) {
-            lines.push(m.note ?? l10n.t("No results yet."), "");
+            // A note may quote the server's error: plain text.
+            lines.push(m.note ? inMarkdown(m.note) : l10n.t("No results yet."), "");
             continue;
         }
         lines.push(
-            l10n.t("Latest day: {0}", ts.latest.day) + (ts.progress ? ` · ${ts.progress}` : ""),
+            l10n.t("Latest day: {0}", inMarkdown(ts.latest.day)) +
+                (ts.progress ? ` · ${ts.progress}` : ""),
             "",
             `| ${ts.latestColumns.join(" | ")} |`,
             `|${"---|".repeat(ts.latestColumns.length)}`,

@@ -1,11 +1,13 @@
 // `@posthog` in VS Code's chat: /query drafts HogQL with the chat's model, checks it with
 // PostHog's parser and shows it with a Run button (the full result opens in our grid once the user
 // runs it); /explain explains the HogQL under the cursor and its error; /experiment summarises an
-// experiment's results. In Restricted Mode no prompt holds text from a workspace document.
+// experiment's results. In Restricted Mode no prompt holds text from a workspace document. Server
+// strings in what we write here are plain text (src/plainText.ts); the model's own prose is VS
+// Code's to render (chat Markdown is untrusted there).
 import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
-import { redact } from "../log";
+import { inMarkdown } from "../plainText";
 import { statementAt } from "../query/statementSplitter";
 import { mayUseText } from "../trust";
 import { chatDraftsOf } from "./chatDrafts";
@@ -14,7 +16,7 @@ import { HOGQL_RULES, draftWithModel } from "./draftWithModel";
 import { draftModelOf } from "./editorModel";
 import { draftParserOf } from "./hogqlParse";
 import { fence } from "./tools";
-import { experimentResultsText, experimentsText } from "./toolText";
+import { experimentResultsText, experimentsText, toolResultText } from "./toolText";
 
 export const PARTICIPANT_ID = "posthog-workbench.posthog";
 
@@ -74,7 +76,7 @@ const query: Handler = async (ctx, request, stream, token, signal) => {
     stream.markdown(`${fence(outcome.sql)}\n\n`);
     if (!outcome.ok) {
         stream.markdown(
-            `PostHog's parser rejects this query even after one retry: ${outcome.error.message}`,
+            `PostHog's parser rejects this query even after one retry: ${inMarkdown(outcome.error.message)}`,
         );
         return;
     }
@@ -148,7 +150,7 @@ const experiment: Handler = async (ctx, request, stream, token, signal) => {
           page.results[0]);
     if (!wanted || !found) {
         stream.markdown(
-            `Name an experiment (or its id) after /experiment.\n\n${await experimentsText(client, signal)}`,
+            `Name an experiment (or its id) after /experiment.\n\n${await experimentsText(client, signal, "chat")}`,
         );
         return;
     }
@@ -156,7 +158,7 @@ const experiment: Handler = async (ctx, request, stream, token, signal) => {
     const results = await experimentResultsText(client, found.id, signal);
     await ask(
         request,
-        `Summarise these PostHog experiment results for a product team in a few sentences: which variant leads, whether it is significant, and what to do next. Say if results are missing.\n\n${results}`,
+        `Summarise these PostHog experiment results for a product team in a few sentences: which variant leads, whether it is significant, and what to do next. Say if results are missing.\n\n${toolResultText(results)}`,
         stream,
         token,
     );
@@ -188,11 +190,13 @@ export function registerChatParticipant(ctx: Ctx): void {
                     )) ?? {}
                 );
             } catch (error) {
+                const redact = (text: string) => ctx.auth.session.redact(text);
                 ctx.log.error(
                     `@posthog /${request.command ?? ""} failed: ${redact(String(error))}`,
                 );
                 const message = error instanceof Error ? error.message : String(error);
-                return { errorDetails: { message: redact(message) } };
+                // VS Code renders the error's message as Markdown; a server's text is plain.
+                return { errorDetails: { message: inMarkdown(redact(message)) } };
             }
         },
     );

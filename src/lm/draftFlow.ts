@@ -5,6 +5,7 @@ import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
 import { mayUseText } from "../trust";
+import { inMessage } from "../plainText";
 import { draftContext } from "./draftContext";
 import { draftWithModel, type DraftModel } from "./draftWithModel";
 import { draftModelOf, selectEditorModel } from "./editorModel";
@@ -77,7 +78,8 @@ export async function draftWithEditorModel(
     );
     ctx.log.info(`drafted with the editor's model in ${outcome.attempts} attempt(s)`);
     if (!outcome.ok) {
-        const message = `The drafted query does not parse (${outcome.error.message}) even after one retry; rephrase the request and try again.`;
+        // The parser quotes the draft, which may echo a server's name: plain text in a message.
+        const message = `The drafted query does not parse (${inMessage(outcome.error.message)}) even after one retry; rephrase the request and try again.`;
         void ctx.ui.error(message);
         return message;
     }

@@ -1,9 +1,12 @@
 // The PostHog tools the editor's language models may call (agent mode, chat): each small and
-// read-only, each using the signed-in session, each answering compact Markdown. Contributed in
-// package.json (`languageModelTools`, shown only when signed in and the setting allows them).
+// read-only, each using the signed-in session, each answering compact Markdown whose server
+// strings are fenced or code spans, after a line saying they are data (./toolText.ts).
+// Contributed in package.json (`languageModelTools`, shown only when signed in and the setting
+// allows them).
 import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
+import { codeBlock, codeSpan } from "../plainText";
 import { resultSetFromText } from "../resultsPanel";
 import {
     eventDefinitionText,
@@ -13,6 +16,7 @@ import {
     propertyNamesText,
     runQueryText,
     schemaText,
+    toolResultText,
 } from "./toolText";
 
 export const TOOL = {
@@ -41,7 +45,10 @@ export function toolsOffMessage(): string {
     );
 }
 
-/** Runs `work` with an AbortSignal tied to the tool's cancellation token, and wraps its text. */
+/**
+ * Runs `work` with an AbortSignal tied to the tool's cancellation token, and wraps its text after
+ * the line saying it is the project's data.
+ */
 async function answer(
     ctx: Ctx,
     token: vscode.CancellationToken,
@@ -49,12 +56,22 @@ async function answer(
 ): Promise<vscode.LanguageModelToolResult> {
     if (!ctx.config.aiTools) throw new Error(toolsOffMessage());
     const text = await withAbortSignal(token, work);
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+    return new vscode.LanguageModelToolResult([
+        new vscode.LanguageModelTextPart(toolResultText(text)),
+    ]);
+}
+
+/**
+ * What the chat shows while a tool runs, as Markdown: the model's input (which may echo a server
+ * name) only in code spans.
+ */
+function invocation(text: string, input: unknown): vscode.MarkdownString {
+    return new vscode.MarkdownString(`${text} ${codeSpan(String(input))}`);
 }
 
 function simpleTool<T>(
     ctx: Ctx,
-    describe: (input: T) => string,
+    describe: (input: T) => string | vscode.MarkdownString,
     run: (ctx: Ctx, input: T, signal: AbortSignal) => Promise<string>,
 ): vscode.LanguageModelTool<T> {
     return {
@@ -112,10 +129,9 @@ export function runQueryTool(ctx: Ctx): vscode.LanguageModelTool<RunQueryInput> 
     };
 }
 
-/** A Markdown code fence longer than any backtick run in `sql`. */
+/** SQL as a Markdown code block that nothing inside it can close (src/plainText.ts). */
 export function fence(sql: string): string {
-    const ticks = "`".repeat(Math.max(3, ...(sql.match(/`+/g) ?? []).map((r) => r.length + 1)));
-    return `${ticks}sql\n${sql}\n${ticks}`;
+    return codeBlock(sql, "sql");
 }
 
 export function registerTools(ctx: Ctx): void {
@@ -126,7 +142,9 @@ export function registerTools(ctx: Ctx): void {
             simpleTool<{ table?: string }>(
                 ctx,
                 (i) =>
-                    i.table ? `Reading the columns of ${i.table}` : "Reading the PostHog schema",
+                    i.table
+                        ? invocation("Reading the columns of", i.table)
+                        : "Reading the PostHog schema",
                 async (c, i, signal) => schemaText(await client(c), i.table, signal),
             ),
         ],
@@ -142,7 +160,7 @@ export function registerTools(ctx: Ctx): void {
             TOOL.eventProperties,
             simpleTool<{ event: string }>(
                 ctx,
-                (i) => `Reading the properties of ${i.event}`,
+                (i) => invocation("Reading the properties of", i.event),
                 async (c, i, signal) => propertyNamesText(await client(c), i.event, signal),
             ),
         ],
@@ -158,7 +176,7 @@ export function registerTools(ctx: Ctx): void {
             TOOL.experimentResults,
             simpleTool<{ id: number }>(
                 ctx,
-                (i) => `Reading the results of experiment ${i.id}`,
+                (i) => invocation("Reading the results of experiment", i.id),
                 async (c, i, signal) => experimentResultsText(await client(c), i.id, signal),
             ),
         ],
@@ -166,7 +184,7 @@ export function registerTools(ctx: Ctx): void {
             TOOL.eventDefinition,
             simpleTool<{ name: string }>(
                 ctx,
-                (i) => `Looking up the event ${i.name}`,
+                (i) => invocation("Looking up the event", i.name),
                 async (c, i, signal) => eventDefinitionText(await client(c), i.name, signal),
             ),
         ],

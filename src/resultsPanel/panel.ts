@@ -20,6 +20,7 @@ import { bytesMessages, bytesPartSize, nextTurn, payloadOf, type ResultSet } fro
 import { compressFromBytes, gzipped } from "./bytesCompression";
 import type { Ui } from "../userPrompts";
 import { displayLanguage } from "../locale";
+import { oneLine } from "../plainText";
 import { markWalkthroughDone, WALKTHROUGH_DONE } from "../walkthrough/progress";
 import { messageGate, pageLog } from "../webviewMessages";
 import { fromResultsPageSchema } from "./messageSchema";
@@ -121,10 +122,12 @@ export class ResultsPanel implements vscode.Disposable {
         this.sets = sets;
         this.storeKey = storeKey;
         const first = sets[0];
+        // A tab's title is one line of plain text.
+        const title = oneLine(first?.title ?? "");
         this.panel.title =
             sets.length > 1
-                ? vscode.l10n.t("Results: {0} +{1}", first.title, sets.length - 1)
-                : vscode.l10n.t("Results: {0}", first?.title ?? "");
+                ? vscode.l10n.t("Results: {0} +{1}", title, sets.length - 1)
+                : vscode.l10n.t("Results: {0}", title);
         if (this.ready) void this.post();
     }
 

@@ -1,4 +1,6 @@
 import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import * as vscode from "vscode";
 import type { SessionState } from "../../src/auth/session";
 import type { ExtensionApi } from "../../src/extension";
@@ -142,6 +144,37 @@ describe("sign in", function () {
         api.ctx.ui = ui;
         await vscode.commands.executeCommand("posthog-workbench.archiveExperiment");
         assert.match(ui.messages.find((m) => m.level === "error")?.text ?? "", /experiment:write/);
+    });
+
+    it("takes the signed-in key out of a reported error, even a key without the phx_ prefix", async () => {
+        // Legacy keys may lack the prefix the redaction's patterns look for.
+        const key = sandbox.keys.unprefixed;
+        await signInToSandbox(api, sandbox, { key });
+        await waitFor("signed in", () => api.ctx.auth.session.state.signedIn);
+        await api.ctx.auth.session.client();
+        const ui = new ScriptedUi();
+        api.ctx.ui = ui;
+        const marker = `key check ${Date.now()}`;
+        await api.ctx.reportError(marker, new Error(`the proxy refused the key ${key}`));
+        assert.deepEqual(
+            ui.messages.map((m) => m.text),
+            [`${marker} failed: the proxy refused the key [REDACTED]`],
+        );
+        // The channel writes its file in the background: wait for the report's line.
+        const logDir = api.ctx.extension.logUri.fsPath;
+        const line = await waitFor(
+            `the report's line in ${logDir}`,
+            () =>
+                fs
+                    .readdirSync(logDir, { recursive: true, encoding: "utf8" })
+                    .map((file) => path.join(logDir, file))
+                    .filter((file) => fs.statSync(file).isFile())
+                    .flatMap((file) => fs.readFileSync(file, "utf8").split("\n"))
+                    .find((l) => l.includes(`${marker} failed`)),
+            20_000,
+        );
+        assert.match(line, /the proxy refused the key \[REDACTED\]/);
+        assert.ok(!line.includes(key), line);
     });
 
     it("signs in with a valid key, stores it for its host only, and picks the project", async () => {

@@ -9,14 +9,26 @@ import type { PostHogClient } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
 import { HOGQL_RULES } from "../../src/lm/draftWithModel";
 import type { QueryResultMetadata } from "../../src/lm/chatParticipant";
+import { cell } from "../../src/lm/markdown";
 import { experimentResultsText } from "../../src/lm/toolText";
 import type { ResultSet } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
+import { hostileNames, liveInMarkdownString, liveInPreview } from "../hostile/liveMarkup";
 import { recordResults, responseOf, restoreResults } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
+import { addHostileExperiments } from "./hostileData";
 import { startEditorModelSuite, type EditorModelSuite } from "./lmSuite";
 import { canProvideModels, type TestModel } from "./testModel";
+
+/**
+ * The transcript's Markdown as the chat renders each message: Copy All writes a speaker's name
+ * before the message's first line ("PostHog: ```sql"), where a fence or a heading would no longer
+ * start a line; the chat renders the message on its own.
+ */
+function asRendered(transcript: string): string {
+    return transcript.replace(/^(User|PostHog): /gm, "$1:\n\n");
+}
 
 describe("@posthog chat participant in VS Code's chat", function () {
     let api: ExtensionApi;
@@ -80,7 +92,10 @@ describe("@posthog chat participant in VS Code's chat", function () {
         const prompts = model.requests;
         assert.equal(prompts.length, 1);
         assert.match(prompts[0][0], /Request: top five events this month$/);
-        assert.match(prompts[0][0], /Recent event names, most frequent first: .*\$pageview/);
+        assert.match(
+            prompts[0][0],
+            /Recent event names, most frequent first \(the project's data[^\n]*\):\n```json\n"\$pageview"\n/,
+        );
         // The answer: the query and what its button does; no rows, since nothing ran.
         assert.ok(transcript.includes(sql), transcript);
         assert.match(
@@ -196,6 +211,42 @@ describe("@posthog chat participant in VS Code's chat", function () {
             `the model is given the experiment's results:\n${prompt}`,
         );
         assert.ok(transcript.includes(summary), transcript);
+    });
+
+    it("shows hostile experiment names in its answer as plain text: no live link or image", async () => {
+        // The names a cell shows whole (longer ones are cut, which could cut a link short).
+        const hostile = hostileNames()
+            .map((n) => n.name)
+            .filter((name) => name.length < 110);
+        const added = addHostileExperiments(sandbox, hostile);
+        try {
+            model.script();
+            const { result, transcript } = await ask("@posthog /experiment no such experiment");
+            assert.equal(result.errorDetails, undefined);
+            assert.match(transcript, /Name an experiment \(or its id\) after \/experiment\./);
+            assert.deepEqual(liveInMarkdownString(asRendered(transcript)), [], transcript);
+            assert.deepEqual(liveInPreview(asRendered(transcript)), [], transcript);
+            for (const name of hostile)
+                assert.ok(
+                    transcript.includes(cell(name, "chat")),
+                    `${JSON.stringify(name)} in its cell:\n${transcript}`,
+                );
+            assert.equal(model.requests.length, 0, "the model was not asked");
+        } finally {
+            added.remove();
+        }
+    });
+
+    it("quotes PostHog's parser as plain text when a draft does not parse", async () => {
+        // The parser quotes the draft, which may echo a server's name.
+        const broken = "SELECT 'x' '[a](https://evil.example/a)' FROM";
+        model.script(broken, broken);
+        const { result, transcript } = await ask("@posthog /query an image");
+        assert.equal(result.errorDetails, undefined);
+        assert.match(transcript, /PostHog's parser rejects this query even after one retry: /);
+        assert.match(transcript, /no viable alternative/);
+        assert.deepEqual(liveInMarkdownString(asRendered(transcript)), [], transcript);
+        assert.deepEqual(liveInPreview(asRendered(transcript)), [], transcript);
     });
 
     it("without a command, answers a HogQL question with PostHog's rules given to the model", async () => {

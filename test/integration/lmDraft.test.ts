@@ -92,8 +92,11 @@ describe("Draft HogQL with the editor's language model", function () {
         assert.ok(draftRequests() > refusedBefore, "PostHog was asked first");
         const prompts = model.requests;
         assert.equal(prompts.length, 1, "a draft that parses is not sent back");
-        assert.match(prompts[0][0], /Recent event names, most frequent first: .*\$pageview/);
-        assert.match(prompts[0][0], /- events\(.*\btimestamp\b.*\)/);
+        assert.match(
+            prompts[0][0],
+            /Recent event names, most frequent first \(the project's data[^\n]*\):\n```json\n"\$pageview"\n/,
+        );
+        assert.match(prompts[0][0], /^\{"table":"events","columns":\[.*"timestamp".*\]\}$/m);
         assert.match(prompts[0][0], /Request: weekly pageviews$/);
         // The drafted query runs in PostHog.
         const run = await direct.runQuery({ kind: "HogQLQuery", query: sql });

@@ -4,18 +4,23 @@ import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { PostHogClient } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
+import { cell, name as nameText } from "../../src/lm/markdown";
 import {
+    DATA_NOTE,
     eventDefinitionText,
     eventNamesText,
     experimentResultsText,
     experimentsText,
     propertyNamesText,
     schemaText,
+    toolResultText,
 } from "../../src/lm/toolText";
 import type { ResultSet } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
+import { hostileNames, liveInMarkdownString, liveInPreview } from "../hostile/liveMarkup";
 import { directClient, recordResults, responseOf, restoreResults, signedIn } from "./fixture";
 import { waitFor } from "./helpers";
+import { addHostileDefinitions, addHostileExperiments } from "./hostileData";
 
 const TOOLS = [
     "posthog_run_query",
@@ -92,9 +97,13 @@ describe("language model tools through vscode.lm", function () {
             ],
         ];
         for (const [name, input, expected] of cases)
-            assert.equal(await invoke(name, input), expected, `${name} ${JSON.stringify(input)}`);
+            assert.equal(
+                await invoke(name, input),
+                toolResultText(expected),
+                `${name} ${JSON.stringify(input)}`,
+            );
         // And the answers carry the seed's facts, not just the same text twice.
-        assert.match(cases[1][2], /^Table events: \d+ columns\./);
+        assert.match(cases[1][2], /^Table `events`: \d+ columns\./);
         assert.match(cases[3][2], /\| \$current_url \| \d+ \|/);
         assert.match(cases[4][2], /Checkout button color/);
         assert.match(cases[5][2], /\| control \| \d+ \| [\d.]+ \| baseline \|/);
@@ -114,12 +123,46 @@ describe("language model tools through vscode.lm", function () {
         const before = ran();
         const text = await invoke("posthog_run_query", { query, showInGrid: true });
         assert.equal(ran(), before + 1, "the query ran once");
-        assert.match(text, /^\d+ rows, 2 columns\./);
+        assert.ok(text.startsWith(toolResultText("")), "the data note first");
+        assert.match(text, /^\d+ rows, 2 columns\./m);
         assert.match(text, /\| event \| n \|/);
         assert.match(text, /The full result is open in the PostHog results grid\.$/);
         assert.equal(shown.length, 1);
         assert.equal(shown[0][0].queryText, query);
         assert.deepEqual(responseOf(shown[0][0]).columns, ["event", "n"]);
+    });
+
+    it("gives hostile experiment and event names to the model as inert data", async () => {
+        // The names a cell shows whole (longer ones are cut, which could cut a link short).
+        const hostile = hostileNames()
+            .map((n) => n.name)
+            .filter((name) => name.length < 110);
+        const experiments = addHostileExperiments(sandbox, hostile);
+        const removeDefinitions = addHostileDefinitions(sandbox, hostile);
+        const inert = (text: string, what: string) => {
+            assert.deepEqual(liveInMarkdownString(text), [], `${what}:\n${text}`);
+            assert.deepEqual(liveInPreview(text), [], `${what}:\n${text}`);
+            assert.ok(text.startsWith(`${DATA_NOTE}\n\n`), `${what}: the data note first`);
+        };
+        try {
+            const list = await invoke("posthog_experiments", {});
+            inert(list, "experiments");
+            for (const name of hostile)
+                assert.ok(list.includes(`| ${cell(name)} |`), `${JSON.stringify(name)} listed`);
+            for (const [i, name] of hostile.entries()) {
+                const results = await invoke("posthog_experiment_results", {
+                    id: experiments.ids[i],
+                });
+                inert(results, `results of ${JSON.stringify(name)}`);
+                assert.ok(results.includes(`: ${nameText(name)}\n`), "the name, a code span");
+                const definition = await invoke("posthog_event_definition", { name });
+                inert(definition, `definition ${JSON.stringify(name)}`);
+                assert.ok(definition.includes(`# ${nameText(name)}\n`), "the name, a code span");
+            }
+        } finally {
+            experiments.remove();
+            removeDefinitions();
+        }
     });
 
     it("with posthog-workbench.ai.tools off, a tool called anyway refuses and asks PostHog nothing", async () => {

@@ -16,6 +16,8 @@ export interface SandboxKeys {
     full: string;
     /** no scopes at all: a legacy key, allowed everywhere, even on actions without a scope */
     legacy: string;
+    /** a legacy key without the `phx_` prefix: no key pattern finds it, only the key itself */
+    unprefixed: string;
     readOnly: string;
     noUserRead: string;
     projectTwoOnly: string;
@@ -36,6 +38,7 @@ const ALL_SCOPES = [
 export const KEYS: SandboxKeys = {
     full: "phx_sandboxFullAccess0000000000000000000000000",
     legacy: "phx_sandboxLegacyNoScopes00000000000000000000",
+    unprefixed: "sandboxLegacyKeyWithoutPrefix000000000000000",
     readOnly: "phx_sandboxReadOnly00000000000000000000000000",
     noUserRead: "phx_sandboxNoUserRead000000000000000000000000",
     projectTwoOnly: "phx_sandboxProjectTwo000000000000000000000000",
@@ -46,6 +49,7 @@ export const KEYS: SandboxKeys = {
 const KEY_INFOS: KeyInfo[] = [
     { key: KEYS.full, scopes: ["*"], projects: null },
     { key: KEYS.legacy, scopes: [], projects: null },
+    { key: KEYS.unprefixed, scopes: [], projects: null },
     {
         key: KEYS.readOnly,
         scopes: [

@@ -116,9 +116,9 @@ describe("language model tools", function () {
         assert.match(all, /^\d+ tables\./);
         assert.match(all, /\| events \| [^|]*timestamp:/);
         const events = await schemaText(client, "events");
-        assert.match(events, /^Table events: \d+ columns\./);
+        assert.match(events, /^Table `events`: \d+ columns\./);
         assert.match(events, /\| distinct_id \| \w+/);
-        assert.match(await schemaText(client, "nope"), /^No table "nope"\. Tables: .*events/);
+        assert.match(await schemaText(client, "nope"), /^No table `nope`\. Tables: .*`events`/);
     });
 
     it("lists event names by volume, the most frequent first", async () => {
@@ -139,11 +139,11 @@ describe("language model tools", function () {
 
     it("lists an event's property names from a sample of its events", async () => {
         const text = await propertyNamesText(client, "$pageview");
-        assert.match(text, /Properties of "\$pageview" in a sample of \d+ recent events/);
+        assert.match(text, /Properties of `\$pageview` in a sample of \d+ recent events/);
         assert.match(text, /\| \$current_url \| \d+ \|/);
         assert.match(
             await propertyNamesText(client, "no such event"),
-            /^No "no such event" events/,
+            /^No `no such event` events/,
         );
     });
 
@@ -157,7 +157,7 @@ describe("language model tools", function () {
         assert.ok(started, "the seed has a started experiment with metrics");
         const text = await experimentResultsText(client, started.id);
         assert.match(text, new RegExp(`^# Experiment ${started.id}: `));
-        assert.match(text, /Variants: control/);
+        assert.match(text, /Variants: `control`/);
         assert.match(
             text,
             /\| variant \| samples \| mean \| chance to win \| interval \| significant \|/,
@@ -168,12 +168,15 @@ describe("language model tools", function () {
 
     it("looks up an event definition: description, tags, volume", async () => {
         const text = await eventDefinitionText(client, "$pageview");
-        assert.match(text, /^# \$pageview\n\nAutomatically captured when a page is viewed\./);
+        assert.match(
+            text,
+            /^# `\$pageview`\n\nDescription:\n\n```text\nAutomatically captured when a page is viewed\.\n```/,
+        );
         assert.match(text, /\| tags \| /);
         assert.match(text, /\| events in the last 30 days \| /);
         assert.match(
             await eventDefinitionText(client, "$pagevie"),
-            /^No event definition named "\$pagevie"\. Similar: \$pageview/,
+            /^No event definition named `\$pagevie`\. Similar: `\$pageview`/,
         );
     });
 
@@ -186,7 +189,10 @@ describe("language model tools", function () {
         assert.ok(context.eventNames.includes("$pageview"));
         const prompt = draftPrompt("weekly signups", context);
         assert.match(prompt, /Request: weekly signups$/);
-        assert.match(prompt, /Recent event names, most frequent first: .*\$pageview/);
+        assert.match(
+            prompt,
+            /Recent event names, most frequent first \(the project's data[^\n]*\):\n```json\n"\$pageview"\n/,
+        );
     });
 });
 

@@ -7,6 +7,7 @@ import {
     inLabel,
     inMarkdown,
     inMessage,
+    jsonLines,
     oneLine,
     quotedInMessage,
     withoutControls,
@@ -84,6 +85,22 @@ describe("plainText: every hostile name is plain text in every sink", () => {
             });
         });
     }
+
+    it("keeps every name exact as a line of a prompt's fenced JSON, with nothing hidden", () => {
+        const all = names.map((n) => n.name);
+        const block = jsonLines([...all, { table: all[0], columns: all }]);
+        const html = marked.parse(block, { async: false });
+        assert.equal((html.match(/<pre>/g) ?? []).length, 1, "one block nothing closes");
+        assert.deepEqual(liveInPreview(block), []);
+        assert.doesNotMatch(block, INVISIBLE);
+        // eslint-disable-next-line no-control-regex -- finding control characters is the point
+        assert.doesNotMatch(block, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+        const lines = block.split("\n").slice(1, -1);
+        assert.deepEqual(
+            lines.map((line) => JSON.parse(line) as unknown),
+            [...all, { table: all[0], columns: all }],
+        );
+    });
 
     it("keeps an emoji's zero-width joiners and drops the others", () => {
         assert.equal(withoutControls("👨\u200d👩\u200d👧"), "👨\u200d👩\u200d👧");

@@ -2,27 +2,18 @@
 // and buttons, the latest result in PostHog's words, the change over time with its interval drawn
 // as a band (read from the canvas pixels), the latest change as bars with whiskers.
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
-import path from "node:path";
-import * as esbuild from "esbuild";
 import type { Page } from "playwright-core";
 import type { Experiment, TimeseriesResults } from "../../src/api";
 import { experimentPageData, type MetricResults } from "../../src/experiments/pageData";
-import { experimentHtml } from "../../src/experiments/pageHtml";
 import { fromExperimentPageSchema } from "../../src/experiments/pageMessageSchema";
 import type { ExperimentPageData, FromExperimentPage } from "../../src/experiments/pageProtocol";
+import { buildExperimentPage, serveExperimentPage } from "./experimentBuild";
 import { applyTheme, closeWithoutErrors, nextFrame, recordErrors } from "./page";
 import { startWebviewSuite, type WebviewSuite } from "./suite";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const document: any;
 declare const window: any;
-
-const root = path.resolve(__dirname, "../../..");
-
-const fakeApi = `
-window.__posted = [];
-window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(m) });`;
 
 const metric = (uuid: string, type: string, name: string) => ({
     kind: "ExperimentMetric",
@@ -120,21 +111,6 @@ function pageData(): ExperimentPageData {
     return experimentPageData(experiment, results, null, new Date("2026-08-10T10:00:00Z"));
 }
 
-/** The experiment page's bundle, with esbuild.mjs's options for webviews. */
-async function buildExperimentPage(): Promise<void> {
-    await esbuild.build({
-        absWorkingDir: root,
-        entryPoints: { experiment: "src/webview/experiment/main.ts" },
-        bundle: true,
-        outdir: "dist/webview",
-        platform: "browser",
-        format: "esm",
-        target: "chrome120",
-        loader: { ".css": "text" },
-        logLevel: "warning",
-    });
-}
-
 describe("experiment page (webview)", function () {
     let suite: WebviewSuite;
     let page: Page;
@@ -150,17 +126,11 @@ describe("experiment page (webview)", function () {
 
     async function open(theme: "dark" | "light", data = pageData()): Promise<void> {
         const { browser, server } = suite;
-        const nonce = randomBytes(16).toString("base64");
-        const html = experimentHtml({
-            cspSource: server.origin,
-            nonce,
-            scriptUri: `${server.origin}/dist/experiment.js`,
-        }).replace("</head>", `<script nonce="${nonce}">${fakeApi}</script></head>`);
-        server.setPage("experiment", html);
+        const url = serveExperimentPage(server);
         page = await browser.newPage({ viewport: { width: 1200, height: 1400 } });
         // CSP refusals and missing files count too.
         recordErrors(page, true);
-        await page.goto(`${server.origin}/page/experiment.html`);
+        await page.goto(url);
         await applyTheme(page, theme);
         await page.evaluate(
             (t) => document.body.classList.add(t === "dark" ? "vscode-dark" : "vscode-light"),

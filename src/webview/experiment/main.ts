@@ -1,5 +1,6 @@
 // Entry of the experiment page. Listens first, then says `ready`; the extension answers with the
-// data, which is rendered as text (never as HTML). Charts redraw on resize and theme changes.
+// data, which is rendered as text (never as HTML) without the controls that would reorder or hide
+// a name. Charts redraw on resize and theme changes.
 // The translations first (as on the results page), before any module builds its strings.
 import "../results/l10nConfig";
 import uplotCss from "uplot/dist/uPlot.min.css";
@@ -9,6 +10,7 @@ import type {
     ToExperimentPage,
 } from "../../experiments/pageProtocol";
 import type { DrawnChart } from "./charts";
+import { plainData } from "./plainData";
 import { renderPage } from "./render";
 import css from "./styles.css";
 
@@ -57,7 +59,7 @@ window.addEventListener("message", (event: MessageEvent<ToExperimentPage>) => {
         const msg = event.data;
         if (msg.type === "load") {
             scrolled = data?.id === msg.data.id && data.focusMetric === msg.data.focusMetric;
-            data = msg.data;
+            data = plainData(msg.data);
             draw();
         } else if (msg.type === "busy") root.setAttribute("aria-busy", String(!!msg.message));
     } catch (err) {

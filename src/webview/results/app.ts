@@ -1,6 +1,7 @@
 // The results page: receives results from the extension, paints the first screenful at once, lets
 // the worker parse the rest, and wires the toolbar, grid, detail view and status line together.
 import * as l10n from "@vscode/l10n";
+import { withoutControls } from "../../plainText";
 import type {
     BytesMessage,
     ChartPrefs,
@@ -474,7 +475,12 @@ export class App {
         const values = model?.row(row);
         if (!model || !values) return;
         this.detail.show(
-            l10n.t("Row {0} · {1} ({2})", row + 1, model.columns[col], model.types[col] || "?"),
+            l10n.t(
+                "Row {0} · {1} ({2})",
+                row + 1,
+                withoutControls(model.columns[col]),
+                withoutControls(model.types[col] || "?"),
+            ),
             values[col],
         );
     }

@@ -2,6 +2,7 @@
 // Rows sit in a fixed pool of slots (row r always uses slot r % poolSize), so scrolling by a row
 // rewrites one slot instead of all of them. Every value is written with textContent.
 import * as l10n from "@vscode/l10n";
+import { withoutControls } from "../../plainText";
 import { CellView, cellView, ColumnKind, writeCellView } from "./format";
 import { sparklineOf, sparklineSvg } from "./chart/sparkline";
 import { Range, Selection, SelectionMode } from "./selection";
@@ -707,9 +708,12 @@ export class Grid {
             cell.style.left = `${this.rowNumWidth + this.lefts[c]}px`;
             cell.style.width = `${this.widths[c]}px`;
             cell.setAttribute("aria-colindex", String(c + 2));
-            name.textContent = this.data.columns[c];
-            type.textContent = this.data.types[c] ?? "";
-            cell.title = `${this.data.columns[c]}: ${this.data.types[c] ?? ""}`;
+            // The server's names as text without the controls that would reorder or hide them.
+            const column = withoutControls(this.data.columns[c]);
+            const typeName = withoutControls(this.data.types[c] ?? "");
+            name.textContent = column;
+            type.textContent = typeName;
+            cell.title = `${column}: ${typeName}`;
             cell.classList.toggle("num", this.data.kinds[c] === "number");
             const sorted = c === this.sortColumn;
             cell.setAttribute(
@@ -723,7 +727,7 @@ export class Grid {
                     ? l10n.t("Sorted ascending; click for descending")
                     : l10n.t("Sorted descending; click to clear the sort")
                 : l10n.t("Sort ascending");
-            sort.setAttribute("aria-label", l10n.t("Sort by {0}", this.data.columns[c]));
+            sort.setAttribute("aria-label", l10n.t("Sort by {0}", column));
         }
         this.paintHeaderSelection();
     }

@@ -1,6 +1,7 @@
 // The toolbar: tabs (when several statements ran), the filter box and the copy/export buttons.
 import * as l10n from "@vscode/l10n";
 import type { CopyFormat, ExportFormat } from "../../protocol";
+import { withoutControls } from "../../plainText";
 import { button } from "./elements";
 import { showMenu } from "./menu";
 
@@ -96,8 +97,8 @@ export class Toolbar {
         const headers = titles.map((title, i) => {
             const h = document.createElement("vscode-tab-header");
             h.setAttribute("slot", "header");
-            h.textContent = title;
-            h.title = tooltips[i];
+            h.textContent = withoutControls(title);
+            h.title = withoutControls(tooltips[i]);
             return h;
         });
         tabs.replaceChildren(...headers);

@@ -1,6 +1,7 @@
 // The Chart view of the results panel: choosers (type, x, split, y columns, log scale), the plot,
 // a tooltip with exact values, a big number for single values, and PNG/SVG export and copy.
 import * as l10n from "@vscode/l10n";
+import { withoutControls } from "../../../plainText";
 import { locale } from "../locale";
 import type uPlot from "uplot";
 import uplotCss from "uplot/dist/uPlot.min.css";
@@ -175,7 +176,8 @@ export class ChartView {
     /** Shows `source` with `saved` settings, or a picked chart when there are none. */
     show(source: ChartSource, saved: ChartSpec | null, title: string): void {
         this.element.hidden = false;
-        this.title = title;
+        // The exported SVG's title: a control character would make the file invalid XML.
+        this.title = withoutControls(title);
         const changedSource = this.source !== source;
         this.source = source;
         const rows = this.rows();
@@ -219,8 +221,10 @@ export class ChartView {
         this.xSel.replaceChildren(option("-1", l10n.t("(row number)")));
         this.splitSel.replaceChildren(option("-1", l10n.t("(none)")));
         s.columns.forEach((name, c) => {
-            if (this.roles[c] !== "other") this.xSel.append(option(String(c), name));
-            if (this.roles[c] === "text") this.splitSel.append(option(String(c), name));
+            // Column names as text without the controls that would reorder or hide them.
+            const label = withoutControls(name);
+            if (this.roles[c] !== "other") this.xSel.append(option(String(c), label));
+            if (this.roles[c] === "text") this.splitSel.append(option(String(c), label));
         });
         this.ys.replaceChildren();
         s.columns.forEach((name, c) => {
@@ -230,7 +234,7 @@ export class ChartView {
             box.type = "checkbox";
             box.value = String(c);
             box.checked = !!spec?.ys.includes(c);
-            l.append(box, " " + name);
+            l.append(box, " " + withoutControls(name));
             this.ys.append(l);
         });
         if (spec) {
@@ -303,8 +307,8 @@ export class ChartView {
             const raw = rows.count > 0 ? rows.cell(0, spec.ys[0]) : undefined;
             this.number.textContent =
                 raw === null || raw === undefined ? "–" : bigNumberText(exactText(raw));
-            this.number.title = source.columns[spec.ys[0]];
-            this.note.textContent = source.columns[spec.ys[0]];
+            this.number.title = withoutControls(source.columns[spec.ys[0]]);
+            this.note.textContent = withoutControls(source.columns[spec.ys[0]]);
             return;
         }
         if (spec.type === "heatmap") {

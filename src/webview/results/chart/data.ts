@@ -1,6 +1,7 @@
 // Columns of a result turned into the arrays a chart draws: one x array and one array per
 // series, with each point's exact text kept beside it for the tooltip.
 import * as l10n from "@vscode/l10n";
+import { withoutControls } from "../../../plainText";
 import type { RowReader } from "../view";
 import type { ChartSpec } from "./pick";
 import { exactText, toNumber, toTime } from "./values";
@@ -50,8 +51,24 @@ export const topBars = 20;
 /** Most lines of a split; the rest are summed into "Other". */
 export const topSplits = 10;
 
-/** The rows of the view, read a value at a time (from the response's bytes on the page). */
+/**
+ * The rows of the view, read a value at a time (from the response's bytes on the page). Labels
+ * (column names, the values of a split or category column) without bidi and zero-width controls,
+ * which would reorder or hide what the legend, axis and tooltip show.
+ */
 export function chartData(
+    spec: ChartSpec,
+    columns: string[],
+    rows: RowReader,
+    xIsTime: boolean,
+): ChartData {
+    const data = readChartData(spec, columns, rows, xIsTime);
+    data.categories = data.categories.map(withoutControls);
+    for (const s of data.series) s.label = withoutControls(s.label);
+    return data;
+}
+
+function readChartData(
     spec: ChartSpec,
     columns: string[],
     rows: RowReader,

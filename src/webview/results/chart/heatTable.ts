@@ -2,6 +2,7 @@
 // share of the row's first chosen column. It is how PostHog shows retention: a cohort per row,
 // period 0 (the cohort's size) first, then the share still active in each later period
 // (frontend/src/scenes/retention/RetentionTable.tsx colours each cell by its percentage).
+import { withoutControls } from "../../../plainText";
 import type { RowReader } from "../view";
 import type { ChartSpec } from "./pick";
 import { ChartTheme, seriesColor, withAlpha } from "./theme";
@@ -25,11 +26,11 @@ export function heatTable(
     table.className = "chart-heat";
     const head = document.createElement("tr");
     const corner = document.createElement("th");
-    corner.textContent = spec.x >= 0 ? columns[spec.x] : "row";
+    corner.textContent = spec.x >= 0 ? withoutControls(columns[spec.x]) : "row";
     head.append(corner);
     for (const c of spec.ys) {
         const th = document.createElement("th");
-        th.textContent = columns[c];
+        th.textContent = withoutControls(columns[c]);
         head.append(th);
     }
     const thead = document.createElement("thead");
@@ -39,7 +40,8 @@ export function heatTable(
     for (let r = 0; r < rows.count; r++) {
         const tr = document.createElement("tr");
         const label = document.createElement("th");
-        label.textContent = spec.x >= 0 ? exactText(rows.cell(r, spec.x)) : String(r + 1);
+        label.textContent =
+            spec.x >= 0 ? withoutControls(exactText(rows.cell(r, spec.x))) : String(r + 1);
         tr.append(label);
         const first = toNumber(rows.cell(r, spec.ys[0]));
         spec.ys.forEach((c, k) => {
