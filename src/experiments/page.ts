@@ -7,6 +7,7 @@ import type { Experiment } from "../api";
 import type { Ctx } from "../ctx";
 import { userMessageOf } from "../errorText";
 import { redact } from "../log";
+import { oneLine, quotedInMessage } from "../plainText";
 import { withProgress } from "../progress";
 import * as actions from "./actions";
 import { experimentMetrics, metricFingerprint } from "./model";
@@ -112,7 +113,7 @@ export class ExperimentPage implements vscode.Disposable {
             state.signedIn ? state.projectId : "",
         );
         this.rendered = undefined;
-        this.panel.title = vscode.l10n.t("Experiment: {0}", experiment.name);
+        this.panel.title = vscode.l10n.t("Experiment: {0}", oneLine(experiment.name));
         if (this.ready) this.post();
     }
 
@@ -188,7 +189,9 @@ export class ExperimentPage implements vscode.Disposable {
                 return actions.copyFlagKey(this.ctx, e);
             case "copyMarkdown":
                 await vscode.env.clipboard.writeText(this.markdown);
-                void this.ctx.ui.info(vscode.l10n.t('Copied "{0}" as Markdown.', e.name));
+                void this.ctx.ui.info(
+                    vscode.l10n.t("Copied {0} as Markdown.", quotedInMessage(e.name)),
+                );
                 return;
             case "openMarkdown":
                 await this.ctx.documents.show(

@@ -459,12 +459,13 @@ export function pageMarkdown(
         `## ${l10n.t("Results")}`,
         "",
     ];
-    const cell = (t: string) => mdText(t);
+    const cell = (t: string) => mdText(t, { oneLine: true });
     for (const m of data.metrics) {
         lines.push(`### ${cell(m.name)} (${roleWord(m.role)})`, "");
         const ts = m.timeseries;
         if (!ts?.latest) {
-            lines.push(m.note ?? l10n.t("No results yet."), "");
+            // The note can hold the server's error sentence.
+            lines.push(m.note ? mdText(m.note) : l10n.t("No results yet."), "");
             continue;
         }
         lines.push(
