@@ -150,7 +150,11 @@ function columnItems(table: HogQLTable | undefined, range: vscode.Range): vscode
     });
 }
 
-/** Escapes for a backquoted identifier, as PostHog writes them (escape_hogql_identifier). */
+/**
+ * Escapes in a backquoted identifier: the common escapes of PostHog's grammar
+ * (HogQLLexer.g4, ESCAPE_CHAR_COMMON) for a backslash and controls, and a backquote doubled,
+ * the one way the grammar reads a backquote there.
+ */
 const BACKQUOTE_ESCAPES: Record<string, string> = {
     "\b": "\\b",
     "\f": "\\f",
@@ -161,7 +165,7 @@ const BACKQUOTE_ESCAPES: Record<string, string> = {
     "\x07": "\\a",
     "\v": "\\v",
     "\\": "\\\\",
-    "`": "\\`",
+    "`": "``",
 };
 
 /** A name as a HogQL identifier in backquotes, which any character it holds cannot end. */
