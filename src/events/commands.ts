@@ -2,6 +2,7 @@ import * as vscode from "vscode";
 import type { EventDefinition, EventDefinitionPatch } from "../api";
 import type { CommandSpec } from "../commands";
 import type { Ctx } from "../ctx";
+import { redact } from "../log";
 import { inLabel, oneLine, quotedInLabel, quotedInMessage } from "../plainText";
 import { eventQuery, parseTags, type EventDefinitionsOrdering } from "./format";
 import { EventDefinitionNode } from "./nodes";
@@ -274,7 +275,8 @@ export const eventDefinitionCommands: readonly CommandSpec[] = [
             if (!confirmed) return;
             const client = await ctx.auth.session.client();
             await client.deleteEventDefinition(def.id);
-            ctx.log.info(`deleted event definition ${def.name} (${def.id})`);
+            // Anyone can name an event: a name shaped like a key is redacted like one.
+            ctx.log.info(`deleted event definition ${redact(def.name)} (${def.id})`);
             ctx.views.eventDefinitions.refresh();
             ctx.views.eventDefinitions.details.reload(def.id);
             void ctx.ui.info(
