@@ -9,9 +9,12 @@ import * as path from "node:path";
 import { inMessage } from "../../src/plainText";
 import { hostileNames } from "../hostile/liveMarkup";
 import { quotedName } from "../hostile/messages";
+import { waitFor } from "../waitFor";
 import { openWorkbench, ROOT, runCommand, showViewContainer, type Workbench } from "./workbench";
 
 const EXPLOIT = hostileNames()[0].name;
+/** The corpus' theme icon name: the status bar and quick picks render `$(name)` as an icon. */
+const ICON_NAME = hostileNames().find((n) => n.name.startsWith("$(warning)"))?.name ?? "";
 const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
 /** What VS Code renders a link of a message as (`<a href="command:…">`). */
 const LINK = "a, .monaco-link";
@@ -55,14 +58,28 @@ describe("the hostile-name exploit in VS Code", function () {
         await page.keyboard.press("Enter");
         const row = page.locator('.monaco-list-row[aria-label*="sendSequence"]').first();
         await row.waitFor({ timeout: 30_000 });
-        await row.click({ button: "right" });
-        await page
-            .locator(".context-view .action-item", { hasText: "Delete Event Definition" })
-            .first()
-            .click({ timeout: 15_000 });
-
         const dialog = page.locator(".monaco-dialog-box");
-        await dialog.waitFor({ timeout: 30_000 });
+        // The view redraws as its search result arrives, which can close a context menu just
+        // opened on the row: open it again until the confirmation shows.
+        await waitFor(
+            "the delete confirmation",
+            async () => {
+                await row.click({ button: "right" });
+                const item = page
+                    .locator(".context-view .action-item", { hasText: "Delete Event Definition" })
+                    .first();
+                try {
+                    await item.click({ timeout: 5_000 });
+                    await dialog.waitFor({ timeout: 5_000 });
+                    return true;
+                } catch {
+                    await page.keyboard.press("Escape");
+                    return false;
+                }
+            },
+            60_000,
+            200,
+        );
         // Its buttons are links themselves; the question and its detail must hold none.
         const text = dialog.locator(".dialog-message-text, .dialog-message-detail");
         assert.equal(await text.count(), 2);
@@ -95,5 +112,29 @@ describe("the hostile-name exploit in VS Code", function () {
             !bench.sandbox.state.eventDefinitions.some((d) => d.name === EXPLOIT),
             "the definition is gone from the service",
         );
+    });
+
+    it("a project named with a theme icon shows as text in the project pick and the status bar", async () => {
+        const { page } = bench;
+        const { state, projectId } = bench.sandbox;
+        // The other project: switching to it changes the session, which redraws the status bar.
+        const project = state.projects.find((p) => p.id !== projectId);
+        assert.ok(project && ICON_NAME, "the sandbox's project and the corpus' icon name");
+        project.name = ICON_NAME;
+        await runCommand(page, "PostHog: Switch Project");
+        const row = page
+            .locator(".quick-input-list .monaco-list-row", { hasText: "fence" })
+            .first();
+        await row.waitFor({ timeout: 30_000 });
+        assert.equal(await row.locator(".codicon-warning").count(), 0, "no icon in the pick");
+        assert.match(await row.innerText(), /\$\(warning\)/, "the name as typed");
+        await row.click();
+        const item = page.locator(".statusbar-item", { hasText: "fence" }).first();
+        await item.waitFor({ timeout: 30_000 });
+        fs.mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, "hostile-name-status-bar.png") });
+        assert.equal(await item.locator(".codicon-warning").count(), 0, "no icon from the name");
+        assert.equal(await item.locator(".codicon-graph").count(), 1, "our own icon");
+        assert.match(await item.innerText(), /\$\(warning\)/, "the name as typed");
     });
 });
