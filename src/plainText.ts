@@ -53,6 +53,16 @@ export function inMessage(text: string, limit = ONE_LINE_LIMIT): string {
 }
 
 /**
+ * What a notification, modal or progress sink does to all of its text, ours included: no link can
+ * form and no control character shows, but nothing is cut and line breaks stay (a modal's detail
+ * lists lines). The last guard for text that reached a message without its own helper, such as a
+ * server's error sentence.
+ */
+export function withoutLinks(text: string): string {
+    return withoutControls(String(text)).replace(/\]\s*\(/g, "] (");
+}
+
+/**
  * A name in a message, in double quotes: quotes inside it are written `\"`, so it cannot appear
  * to end early and make the rest of the message look like ours.
  */
@@ -66,6 +76,11 @@ export function quotedInMessage(text: string, limit = ONE_LINE_LIMIT): string {
  */
 export function inLabel(text: string, limit = ONE_LINE_LIMIT): string {
     return inMessage(text, limit).replace(/\$\(/g, "\\$(");
+}
+
+/** A name in quotes (as {@link quotedInMessage}) where `$(name)` would be an icon (status bar). */
+export function quotedInLabel(text: string, limit = ONE_LINE_LIMIT): string {
+    return quotedInMessage(text, limit).replace(/\$\(/g, "\\$(");
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as vscode from "vscode";
 import type { RetryInfo } from "./api";
 import { withAbortSignal } from "./cancellation";
+import { withoutLinks } from "./plainText";
 
 /** What a long action gets: the cancellation signal and a way to report waits and steps. */
 export interface ProgressScope {
@@ -20,15 +21,23 @@ export function withProgress<T>(
 ): Promise<T> {
     return Promise.resolve(
         vscode.window.withProgress(
-            { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+            // A progress title and message make `[label](target)` a live link, as a message
+            // does; callers make the names in them plain (plainText.ts), and this is the last guard.
+            {
+                location: vscode.ProgressLocation.Notification,
+                title: withoutLinks(title),
+                cancellable: true,
+            },
             (progress, token) =>
                 withAbortSignal(token, (signal) =>
                     work({
                         signal,
-                        report: (message) => progress.report({ message }),
+                        report: (message) => progress.report({ message: withoutLinks(message) }),
                         onRetry: (info) =>
                             progress.report({
-                                message: `${info.reason}; retrying in ${Math.ceil(info.delayMs / 1000)} s (attempt ${info.attempt})`,
+                                message: withoutLinks(
+                                    `${info.reason}; retrying in ${Math.ceil(info.delayMs / 1000)} s (attempt ${info.attempt})`,
+                                ),
                             }),
                     }),
                 ),

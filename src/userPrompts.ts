@@ -1,4 +1,5 @@
 import * as vscode from "vscode";
+import { withoutLinks } from "./plainText";
 
 /** One choice in a pick list; `value` is what the caller gets back. */
 export interface Choice<T> {
@@ -71,20 +72,22 @@ export const vscodeUi: Ui = {
             }),
         );
     },
+    // Messages and a modal's detail turn `[label](target)` into live links, command URIs
+    // included; callers make the names in them plain (plainText.ts), and this is the last guard.
     async confirm(message, detail, confirmLabel) {
         const answer = await vscode.window.showWarningMessage(
-            message,
-            { modal: true, detail },
+            withoutLinks(message),
+            { modal: true, detail: withoutLinks(detail) },
             confirmLabel,
         );
         return answer === confirmLabel;
     },
     info: (message, ...actions) =>
-        Promise.resolve(vscode.window.showInformationMessage(message, ...actions)),
+        Promise.resolve(vscode.window.showInformationMessage(withoutLinks(message), ...actions)),
     warn: (message, ...actions) =>
-        Promise.resolve(vscode.window.showWarningMessage(message, ...actions)),
+        Promise.resolve(vscode.window.showWarningMessage(withoutLinks(message), ...actions)),
     error: (message, ...actions) =>
-        Promise.resolve(vscode.window.showErrorMessage(message, ...actions)),
+        Promise.resolve(vscode.window.showErrorMessage(withoutLinks(message), ...actions)),
     saveFile({ fileName, ...options }) {
         const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
         return Promise.resolve(

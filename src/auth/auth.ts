@@ -5,6 +5,7 @@ import { loadApi } from "../apiLoader";
 import { CLOUD_HOSTS } from "../config";
 import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
+import { inLabel, quotedInMessage } from "../plainText";
 import { withProgress } from "../progress";
 import type { Choice } from "../userPrompts";
 import { demoKeyFrom } from "./demoKey";
@@ -57,7 +58,11 @@ export class Auth implements vscode.Disposable {
             await this.ctx.config.setProjectId(String(project.id));
             await this.session.reload();
             void this.ctx.ui.info(
-                vscode.l10n.t('Signed in to {0}, project "{1}".', host, project.name),
+                vscode.l10n.t(
+                    "Signed in to {0}, project {1}.",
+                    host,
+                    quotedInMessage(project.name),
+                ),
             );
             return true;
         } finally {
@@ -346,7 +351,7 @@ export class Auth implements vscode.Disposable {
         const current = this.ctx.config.projectId;
         return this.ctx.ui.pick(
             projects.map((project) => ({
-                label: project.name,
+                label: inLabel(project.name),
                 description: vscode.l10n.t(
                     "id {0}{1}",
                     project.id,

@@ -1,4 +1,5 @@
 import * as vscode from "vscode";
+import { inLabel, oneLine } from "../plainText";
 import type { Session, SessionState } from "./session";
 
 /**
@@ -28,9 +29,10 @@ export class SessionStatusBar implements vscode.Disposable {
             ? ""
             : "\n\nRestricted Mode: the host and project from workspace settings are ignored.";
         if (state.signedIn) {
+            // The project's name comes from the server: the status bar renders `$(name)` icons.
             const name = this.projectName(state.projectId) ?? `project ${state.projectId}`;
-            this.item.text = `$(graph) ${name}`;
-            this.item.tooltip = `PostHog: ${name} on ${state.host}\nClick to switch project.${restricted}`;
+            this.item.text = `$(graph) ${inLabel(name)}`;
+            this.item.tooltip = `PostHog: ${oneLine(name)} on ${state.host}\nClick to switch project.${restricted}`;
             this.item.command = "posthog-workbench.switchProject";
             this.item.backgroundColor = undefined;
         } else {

@@ -2,6 +2,8 @@ import * as vscode from "vscode";
 import type { EventDefinition, EventDefinitionPatch } from "../api";
 import type { CommandSpec } from "../commands";
 import type { Ctx } from "../ctx";
+import { redact } from "../log";
+import { inLabel, oneLine, quotedInLabel, quotedInMessage } from "../plainText";
 import { eventQuery, parseTags, type EventDefinitionsOrdering } from "./format";
 import { EventDefinitionNode } from "./nodes";
 
@@ -17,9 +19,9 @@ async function target(ctx: Ctx, arg: unknown): Promise<EventDefinition | undefin
     if (defs.length === 0) throw new Error("No event definitions are loaded; check the filter.");
     return ctx.ui.pick(
         defs.map((def) => ({
-            label: def.name,
-            description: def.tags?.join(", "),
-            detail: def.description ?? undefined,
+            label: inLabel(def.name),
+            description: def.tags?.length ? inLabel(def.tags.join(", ")) : undefined,
+            detail: def.description ? inLabel(def.description) : undefined,
             value: def,
         })),
         {
@@ -41,13 +43,19 @@ export const TAXONOMY_REQUIRED =
 async function edit(ctx: Ctx, def: EventDefinition, patch: EventDefinitionPatch): Promise<void> {
     if (patch.hidden === true && patch.verified === true) {
         await ctx.ui.warn(
-            vscode.l10n.t('"{0}" can\'t be hidden and verified at once; choose one.', def.name),
+            vscode.l10n.t(
+                "{0} can't be hidden and verified at once; choose one.",
+                quotedInMessage(def.name),
+            ),
         );
         return;
     }
     if (patch.hidden === true && def.verified && patch.verified === undefined) {
         const go = await ctx.ui.confirm(
-            vscode.l10n.t('Hide "{0}"? This also removes its verified mark.', def.name),
+            vscode.l10n.t(
+                "Hide {0}? This also removes its verified mark.",
+                quotedInMessage(def.name),
+            ),
             vscode.l10n.t(
                 "PostHog doesn't keep hidden events verified: hiding it clears the verified mark.",
             ),
@@ -56,7 +64,7 @@ async function edit(ctx: Ctx, def: EventDefinition, patch: EventDefinitionPatch)
         if (!go) return;
     } else if (patch.verified === true && def.hidden && patch.hidden === undefined) {
         const go = await ctx.ui.confirm(
-            vscode.l10n.t('Verify "{0}"? This also unhides it.', def.name),
+            vscode.l10n.t("Verify {0}? This also unhides it.", quotedInMessage(def.name)),
             vscode.l10n.t(
                 "PostHog doesn't keep verified events hidden: verifying it shows it again.",
             ),
@@ -201,14 +209,17 @@ export const eventDefinitionCommands: readonly CommandSpec[] = [
     },
     itemCommand("copyEventName", vscode.l10n.t("Copy Event Name"), async (_ctx, def) => {
         await vscode.env.clipboard.writeText(def.name);
-        vscode.window.setStatusBarMessage(vscode.l10n.t('Copied "{0}"', def.name), 3000);
+        vscode.window.setStatusBarMessage(
+            vscode.l10n.t("Copied {0}", quotedInLabel(def.name)),
+            3000,
+        );
     }),
     itemCommand(
         "editEventDefinitionDescription",
         vscode.l10n.t("Edit Description"),
         async (ctx, def) => {
             const description = await ctx.ui.input({
-                title: vscode.l10n.t("Description of {0}", def.name),
+                title: vscode.l10n.t("Description of {0}", oneLine(def.name)),
                 prompt: vscode.l10n.t("Leave empty to remove the description."),
                 value: def.description ?? "",
             });
@@ -218,7 +229,7 @@ export const eventDefinitionCommands: readonly CommandSpec[] = [
     ),
     itemCommand("editEventDefinitionTags", vscode.l10n.t("Edit Tags"), async (ctx, def) => {
         const text = await ctx.ui.input({
-            title: vscode.l10n.t("Tags of {0}", def.name),
+            title: vscode.l10n.t("Tags of {0}", oneLine(def.name)),
             prompt: vscode.l10n.t(
                 "Comma-separated, e.g. growth, activation. Leave empty to remove every tag.",
             ),
@@ -248,26 +259,29 @@ export const eventDefinitionCommands: readonly CommandSpec[] = [
             const state = ctx.auth.session.state;
             const detail = state.signedIn
                 ? vscode.l10n.t(
-                      'This permanently deletes "{0}" with its description, tags and verification from project {1}. It cannot be undone. Events already captured are not deleted.',
-                      def.name,
+                      "This permanently deletes {0} with its description, tags and verification from project {1}. It cannot be undone. Events already captured are not deleted.",
+                      quotedInMessage(def.name),
                       state.projectId,
                   )
                 : vscode.l10n.t(
-                      'This permanently deletes "{0}" with its description, tags and verification. It cannot be undone. Events already captured are not deleted.',
-                      def.name,
+                      "This permanently deletes {0} with its description, tags and verification. It cannot be undone. Events already captured are not deleted.",
+                      quotedInMessage(def.name),
                   );
             const confirmed = await ctx.ui.confirm(
-                vscode.l10n.t('Delete the event definition "{0}"?', def.name),
+                vscode.l10n.t("Delete the event definition {0}?", quotedInMessage(def.name)),
                 detail,
                 vscode.l10n.t("Delete"),
             );
             if (!confirmed) return;
             const client = await ctx.auth.session.client();
             await client.deleteEventDefinition(def.id);
-            ctx.log.info(`deleted event definition ${def.name} (${def.id})`);
+            // Anyone can name an event: a name shaped like a key is redacted like one.
+            ctx.log.info(`deleted event definition ${redact(def.name)} (${def.id})`);
             ctx.views.eventDefinitions.refresh();
             ctx.views.eventDefinitions.details.reload(def.id);
-            void ctx.ui.info(vscode.l10n.t('Deleted the event definition "{0}".', def.name));
+            void ctx.ui.info(
+                vscode.l10n.t("Deleted the event definition {0}.", quotedInMessage(def.name)),
+            );
         },
     ),
 ];

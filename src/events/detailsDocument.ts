@@ -4,6 +4,7 @@ import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
 import { userMessageOf } from "../errorText";
 import { redact } from "../log";
+import { inMarkdown, oneLine } from "../plainText";
 import { detailsMarkdown } from "./format";
 
 /** Scheme of the read-only details documents: `posthog-event-definition:/<name>.md?<id>`. */
@@ -31,8 +32,8 @@ export class EventDefinitionDocuments implements vscode.TextDocumentContentProvi
     }
 
     static uriFor(def: EventDefinition): vscode.Uri {
-        // The name only titles the tab; slashes would turn it into folders.
-        const title = def.name.replace(/[/\\]/g, "_") || "event";
+        // The name only titles the tab: one line, and slashes would turn it into folders.
+        const title = oneLine(def.name).replace(/[/\\]/g, "_") || "event";
         return vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${title}.md`, query: def.id });
     }
 
@@ -81,7 +82,9 @@ export class EventDefinitionDocuments implements vscode.TextDocumentContentProvi
                     ? "This event definition no longer exists (it was deleted)."
                     : `Could not load this event definition: ${redact(userMessageOf(error))}`;
             this.ctx.log.warn(`event definition ${id}: ${redact(String(error))}`);
-            return `# ${uri.path.replace(/^\//, "").replace(/\.md$/, "")}\n\n${message}\n`;
+            // The title is the event's name (from the URI) and the message can be the server's.
+            const title = uri.path.replace(/^\//, "").replace(/\.md$/, "");
+            return `# ${inMarkdown(title, { oneLine: true })}\n\n${inMarkdown(message)}\n`;
         }
     }
 }

@@ -180,7 +180,7 @@ export class EventDefinitionsTree
                 value === null ? vscode.l10n.t("unknown") : value.toLocaleString(displayLanguage());
         } catch (error) {
             usage = vscode.l10n.t("could not be loaded");
-            this.ctx.log.warn(`metrics of ${def.name}: ${redact(userMessageOf(error))}`);
+            this.ctx.log.warn(`metrics of ${redact(def.name)}: ${redact(userMessageOf(error))}`);
         }
         item.tooltip = tooltipFor(def, usage);
         return item;

@@ -3,6 +3,7 @@
 import * as l10n from "@vscode/l10n";
 import type { EventDefinition, UserSummary } from "../api";
 import { displayLanguage } from "../locale";
+import { codeBlock, inMarkdown } from "../plainText";
 
 /** "3 days ago", "yesterday", "just now"; "never" without a time. */
 export function relativeTime(iso: string | null | undefined, now = Date.now()): string {
@@ -115,12 +116,12 @@ export function rowDescription(def: EventDefinition, now = Date.now()): string {
 }
 
 /**
- * Makes text safe for one line of the details document. The document is read as markdown source,
- * so only what would break its structure is escaped (a `|` would split a table cell); escaping
- * every markdown character would make names like `checkout\_completed` hard to read.
+ * Server text on one line of the details document. The document is shown in the Markdown
+ * preview, which renders HTML, links and remote images and links bare URLs: every character
+ * Markdown would read is escaped, so the preview shows the text as it is.
  */
 function md(text: string): string {
-    return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+    return inMarkdown(text, { oneLine: true });
 }
 
 function when(iso: string | null | undefined, now: number): string {
@@ -167,15 +168,10 @@ export function detailsMarkdown(
     }
     rows.push([l10n.t("Id"), def.id]);
     const description = def.description?.trim();
-    const query = eventQuery(def.name).trimEnd();
-    // A fence longer than any backtick run in the query, so an odd event name cannot close it.
-    const fence = "`".repeat(
-        Math.max(3, ...(query.match(/`+/g) ?? []).map((run) => run.length + 1)),
-    );
     return [
         `# ${md(def.name)}`,
         "",
-        description ? md(description) : `_${l10n.t("No description.")}_`,
+        description ? inMarkdown(description) : `_${l10n.t("No description.")}_`,
         "",
         `| ${l10n.t("Field")} | ${l10n.t("Value")} |`,
         "| --- | --- |",
@@ -183,9 +179,8 @@ export function detailsMarkdown(
         "",
         `## ${l10n.t("Query")}`,
         "",
-        `${fence}hogql`,
-        query,
-        fence,
+        // Its fence is longer than any backtick run in the query: an odd name cannot close it.
+        codeBlock(eventQuery(def.name).trimEnd(), "hogql"),
         "",
     ].join("\n");
 }

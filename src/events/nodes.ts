@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import type { EventDefinition } from "../api";
+import { inMarkdown, oneLine } from "../plainText";
 import { personName, relativeTime, rowDescription } from "./format";
 
 const P = "posthog-workbench";
@@ -13,9 +14,10 @@ export class EventDefinitionNode extends vscode.TreeItem {
         readonly definition: EventDefinition,
         now = Date.now(),
     ) {
-        super(definition.name, vscode.TreeItemCollapsibleState.None);
+        // A label and description are plain text, but show every character: one line, cut.
+        super(oneLine(definition.name), vscode.TreeItemCollapsibleState.None);
         this.id = `eventDefinition:${definition.id}`;
-        this.description = rowDescription(definition, now);
+        this.description = oneLine(rowDescription(definition, now));
         this.iconPath = iconFor(definition);
         this.contextValue = [
             "eventDefinition",
@@ -38,6 +40,7 @@ export class EventDefinitionNode extends vscode.TreeItem {
                 definition.description ?? undefined,
             ]
                 .filter(Boolean)
+                .map((part) => oneLine(String(part)))
                 .join(", "),
         };
     }
@@ -51,17 +54,23 @@ function iconFor(def: EventDefinition): vscode.ThemeIcon {
     return new vscode.ThemeIcon("symbol-event");
 }
 
-/** The hover of a row: what the row shows in full, plus owner and 30-day query usage. */
+/**
+ * The hover of a row: what the row shows in full, plus owner and 30-day query usage. Server text
+ * goes in through `inMarkdown`, not `appendText`, which leaves autolinks, bare URLs, HTML,
+ * entities and invisible characters as they are.
+ */
 export function tooltipFor(def: EventDefinition, usage: string): vscode.MarkdownString {
     const tip = new vscode.MarkdownString("", true);
-    tip.appendMarkdown("**").appendText(def.name).appendMarkdown("**");
+    // Trimmed: `**` after a space does not close the bold.
+    const name = inMarkdown(def.name, { oneLine: true }).trim();
+    if (name) tip.appendMarkdown(`**${name}**`);
     if (def.verified) tip.appendMarkdown(` $(verified-filled) ${vscode.l10n.t("verified")}`);
     if (def.hidden) tip.appendMarkdown(` $(eye-closed) ${vscode.l10n.t("hidden")}`);
     tip.appendMarkdown("\n\n");
     const description = def.description?.trim();
-    if (description) tip.appendText(description).appendMarkdown("\n\n");
+    if (description) tip.appendMarkdown(`${inMarkdown(description)}\n\n`);
     const line = (label: string, value: string): void => {
-        tip.appendMarkdown(`${label}: `).appendText(value).appendMarkdown("  \n");
+        tip.appendMarkdown(`${label}: ${inMarkdown(value, { oneLine: true })}  \n`);
     };
     if (def.tags?.length) line(vscode.l10n.t("Tags"), def.tags.join(", "));
     line(vscode.l10n.t("Last seen"), relativeTime(def.last_seen_at));
@@ -93,7 +102,8 @@ export class MessageNode extends vscode.TreeItem {
     ) {
         super(label, vscode.TreeItemCollapsibleState.None);
         this.id = `eventDefinitions:message:${label}`;
-        this.description = options.detail;
+        // The detail can be a server's error sentence.
+        this.description = options.detail === undefined ? undefined : oneLine(options.detail);
         this.tooltip = options.detail;
         this.iconPath = new vscode.ThemeIcon(options.icon ?? "info");
         this.contextValue = "message";

@@ -2,6 +2,7 @@ import * as vscode from "vscode";
 import type { Experiment, FeatureFlag } from "../api";
 import { appLink } from "../appLinks";
 import type { Ctx } from "../ctx";
+import { inLabel, inMessage, quotedInMessage } from "../plainText";
 import { withProgress } from "../progress";
 import type { Choice } from "../userPrompts";
 import {
@@ -28,7 +29,11 @@ export async function resolveExperiment(ctx: Ctx, arg: unknown): Promise<Experim
     const client = await ctx.auth.session.client();
     const page = await client.listExperimentsPage({ limit: 100, status: "all" });
     return ctx.ui.pick(
-        page.results.map((e) => ({ label: e.name, description: e.feature_flag_key, value: e })),
+        page.results.map((e) => ({
+            label: inLabel(e.name),
+            description: inLabel(e.feature_flag_key),
+            value: e,
+        })),
         { title: vscode.l10n.t("Pick an experiment") },
     );
 }
@@ -52,12 +57,15 @@ export async function newExperiment(ctx: Ctx): Promise<Experiment | undefined> {
             description: vscode.l10n.t("created with control/test variants"),
             value: TYPE_FLAG_KEY,
         },
-        ...flags.results.map((flag) => ({
-            label: flag.key,
-            description: flag.name || undefined,
-            detail: variantsOf(flag),
-            value: flag,
-        })),
+        ...flags.results.map((flag) => {
+            const variants = variantsOf(flag);
+            return {
+                label: inLabel(flag.key),
+                description: flag.name ? inLabel(flag.name) : undefined,
+                detail: variants === undefined ? undefined : inLabel(variants),
+                value: flag,
+            };
+        }),
     ];
     const picked = await ctx.ui.pick(choices, {
         title: vscode.l10n.t("New experiment (2/2): feature flag"),
@@ -79,7 +87,7 @@ export async function newExperiment(ctx: Ctx): Promise<Experiment | undefined> {
         if (!flagKey) return undefined;
     } else flagKey = picked.key;
     const created = await withProgress(
-        vscode.l10n.t('Creating experiment "{0}"...', name),
+        vscode.l10n.t("Creating experiment {0}...", quotedInMessage(name)),
         ({ signal }) =>
             client.createExperiment(
                 { name: name.trim(), feature_flag_key: flagKey.trim() },
@@ -89,9 +97,9 @@ export async function newExperiment(ctx: Ctx): Promise<Experiment | undefined> {
     await ctx.views.experiments.reveal(created);
     void ctx.ui.info(
         vscode.l10n.t(
-            'Created draft experiment "{0}" with flag {1}.',
-            created.name,
-            created.feature_flag_key,
+            "Created draft experiment {0} with flag {1}.",
+            quotedInMessage(created.name),
+            inMessage(created.feature_flag_key),
         ),
     );
     return created;
@@ -124,24 +132,28 @@ export async function editExperiment(
 ): Promise<Experiment | undefined> {
     const field = await ctx.ui.pick<EditableField>(
         [
-            { label: vscode.l10n.t("Name"), description: experiment.name, value: "name" },
+            {
+                label: vscode.l10n.t("Name"),
+                description: inLabel(experiment.name),
+                value: "name",
+            },
             {
                 label: vscode.l10n.t("Description"),
-                description: experiment.description ?? "",
+                description: inLabel(experiment.description ?? ""),
                 value: "description",
             },
             {
                 label: vscode.l10n.t("Conclusion"),
-                description: experiment.conclusion ?? "none",
+                description: inLabel(experiment.conclusion ?? "none"),
                 value: "conclusion",
             },
             {
                 label: vscode.l10n.t("Conclusion comment"),
-                description: experiment.conclusion_comment ?? "",
+                description: inLabel(experiment.conclusion_comment ?? ""),
                 value: "conclusion_comment",
             },
         ],
-        { title: vscode.l10n.t('Edit "{0}"', experiment.name) },
+        { title: vscode.l10n.t("Edit {0}", quotedInMessage(experiment.name)) },
     );
     if (!field) return undefined;
     let value: string | null | undefined;
@@ -168,7 +180,7 @@ export async function editExperiment(
         ctx,
         experiment,
         { [field]: value },
-        vscode.l10n.t('Saving "{0}"...', experiment.name),
+        vscode.l10n.t("Saving {0}...", quotedInMessage(experiment.name)),
     );
 }
 
@@ -182,13 +194,13 @@ export async function setArchived(
         experiment,
         { archived },
         archived
-            ? vscode.l10n.t('Archiving "{0}"...', experiment.name)
-            : vscode.l10n.t('Unarchiving "{0}"...', experiment.name),
+            ? vscode.l10n.t("Archiving {0}...", quotedInMessage(experiment.name))
+            : vscode.l10n.t("Unarchiving {0}...", quotedInMessage(experiment.name)),
     );
     void ctx.ui.info(
         archived
-            ? vscode.l10n.t('Archived "{0}".', experiment.name)
-            : vscode.l10n.t('Unarchived "{0}".', experiment.name),
+            ? vscode.l10n.t("Archived {0}.", quotedInMessage(experiment.name))
+            : vscode.l10n.t("Unarchived {0}.", quotedInMessage(experiment.name)),
     );
     return updated;
 }
@@ -196,10 +208,10 @@ export async function setArchived(
 /** Soft delete: the API's DELETE answers 405, so deleting is PATCH `deleted: true`. */
 export async function deleteExperiment(ctx: Ctx, experiment: Experiment): Promise<boolean> {
     const confirmed = await ctx.ui.confirm(
-        vscode.l10n.t('Delete experiment "{0}"?', experiment.name),
+        vscode.l10n.t("Delete experiment {0}?", quotedInMessage(experiment.name)),
         vscode.l10n.t(
             "It disappears from PostHog's lists. Its feature flag {0} is kept.",
-            experiment.feature_flag_key,
+            inMessage(experiment.feature_flag_key),
         ),
         vscode.l10n.t("Delete"),
     );
@@ -208,9 +220,9 @@ export async function deleteExperiment(ctx: Ctx, experiment: Experiment): Promis
         ctx,
         experiment,
         { deleted: true },
-        vscode.l10n.t('Deleting "{0}"...', experiment.name),
+        vscode.l10n.t("Deleting {0}...", quotedInMessage(experiment.name)),
     );
-    void ctx.ui.info(vscode.l10n.t('Deleted "{0}".', experiment.name));
+    void ctx.ui.info(vscode.l10n.t("Deleted {0}.", quotedInMessage(experiment.name)));
     return true;
 }
 
@@ -237,7 +249,7 @@ export async function duplicateExperiment(
     experiment: Experiment,
 ): Promise<Experiment | undefined> {
     const name = await ctx.ui.input({
-        title: vscode.l10n.t('Duplicate "{0}"', experiment.name),
+        title: vscode.l10n.t("Duplicate {0}", quotedInMessage(experiment.name)),
         prompt: vscode.l10n.t("Name of the copy (it reuses the same feature flag)"),
         value: copyName(experiment.name),
         validate: checkExperimentName,
@@ -246,24 +258,28 @@ export async function duplicateExperiment(
     const client = await ctx.auth.session.client();
     // Never retried: a second POST would create a second copy.
     const copy = await withProgress(
-        vscode.l10n.t('Duplicating "{0}"...', experiment.name),
+        vscode.l10n.t("Duplicating {0}...", quotedInMessage(experiment.name)),
         ({ signal }) =>
             client.duplicateExperiment(experiment.id, { name: name.trim() }, { signal }),
     );
     await ctx.views.experiments.reveal(copy);
-    void ctx.ui.info(vscode.l10n.t('Created "{0}".', copy.name));
+    void ctx.ui.info(vscode.l10n.t("Created {0}.", quotedInMessage(copy.name)));
     return copy;
 }
 
 export async function createExposureCohort(ctx: Ctx, experiment: Experiment): Promise<void> {
     const client = await ctx.auth.session.client();
     const { cohort } = await withProgress(
-        vscode.l10n.t('Creating the exposure cohort of "{0}"...', experiment.name),
+        vscode.l10n.t("Creating the exposure cohort of {0}...", quotedInMessage(experiment.name)),
         ({ signal }) => client.createExposureCohort(experiment.id, { signal }),
     );
     ctx.views.experiments.update({ ...experiment, exposure_cohort: cohort.id });
     const choice = await ctx.ui.info(
-        vscode.l10n.t('Created cohort "{0}" (id {1}).', cohort.name, cohort.id),
+        vscode.l10n.t(
+            "Created cohort {0} (id {1}).",
+            quotedInMessage(cohort.name),
+            inMessage(String(cohort.id)),
+        ),
         vscode.l10n.t("Open in PostHog"),
     );
     if (choice === vscode.l10n.t("Open in PostHog"))
@@ -279,8 +295,8 @@ async function pickMetric(ctx: Ctx, experiment: Experiment): Promise<ExperimentM
     if (metrics.length === 0) {
         void ctx.ui.warn(
             vscode.l10n.t(
-                '"{0}" has no metrics with a uuid yet; add one in PostHog first.',
-                experiment.name,
+                "{0} has no metrics with a uuid yet; add one in PostHog first.",
+                quotedInMessage(experiment.name),
             ),
         );
         return undefined;
@@ -288,11 +304,11 @@ async function pickMetric(ctx: Ctx, experiment: Experiment): Promise<ExperimentM
     if (metrics.length === 1) return metrics[0];
     return ctx.ui.pick(
         metrics.map((m) => ({
-            label: m.name,
-            description: `${roleWord(m.role)} · ${m.uuid}`,
+            label: inLabel(m.name),
+            description: inLabel(`${roleWord(m.role)} · ${m.uuid}`),
             value: m,
         })),
-        { title: vscode.l10n.t('Metric of "{0}"', experiment.name) },
+        { title: vscode.l10n.t("Metric of {0}", quotedInMessage(experiment.name)) },
     );
 }
 
@@ -301,7 +317,7 @@ export async function recalculateTimeseries(ctx: Ctx, experiment: Experiment): P
     if (!metric) return;
     const client = await ctx.auth.session.client();
     const request = await withProgress(
-        vscode.l10n.t('Requesting recalculation of "{0}"...', metric.name),
+        vscode.l10n.t("Requesting recalculation of {0}...", quotedInMessage(metric.name)),
         ({ signal }) =>
             client.recalculateTimeseries(
                 experiment.id,
@@ -311,9 +327,9 @@ export async function recalculateTimeseries(ctx: Ctx, experiment: Experiment): P
     );
     void ctx.ui.info(
         vscode.l10n.t(
-            'Recalculation of "{0}" is {1}. Show Timeseries Results to see it when done.',
-            metric.name,
-            request.status,
+            "Recalculation of {0} is {1}. Show Timeseries Results to see it when done.",
+            quotedInMessage(metric.name),
+            inMessage(String(request.status)),
         ),
     );
 }
@@ -352,5 +368,5 @@ export async function openInPostHog(ctx: Ctx, experiment: Experiment): Promise<v
 
 export async function copyFlagKey(ctx: Ctx, experiment: Experiment): Promise<void> {
     await vscode.env.clipboard.writeText(experiment.feature_flag_key);
-    void ctx.ui.info(vscode.l10n.t("Copied {0}.", experiment.feature_flag_key));
+    void ctx.ui.info(vscode.l10n.t("Copied {0}.", inMessage(experiment.feature_flag_key)));
 }

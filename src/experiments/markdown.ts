@@ -9,6 +9,9 @@ import {
     flagRollout,
     roleWord,
 } from "./model";
+import { codeSpan, inMarkdown } from "../plainText";
+
+const ONE = { oneLine: true };
 
 /** The state as a word of the display language. */
 function stateWord(state: ReturnType<typeof experimentState>): string {
@@ -20,9 +23,17 @@ function stateWord(state: ReturnType<typeof experimentState>): string {
     }[state]();
 }
 
-/** Escapes text so Markdown shows it literally (names and descriptions are user data). */
-export function mdText(text: string): string {
-    return text.replace(/([\\`*_{}[\]()#+\-.!|<>~])/g, "\\$1").replace(/\r?\n/g, "  \n");
+/**
+ * Server text (names, descriptions) as Markdown shows it literally: no link, image, HTML or
+ * entity forms, and no linkifier joins a URL; on one line where it goes into a table cell.
+ */
+export function mdText(text: string, options: { oneLine?: boolean } = {}): string {
+    return inMarkdown(text, options);
+}
+
+/** A code span in a table cell: a pipe would end the cell even inside the span, unescaped. */
+function cellCode(text: string): string {
+    return codeSpan(text).replace(/\|/g, "\\|");
 }
 
 function row(label: string, value: string | undefined | null): string {
@@ -32,36 +43,42 @@ function row(label: string, value: string | undefined | null): string {
 function person(p: Experiment["created_by"]): string | undefined {
     if (!p) return undefined;
     const name = [p.first_name, p.last_name].filter(Boolean).join(" ");
-    return mdText(name ? `${name} <${p.email ?? ""}>` : (p.email ?? String(p.id)));
+    return mdText(name ? `${name} <${p.email ?? ""}>` : (p.email ?? String(p.id)), ONE);
 }
 
 export function experimentMarkdown(e: Experiment, host: string, projectId: string): string {
     const lines: string[] = [];
-    lines.push(`# ${mdText(e.name)}`, "");
+    lines.push(`# ${mdText(e.name, ONE)}`, "");
     if (e.description) lines.push(mdText(e.description), "");
     lines.push("| | |", "|---|---|");
     const state = stateWord(experimentState(e));
     lines.push(row(l10n.t("State"), e.archived ? l10n.t("{0} (archived)", state) : state));
-    lines.push(row(l10n.t("Status (service)"), e.status ? mdText(String(e.status)) : undefined));
-    lines.push(row(l10n.t("Start"), e.start_date ? mdText(e.start_date) : l10n.t("not started")));
-    lines.push(row(l10n.t("End"), e.end_date ? mdText(e.end_date) : undefined));
-    lines.push(row(l10n.t("Conclusion"), e.conclusion ? mdText(String(e.conclusion)) : undefined));
+    lines.push(
+        row(l10n.t("Status (service)"), e.status ? mdText(String(e.status), ONE) : undefined),
+    );
+    lines.push(
+        row(l10n.t("Start"), e.start_date ? mdText(e.start_date, ONE) : l10n.t("not started")),
+    );
+    lines.push(row(l10n.t("End"), e.end_date ? mdText(e.end_date, ONE) : undefined));
+    lines.push(
+        row(l10n.t("Conclusion"), e.conclusion ? mdText(String(e.conclusion), ONE) : undefined),
+    );
     lines.push(
         row(
             l10n.t("Conclusion comment"),
-            e.conclusion_comment ? mdText(e.conclusion_comment) : undefined,
+            e.conclusion_comment ? mdText(e.conclusion_comment, ONE) : undefined,
         ),
     );
     lines.push(row(l10n.t("Created by"), person(e.created_by)));
-    lines.push(row(l10n.t("Created"), mdText(e.created_at)));
-    lines.push(row(l10n.t("Updated"), mdText(e.updated_at)));
+    lines.push(row(l10n.t("Created"), mdText(e.created_at, ONE)));
+    lines.push(row(l10n.t("Updated"), mdText(e.updated_at, ONE)));
     lines.push(
         row(l10n.t("Exposure cohort"), e.exposure_cohort ? String(e.exposure_cohort) : undefined),
     );
     lines.push("");
 
     lines.push(`## ${l10n.t("Feature flag")}`, "", "| | |", "|---|---|");
-    lines.push(row(l10n.t("Key"), `\`${e.feature_flag_key.replace(/`/g, "")}\``));
+    lines.push(row(l10n.t("Key"), cellCode(e.feature_flag_key)));
     if (e.feature_flag) {
         lines.push(row(l10n.t("Active"), e.feature_flag.active ? l10n.t("yes") : l10n.t("no")));
         const rollout = flagRollout(e);
@@ -70,13 +87,15 @@ export function experimentMarkdown(e: Experiment, host: string, projectId: strin
     const variants = experimentVariants(e);
     if (variants.length) {
         lines.push("", `| ${l10n.t("Variant")} | ${l10n.t("Rollout")} |`, "|---|---|");
-        for (const v of variants) lines.push(`| ${mdText(v.key)} | ${v.rollout ?? "—"}% |`);
+        for (const v of variants) lines.push(`| ${mdText(v.key, ONE)} | ${v.rollout ?? "—"}% |`);
     }
     lines.push("");
 
     lines.push(`## ${l10n.t("Holdout")}`, "");
     lines.push(
-        e.holdout ? l10n.t("{0} (id {1})", mdText(e.holdout.name), e.holdout.id) : l10n.t("None"),
+        e.holdout
+            ? l10n.t("{0} (id {1})", mdText(e.holdout.name, ONE), e.holdout.id)
+            : l10n.t("None"),
         "",
     );
 
@@ -94,7 +113,7 @@ export function experimentMarkdown(e: Experiment, host: string, projectId: strin
                     ? m.metric.metric_type
                     : String(m.metric.kind ?? "");
             lines.push(
-                `| ${mdText(m.name)} | ${roleWord(m.role)} | ${mdText(type)} | \`${m.uuid}\` |`,
+                `| ${mdText(m.name, ONE)} | ${roleWord(m.role)} | ${mdText(type, ONE)} | ${cellCode(m.uuid)} |`,
             );
         }
     }
@@ -104,7 +123,7 @@ export function experimentMarkdown(e: Experiment, host: string, projectId: strin
     if (saved.length === 0) lines.push(l10n.t("None."));
     for (const s of saved)
         lines.push(
-            `- ${l10n.t("{0} (id {1})", mdText(s.name ?? l10n.t("Saved metric {0}", s.saved_metric)), s.saved_metric)}`,
+            `- ${l10n.t("{0} (id {1})", mdText(s.name ?? l10n.t("Saved metric {0}", s.saved_metric), ONE), s.saved_metric)}`,
         );
     lines.push(
         "",

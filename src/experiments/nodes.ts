@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import type { Experiment } from "../api";
+import { inMarkdown, oneLine } from "../plainText";
 import {
     experimentDescription,
     experimentState,
@@ -67,9 +68,10 @@ export class ExperimentNode {
     toTreeItem(): vscode.TreeItem {
         const e = this.experiment;
         const state = experimentState(e);
-        const item = new vscode.TreeItem(e.name, vscode.TreeItemCollapsibleState.None);
+        // A label and description are plain text, but show every character: one line, cut.
+        const item = new vscode.TreeItem(oneLine(e.name), vscode.TreeItemCollapsibleState.None);
         item.id = `experiment:${e.id}`;
-        item.description = experimentDescription(e);
+        item.description = oneLine(experimentDescription(e));
         item.contextValue = `experiment:${state}:${e.archived ? "archived" : "live"}`;
         item.iconPath = experimentIcon(e);
         item.tooltip = experimentTooltip(e, state);
@@ -88,6 +90,7 @@ export class ExperimentNode {
                     : vscode.l10n.t("flag {0}", e.feature_flag_key),
             ]
                 .filter(Boolean)
+                .map((part) => oneLine(String(part)))
                 .join(", "),
         };
         return item;
@@ -133,7 +136,8 @@ export class MessageNode {
     ) {}
 
     toTreeItem(): vscode.TreeItem {
-        const item = new vscode.TreeItem(this.text, vscode.TreeItemCollapsibleState.None);
+        // The text can be a server's error sentence.
+        const item = new vscode.TreeItem(oneLine(this.text), vscode.TreeItemCollapsibleState.None);
         item.id = `message:${this.group.id}`;
         item.iconPath = new vscode.ThemeIcon(
             this.isError ? "warning" : "info",
@@ -171,21 +175,24 @@ function experimentIcon(e: Experiment): vscode.ThemeIcon {
 }
 
 function experimentTooltip(e: Experiment, state: string): vscode.MarkdownString {
+    // Our own sentences go in as Markdown (they wrap); server text through `inMarkdown`, not
+    // `appendText`, which leaves autolinks, bare URLs, HTML and invisible characters as they are.
+    const text = (value: string) => inMarkdown(value, { oneLine: true });
     const md = new vscode.MarkdownString(undefined, true);
     md.supportHtml = false;
-    md.appendMarkdown(`**`).appendText(e.name).appendMarkdown(`**\n\n`);
+    const name = text(e.name).trim();
+    // Trimmed: `**` after a space does not close the bold.
+    if (name) md.appendMarkdown(`**${name}**\n\n`);
     if (state === "paused") {
-        // Our own sentences go in as Markdown (they wrap); names and values as text.
         md.appendMarkdown(
             `$(debug-pause) ${vscode.l10n.t(
                 "Paused: its feature flag is off, so users get no variant. Turn the flag back on in PostHog to resume.",
             )}\n\n`,
         );
     }
-    if (e.description) md.appendText(e.description).appendMarkdown("\n\n");
-    md.appendMarkdown(`$(symbol-key) ${vscode.l10n.t("Flag")} \``)
-        .appendText(e.feature_flag_key)
-        .appendMarkdown("`");
+    if (e.description) md.appendMarkdown(`${inMarkdown(e.description)}\n\n`);
+    // Not a code span: with theme icons on, VS Code renders `$(name)` even inside one.
+    md.appendMarkdown(`$(symbol-key) ${vscode.l10n.t("Flag")} ${text(e.feature_flag_key)}`);
     const rollout = flagRollout(e);
     if (rollout !== undefined) md.appendMarkdown(` · ${vscode.l10n.t("rollout {0}%", rollout)}`);
     if (e.feature_flag)
@@ -196,25 +203,29 @@ function experimentTooltip(e: Experiment, state: string): vscode.MarkdownString 
     const variants = experimentVariants(e);
     if (variants.length) {
         md.appendMarkdown(`${vscode.l10n.t("Variants:")} `);
-        md.appendText(
-            variants
-                .map((v) => (v.rollout === undefined ? v.key : `${v.key} ${v.rollout}%`))
-                .join(", "),
+        md.appendMarkdown(
+            text(
+                variants
+                    .map((v) => (v.rollout === undefined ? v.key : `${v.key} ${v.rollout}%`))
+                    .join(", "),
+            ),
         );
         md.appendMarkdown("\n\n");
     }
     const start = shortDate(e.start_date);
     const end = shortDate(e.end_date);
-    md.appendText(
-        start
-            ? end
-                ? vscode.l10n.t("Started {0}, ended {1}", start, end)
-                : vscode.l10n.t("Started {0}", start)
-            : vscode.l10n.t("Not started (draft)"),
+    md.appendMarkdown(
+        text(
+            start
+                ? end
+                    ? vscode.l10n.t("Started {0}, ended {1}", start, end)
+                    : vscode.l10n.t("Started {0}", start)
+                : vscode.l10n.t("Not started (draft)"),
+        ),
     );
     if (e.conclusion) {
-        md.appendMarkdown(`\n\n${vscode.l10n.t("Conclusion:")} `).appendText(e.conclusion);
-        if (e.conclusion_comment) md.appendText(` (${e.conclusion_comment})`);
+        md.appendMarkdown(`\n\n${vscode.l10n.t("Conclusion:")} ${text(e.conclusion)}`);
+        if (e.conclusion_comment) md.appendMarkdown(` ${text(`(${e.conclusion_comment})`)}`);
     }
     return md;
 }

@@ -6,6 +6,7 @@ import * as vscode from "vscode";
 import type { Experiment } from "../api";
 import type { Ctx } from "../ctx";
 import { userMessageOf } from "../errorText";
+import { oneLine, quotedInMessage } from "../plainText";
 import { withProgress } from "../progress";
 import * as actions from "./actions";
 import { experimentMetrics, metricFingerprint } from "./model";
@@ -14,7 +15,6 @@ import { displayLanguage } from "../locale";
 import { experimentHtml } from "./pageHtml";
 import { messageGate, pageLog } from "../webviewMessages";
 import { fromExperimentPageSchema } from "./pageMessageSchema";
-import { oneLine } from "../plainText";
 import type {
     ExperimentPageData,
     FromExperimentPage,
@@ -195,7 +195,9 @@ export class ExperimentPage implements vscode.Disposable {
                 return actions.copyFlagKey(this.ctx, e);
             case "copyMarkdown":
                 await vscode.env.clipboard.writeText(this.markdown);
-                void this.ctx.ui.info(vscode.l10n.t('Copied "{0}" as Markdown.', e.name));
+                void this.ctx.ui.info(
+                    vscode.l10n.t("Copied {0} as Markdown.", quotedInMessage(e.name)),
+                );
                 return;
             case "openMarkdown":
                 await this.ctx.documents.show(

@@ -460,7 +460,7 @@ export function pageMarkdown(
         `## ${l10n.t("Results")}`,
         "",
     ];
-    const cell = (t: string) => mdText(t);
+    const cell = (t: string) => mdText(t, { oneLine: true });
     for (const m of data.metrics) {
         lines.push(`### ${cell(m.name)} (${roleWord(m.role)})`, "");
         const ts = m.timeseries;

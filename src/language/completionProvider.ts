@@ -6,6 +6,7 @@ import * as vscode from "vscode";
 import { CompletionContext, completionContextAt } from "./completionContext";
 import { HOGQL_CONSTANTS, HOGQL_FUNCTIONS, HOGQL_KEYWORDS } from "./hogqlCatalog";
 import type { InsightVariable } from "../api";
+import { oneLine } from "../plainText";
 import { describeVariable } from "../query/savedVariables";
 import type { HogQLDataSource, HogQLTable } from "./languageFeatures";
 
@@ -100,8 +101,8 @@ function variableItem(variable: InsightVariable, range: vscode.Range): vscode.Co
     );
     item.insertText = variable.code_name;
     item.filterText = variable.code_name;
-    item.detail = describeVariable(variable);
-    item.documentation = `${variable.name}: a saved SQL variable of this project.`;
+    item.detail = oneLine(describeVariable(variable));
+    item.documentation = `${oneLine(variable.name)}: a saved SQL variable of this project.`;
     item.range = range;
     item.sortText = SORT.value + variable.code_name;
     return item;
@@ -130,7 +131,7 @@ function propertyItem(name: string, quoted: boolean, range: vscode.Range): vscod
     if (quoted) {
         item.insertText = name.replace(/\\/g, "\\\\").replace(/'/g, "\\'");
     } else if (!SIMPLE_IDENTIFIER.test(name)) {
-        item.insertText = "`" + name.replace(/`/g, "``") + "`";
+        item.insertText = backquoted(name);
     }
     item.filterText = name;
     item.range = range;
@@ -141,12 +142,36 @@ function propertyItem(name: string, quoted: boolean, range: vscode.Range): vscod
 function columnItems(table: HogQLTable | undefined, range: vscode.Range): vscode.CompletionItem[] {
     return (table?.fields ?? []).map((field) => {
         const item = new vscode.CompletionItem(field.name, vscode.CompletionItemKind.Field);
-        item.detail = `${field.type} · ${table?.name ?? ""}`;
-        if (!SIMPLE_IDENTIFIER.test(field.name)) item.insertText = "`" + field.name + "`";
+        item.detail = oneLine(`${field.type} · ${table?.name ?? ""}`);
+        if (!SIMPLE_IDENTIFIER.test(field.name)) item.insertText = backquoted(field.name);
         item.range = range;
         item.sortText = SORT.column + field.name;
         return item;
     });
+}
+
+/**
+ * Escapes in a backquoted identifier: the common escapes of PostHog's grammar
+ * (HogQLLexer.g4, ESCAPE_CHAR_COMMON) for a backslash and controls, and a backquote doubled,
+ * the one way the grammar reads a backquote there.
+ */
+const BACKQUOTE_ESCAPES: Record<string, string> = {
+    "\b": "\\b",
+    "\f": "\\f",
+    "\r": "\\r",
+    "\n": "\\n",
+    "\t": "\\t",
+    "\0": "\\0",
+    "\x07": "\\a",
+    "\v": "\\v",
+    "\\": "\\\\",
+    "`": "``",
+};
+
+/** A name as a HogQL identifier in backquotes, which any character it holds cannot end. */
+function backquoted(name: string): string {
+    // eslint-disable-next-line no-control-regex -- the controls PostHog escapes
+    return `\`${name.replace(/[\b\f\r\n\t\0\x07\v\\`]/g, (c) => BACKQUOTE_ESCAPES[c])}\``;
 }
 
 function tableItem(table: HogQLTable, range: vscode.Range): vscode.CompletionItem {

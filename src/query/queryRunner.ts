@@ -6,6 +6,7 @@ import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
 import { userMessageOf } from "../errorText";
 import { redact } from "../log";
+import { inLabel, withoutControls } from "../plainText";
 import { resultSetOf, type ResultSet } from "../resultsPanel";
 import { describeVariable, fetchSavedVariables, namesToPrompt } from "./savedVariables";
 import type { Statement } from "./statementSplitter";
@@ -302,7 +303,8 @@ export class QueryRunner implements vscode.Disposable {
             this.ctx.language.diagnostics.report(document, target.start, missing);
             this.ctx.log.warn(`HogQL variables: ${missing[0].message}`);
             vscode.window.setStatusBarMessage(
-                vscode.l10n.t("$(error) {0}", missing[0].message),
+                // The status bar renders `$(name)` icons; the message holds the server's names.
+                vscode.l10n.t("$(error) {0}", inLabel(missing[0].message)),
                 10_000,
             );
             if (screenReaderOptimized()) void this.ctx.ui.warn(missing[0].message);
@@ -314,7 +316,7 @@ export class QueryRunner implements vscode.Disposable {
             // The client already removed the key from these; redact() also catches any phx_ token.
             this.ctx.log.warn(`HogQL error: ${redact(errors.map((e) => e.message).join("; "))}`);
             vscode.window.setStatusBarMessage(
-                vscode.l10n.t("$(error) HogQL: {0}", redact(errors[0].message)),
+                vscode.l10n.t("$(error) HogQL: {0}", inLabel(redact(errors[0].message))),
                 10_000,
             );
             if (screenReaderOptimized())
@@ -381,7 +383,7 @@ export class QueryRunner implements vscode.Disposable {
                 title: vscode.l10n.t(
                     "Value of {0}{1}",
                     `{variables.${name}}`,
-                    variable ? ` (${describeVariable(variable)})` : "",
+                    variable ? ` (${withoutControls(describeVariable(variable))})` : "",
                 ),
                 prompt: vscode.l10n.t(
                     "Numbers and true/false are sent as such; anything else as text.",

@@ -5,6 +5,7 @@ import * as vscode from "vscode";
 import { loadApi } from "../apiLoader";
 import type { Ctx } from "../ctx";
 import { userMessageOf } from "../errorText";
+import { inLabel } from "../plainText";
 import { withProgress, type ProgressScope } from "../progress";
 import { describeNode, findSavedQueries, type SavedQuery } from "./detect";
 import { jsonEqual } from "./jsonScan";
@@ -94,6 +95,12 @@ async function upgradeText(
     edits.sort((a, b) => a.start - b.start || a.end - b.end);
     return { after: applyEdits(text, edits), changes };
 }
+
+/**
+ * Where a pick's list of files is cut: it names kinds from the service's answers, so it goes in
+ * as a label (no icons), but longer than a name.
+ */
+const LIST_LIMIT = 1000;
 
 function changeText(changes: NodeChange[]): string {
     return changes
@@ -193,7 +200,7 @@ export async function upgradeQuery(
         [
             {
                 label: vscode.l10n.t("Apply upgrade"),
-                description: changeText(changes),
+                description: inLabel(changeText(changes)),
                 value: true,
             },
             {
@@ -323,13 +330,13 @@ export async function upgradeAll(
             {
                 label: vscode.l10n.t("Review each diff"),
                 description: vscode.l10n.t("apply or skip file by file"),
-                detail: lines.join(" · "),
+                detail: inLabel(lines.join(" · "), LIST_LIMIT),
                 value: "review" as const,
             },
             {
                 label: vscode.l10n.t("Apply all {0} files", upgrades.length),
                 description: vscode.l10n.t("after one confirmation"),
-                detail: lines.join(" · "),
+                detail: inLabel(lines.join(" · "), LIST_LIMIT),
                 value: "all" as const,
             },
         ],
@@ -376,7 +383,7 @@ export async function upgradeAll(
                 [
                     {
                         label: vscode.l10n.t("Apply"),
-                        description: changeText(u.changes),
+                        description: inLabel(changeText(u.changes)),
                         value: "apply",
                     },
                     {

@@ -6,6 +6,8 @@ import type { EventDefinitionsTree } from "../../src/events/eventDefinitionsTree
 import type { ExtensionApi } from "../../src/extension";
 import type { Sandbox } from "../sandbox";
 import { eventQuery } from "../../src/events/format";
+import { marked } from "marked";
+import { visibleText } from "../hostile/liveMarkup";
 import { signedIn } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi, type Answer } from "./scriptedUi";
@@ -216,7 +218,10 @@ describe("event definitions", function () {
         assert.equal(node.tooltip, undefined, "fetched on hover, not with the list");
         const before = requests("GET", "/metrics").length;
         const item = await tree.resolveTreeItem(node, node);
-        const tip = (item.tooltip as vscode.MarkdownString).value;
+        // As the hover shows it: the Markdown escapes every punctuation character of its text.
+        const tip = visibleText(
+            marked.parse((item.tooltip as vscode.MarkdownString).value, { async: false }),
+        );
         assert.match(tip, /Queries in the last 30 days: 4,321/);
         assert.match(tip, /Owner: /);
         await tree.resolveTreeItem(node, node);
@@ -261,10 +266,12 @@ describe("event definitions", function () {
         assert.equal(doc.uri.scheme, "posthog-event-definition");
         assert.equal(doc.languageId, "markdown");
         const text = doc.getText();
-        assert.match(text, /^# zz_test_details$/m);
-        assert.match(text, /Shown in details\./);
-        assert.match(text, /\| Tags \| alpha \|/);
-        assert.match(text, /\| Queries in the last 30 days \| 7 \|/);
+        // As the preview renders it: the Markdown escapes every punctuation character of a value.
+        const html = marked.parse(text, { async: false, gfm: true });
+        assert.match(html, /<h1>zz_test_details<\/h1>/);
+        assert.match(visibleText(html), /Shown in details\./);
+        assert.match(html, /<td>Tags<\/td>\s*<td>alpha<\/td>/);
+        assert.match(html, /<td>Queries in the last 30 days<\/td>\s*<td>7<\/td>/);
         assert.match(text, /```hogql\n/);
     });
 

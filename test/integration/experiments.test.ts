@@ -336,7 +336,7 @@ describe("experiments", function () {
         await run("createExposureCohort", await row("Email digest frequency"));
         assert.match(
             ui.messages.at(-1)?.text ?? "",
-            /Created cohort "Users exposed to experiment "Email digest frequency""/,
+            /Created cohort "Users exposed to experiment \\"Email digest frequency\\""/,
         );
         await run("createExposureCohort", await row("Email digest frequency"));
         const error = ui.messages.pop();

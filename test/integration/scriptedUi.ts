@@ -17,6 +17,12 @@ export class ScriptedUi implements Ui {
     /** Validation messages the input boxes showed (as a user would have seen them). */
     readonly validationMessages: string[] = [];
     readonly asked: string[] = [];
+    /** Every modal confirmation asked, with its detail. */
+    readonly confirms: { message: string; detail: string }[] = [];
+    /** Every pick list shown: its title and what each choice showed. */
+    readonly picks: { title: string; choices: Omit<Choice<unknown>, "value">[] }[] = [];
+    /** Every input box shown. */
+    readonly inputs: InputOptions[] = [];
     private readonly script: Answer[] = [];
     /** Buttons to press on the next messages that offer some; none pressed when empty. */
     private readonly presses: string[] = [];
@@ -59,6 +65,14 @@ export class ScriptedUi implements Ui {
     }
 
     async pick<T>(choices: Choice<T>[], options: { title?: string }): Promise<T | undefined> {
+        this.picks.push({
+            title: options.title ?? "",
+            choices: choices.map(({ label, description, detail }) => ({
+                label,
+                description,
+                detail,
+            })),
+        });
         const answer = this.next(`pick: ${options.title ?? ""}`);
         if (answer === undefined) return undefined;
         if (typeof answer === "function") return answer(choices as Choice<unknown>[]) as T;
@@ -73,6 +87,7 @@ export class ScriptedUi implements Ui {
     }
 
     async input(options: InputOptions): Promise<string | undefined> {
+        this.inputs.push(options);
         const answer = this.next(`input: ${options.title ?? options.prompt ?? ""}`);
         if (answer === undefined) return undefined;
         const text = String(answer);
@@ -85,7 +100,8 @@ export class ScriptedUi implements Ui {
         return text;
     }
 
-    async confirm(message: string): Promise<boolean> {
+    async confirm(message: string, detail: string): Promise<boolean> {
+        this.confirms.push({ message, detail });
         return this.next(`confirm: ${message}`) === true;
     }
 

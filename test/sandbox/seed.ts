@@ -688,5 +688,6 @@ export function emptyState(): SandboxState {
         recalculations: [],
         insightVariables: [],
         nextIds: { experiment: 0, flag: 0, cohort: 0 },
+        extraSchemaTables: {},
     };
 }

@@ -178,4 +178,9 @@ export interface SandboxState {
     insightVariables: InsightVariableRecord[];
     /** last ids handed out, so new objects get fresh ones */
     nextIds: { experiment: number; flag: number; cohort: number };
+    /**
+     * tables DatabaseSchemaQuery lists beside the engine's, by id, in its answer's shape (listed
+     * only: no query reads them); tests put hostile table and field names here
+     */
+    extraSchemaTables: JsonObject;
 }

@@ -9,8 +9,10 @@ import {
     inMessage,
     jsonLines,
     oneLine,
+    quotedInLabel,
     quotedInMessage,
     withoutControls,
+    withoutLinks,
 } from "../../src/plainText";
 import {
     hostileNames,
@@ -50,6 +52,13 @@ describe("plainText: every hostile name is plain text in every sink", () => {
                 assert.doesNotMatch(inner.replace(/\\\\/g, ""), /(?<!\\)"/);
                 assert.doesNotMatch(message, /[\r\n]/);
                 assert.doesNotMatch(message, INVISIBLE);
+            });
+            it("makes no live link as a whole message, and a quoted name shows no icon", () => {
+                // The sink's last guard: whatever reaches a notification unescaped.
+                assert.deepEqual(notificationLinks(withoutLinks(`Failed: ${name}`)), []);
+                assert.doesNotMatch(withoutLinks(name), INVISIBLE);
+                assert.deepEqual(liveIcons(quotedInLabel(name)), []);
+                assert.deepEqual(notificationLinks(quotedInLabel(name)), []);
             });
             it("shows no icon in a label, and keeps one line", () => {
                 assert.deepEqual(liveIcons(inLabel(name)), []);
@@ -105,6 +114,15 @@ describe("plainText: every hostile name is plain text in every sink", () => {
     it("keeps an emoji's zero-width joiners and drops the others", () => {
         assert.equal(withoutControls("👨\u200d👩\u200d👧"), "👨\u200d👩\u200d👧");
         assert.equal(withoutControls("a\u200db\u202ec"), "abc");
+    });
+    it("keeps the lines and length of a whole message, and our own text as it is", () => {
+        const detail = "a.json: TrendsQuery v1 → v2\nb.json: RetentionQuery v1 → v2";
+        assert.equal(withoutLinks(detail), detail);
+        assert.equal(withoutLinks("x".repeat(5000)), "x".repeat(5000));
+        assert.equal(
+            withoutLinks("see [the docs](https://x.example)"),
+            "see [the docs] (https://x.example)",
+        );
     });
     it("cuts a long name to the limit with an ellipsis", () => {
         assert.equal(Array.from(oneLine("x".repeat(500), 200)).length, 200);

@@ -201,8 +201,13 @@ async function compute(
                 isUsingIndices: "undecisive",
             };
         }
-        case "DatabaseSchemaQuery":
-            return ctx.engine.schema();
+        case "DatabaseSchemaQuery": {
+            const schema = ctx.engine.schema();
+            return {
+                ...schema,
+                tables: { ...(schema.tables as JsonObject), ...ctx.state.extraSchemaTables },
+            };
+        }
         case "EventsQuery": {
             const select =
                 Array.isArray(query.select) && query.select.length

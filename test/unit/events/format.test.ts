@@ -66,7 +66,7 @@ describe("events/format", () => {
         };
         const text = detailsMarkdown(def, 3);
         assert.match(text, /^````hogql$/m);
-        assert.match(text, /^# a\\\|```b$/m);
+        assert.match(text, /^# a\\\|\\`\\`\\`b$/m);
         assert.match(text, /\| Queries in the last 30 days \| 3 \|/);
     });
 });
