@@ -7,6 +7,7 @@
 import { DEFAULT_MAX_PAGES } from "../../src/api";
 import { curlShellFigure } from "./curlShell";
 import { bigIntegerFigure } from "./bigIntegers";
+import { hostileNamesFigure } from "./hostileNames";
 import { makeEnv, runScenario, type Result } from "./harness";
 import { proxyFigure } from "./proxy";
 import { scenarios } from "./scenarios";
@@ -125,6 +126,7 @@ export async function main(): Promise<number> {
         },
         await curlShellFigure(),
         bigIntegerFigure(),
+        hostileNamesFigure(),
     ];
     if (!only || only.test("proxy")) figures.push(await proxyFigure());
     console.log(
