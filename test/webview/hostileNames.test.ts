@@ -10,8 +10,10 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import type { Experiment, TimeseriesResults } from "../../src/api";
+import { fromRendererSchema } from "../../src/notebook/rendererMessageSchema";
 import { resultBytes, storedResult } from "../../src/notebook/resultOutput";
 import { ObjectScanner } from "../../src/json/responseScan";
+import { fromExperimentPageSchema } from "../../src/experiments/pageMessageSchema";
 import { experimentPageData, type MetricResults } from "../../src/experiments/pageData";
 import type { ExperimentPageData } from "../../src/experiments/pageProtocol";
 import { withoutControls } from "../../src/plainText";
@@ -168,7 +170,7 @@ describe("hostile names on the experiment page (webview)", function () {
     });
 
     after(async () => {
-        await closeWithoutErrors(page);
+        await closeWithoutErrors(page, fromExperimentPageSchema);
         await suite?.close();
     });
 
@@ -431,7 +433,7 @@ describe("hostile names in the notebook renderer (webview)", function () {
     });
 
     after(async () => {
-        await closeWithoutErrors(page);
+        await closeWithoutErrors(page, fromRendererSchema);
         await suite?.close();
     });
 
