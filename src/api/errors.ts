@@ -6,6 +6,7 @@ import {
     proxyFailure,
     withoutUserInfo,
 } from "./proxyErrors";
+import { NOT_SENT_CODES } from "./connectCodes";
 import { redact } from "./redact";
 
 /** One HogQL problem with character offsets into the query text (`extra.hogql_metadata.errors`). */
@@ -463,16 +464,6 @@ export function invalidJsonError(
         cause,
     });
 }
-
-const NOT_SENT_CODES = new Set([
-    "ECONNREFUSED",
-    "ENOTFOUND",
-    "EAI_AGAIN",
-    "EHOSTUNREACH",
-    "ENETUNREACH",
-    "EADDRNOTAVAIL",
-    "UND_ERR_CONNECT_TIMEOUT",
-]);
 
 const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/;
 

@@ -1,5 +1,6 @@
 // Messages for failures of a request that went through a proxy: they name the proxy (never its
 // credentials) and the setting it came from, so the user knows which of the two to fix.
+import { NOT_SENT_CODES } from "./connectCodes";
 import type { ProxyInContext } from "./errors";
 
 /** What a proxy failure changes in a network error. */
@@ -13,16 +14,7 @@ export interface ProxyFailure {
 }
 
 /** Codes of a failure to reach the proxy itself: with a proxy, it is the only thing connected to. */
-const UNREACHABLE = new Set([
-    "ECONNREFUSED",
-    "ENOTFOUND",
-    "EAI_AGAIN",
-    "EHOSTUNREACH",
-    "ENETUNREACH",
-    "EADDRNOTAVAIL",
-    "UND_ERR_CONNECT_TIMEOUT",
-    "ETIMEDOUT",
-]);
+const UNREACHABLE: ReadonlySet<string> = new Set([...NOT_SENT_CODES, "ETIMEDOUT"]);
 
 /** Certificate codes that mean "signed by no authority this client trusts". */
 const UNTRUSTED = new Set([
