@@ -58,7 +58,12 @@ describe("@posthog /query's Run button in VS Code's chat", function () {
 
         const response = page.locator(".interactive-item-container.interactive-response").last();
         const button = response.locator(".monaco-button", { hasText: "Run in PostHog" });
-        await button.waitFor({ timeout: 60_000 });
+        // The draft is checked by PostHog's parser first, whose first load is slow on a busy
+        // machine; a failure says what the chat showed instead.
+        await button.waitFor({ timeout: 120_000 }).catch(async (error: unknown) => {
+            const shown = (await response.innerText().catch(() => "(no response)")).trim();
+            throw new Error(`no Run in PostHog button; the chat shows: ${shown}\n${String(error)}`);
+        });
         const text = (await response.innerText()).replace(/\s+/g, " ");
         assert.ok(text.includes(QUERY), `the response shows the query: ${text}`);
         assert.match(text, /Check the query above: Run in PostHog runs it/);
