@@ -10,6 +10,11 @@
 // Without --write the committed slice is left alone and the differences are printed: operations
 // added or removed, scopes, parameters, bodies and responses changed, and per schema the fields
 // added, removed or changed, `required` and `enum` changes. --check exits 1 when anything differs.
+//
+// Where PostHog's newest source says otherwise than the description the slice was cut from (the
+// description lags the source), operations.json's `overlays` record the difference: each sets
+// values at JSON pointers of the full document before the cut, and names the PostHog file and
+// commit it was read from. They are applied on every cut, so the slice is never edited by hand.
 import fs from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
@@ -104,6 +109,40 @@ export function readOperations(file) {
         for (const name of group.schemas) cut.set(name, group.why);
     }
     return { ...spec, cutMap: cut };
+}
+
+function decodePointer(pointer) {
+    if (!pointer.startsWith("/")) throw new Error(`Not a JSON pointer: ${pointer}`);
+    return pointer
+        .slice(1)
+        .split("/")
+        .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+/**
+ * Applies operations.json's overlays to a full document (in place): each `set` entry puts its
+ * value at its JSON pointer; the parent must exist. Setting is idempotent, so the committed slice
+ * (already overlaid) cuts to itself.
+ */
+export function applyOverlays(full, spec) {
+    for (const overlay of spec.overlays ?? []) {
+        if (!overlay.source?.path || !/^[0-9a-f]{7,40}$/.test(overlay.source?.commit ?? "")) {
+            throw new Error(`An overlay must name its source file and commit: ${overlay.why}`);
+        }
+        for (const [pointer, value] of Object.entries(overlay.set)) {
+            const parts = decodePointer(pointer);
+            const last = parts.pop();
+            let parent = full;
+            for (const part of parts) {
+                parent = parent?.[part];
+                if (!parent || typeof parent !== "object") {
+                    throw new Error(`Overlay pointer ${pointer} has no parent in the document`);
+                }
+            }
+            parent[last] = structuredClone(value);
+        }
+    }
+    return full;
 }
 
 /**
@@ -374,7 +413,7 @@ async function main(argv) {
     const slicePath = path.join(dir, "openapi.slice.yaml");
     let slice;
     try {
-        slice = cutSlice(readDocument(args[0]), spec);
+        slice = cutSlice(applyOverlays(readDocument(args[0]), spec), spec);
     } catch (error) {
         process.stderr.write(`${error.message}\n`);
         return 2;

@@ -4,6 +4,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import Mocha from "mocha";
+import { checkSuiteTraffic } from "../contract/suiteCheck";
 import { closeSharedSandbox } from "./fixture";
 
 export function findTests(dir: string): string[] {
@@ -21,6 +22,8 @@ export function runFiles(label: string, files: string[]): Promise<void> {
     if (grep) mocha.grep(grep);
     for (const file of files) mocha.addFile(file);
     mocha.suite.afterAll(closeSharedSandbox);
+    // Every exchange with a sandbox is held to PostHog's API contract (test/contract/).
+    checkSuiteTraffic(mocha.suite);
     return new Promise((resolve, reject) => {
         const runner = mocha.run((failures) => {
             const passed = runner.stats?.passes ?? 0;

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { KEYS, type SandboxKeys } from "./auth";
 import { FaultStore } from "./faults";
 import { HogQLEngine } from "./hogql/engine";
+import { reportExchange } from "./exchanges";
 import { emptyState, seed } from "./seed";
 import { createSandboxServer } from "./server";
 import type { FaultSpec, RecordedRequest, SandboxOptions, SandboxState } from "./types";
@@ -16,10 +17,12 @@ export type {
     QueryRecord,
     Recalculation,
     RecordedRequest,
+    RecordedResponse,
     SandboxOptions,
     SandboxState,
 } from "./types";
 export type { SandboxKeys } from "./auth";
+export { observeAllSandboxes } from "./exchanges";
 
 export interface Sandbox {
     /** e.g. http://127.0.0.1:43123, or https://... with `tls` (no trailing slash) */
@@ -50,6 +53,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             requests,
             asyncPolls: options.asyncPolls ?? 3,
             extraExperiments,
+            onExchange: options.onExchange ?? reportExchange,
         },
         options.tls,
     );

@@ -241,7 +241,12 @@ export interface ServerDeps {
     requests: RecordedRequest[];
     asyncPolls: number;
     extraExperiments: number;
+    /** called with each exchange once answered (SandboxOptions.onExchange) */
+    onExchange?: (exchange: RecordedRequest) => void;
 }
+
+/** The log entry of the request a response answers, so `send` can record the answer in it. */
+const entries = new WeakMap<ServerResponse, RecordedRequest>();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -269,6 +274,14 @@ function send(
     // MIDDLEWARE (posthog/settings/web.py), sets Content-Length on every non-streaming response.
     // Compressed, it is the length of the compressed body (gzip.ts).
     h["Content-Length"] = Buffer.byteLength(body ?? "");
+    const entry = entries.get(res);
+    if (entry) {
+        entry.response = {
+            status,
+            contentType: body !== undefined && body.length > 0 ? contentType : "",
+            body: typeof body === "string" ? body : "",
+        };
+    }
     res.writeHead(status, h);
     res.end(body ?? "");
 }
@@ -278,13 +291,20 @@ export function createSandboxServer(
     tls?: { cert: string; key: string },
 ): Server | HttpsServer {
     const listener = (req: IncomingMessage, res: ServerResponse): void => {
-        handle(deps, req, res).catch((e: unknown) => {
-            send(
-                res,
-                500,
-                JSON.stringify(errorBody("server_error", "error", `Sandbox error: ${String(e)}`)),
-            );
-        });
+        handle(deps, req, res)
+            .catch((e: unknown) => {
+                send(
+                    res,
+                    500,
+                    JSON.stringify(
+                        errorBody("server_error", "error", `Sandbox error: ${String(e)}`),
+                    ),
+                );
+            })
+            .finally(() => {
+                const entry = entries.get(res);
+                if (entry) deps.onExchange?.(entry);
+            });
     };
     const server = tls ? createHttpsServer(tls, listener) : createServer(listener);
     server.keepAliveTimeout = 5000;
@@ -302,19 +322,23 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     const headers: Record<string, string | undefined> = {};
     for (const [k, v] of Object.entries(req.headers))
         headers[k] = Array.isArray(v) ? v.join(", ") : v;
-    deps.requests.push({
+    const entry: RecordedRequest = {
         method,
         path: rawPath,
         url: rawPath + url.search,
         headers,
         body: rawBody,
         at: Date.now(),
-    });
+    };
+    deps.requests.push(entry);
+    entries.set(res, entry);
 
     const headerFault = headers["x-sandbox-fault"];
     const fault: FaultSpec | null = headerFault
         ? faultFromJson({ kind: headerFault })
         : deps.faults.take(method, rawPath);
+    // A fault answers as no PostHog would on purpose; the answer is not the contract's.
+    if (fault && fault.kind !== "slow") entry.fault = fault.kind;
     if (fault && (await immediateFault(fault, req, res))) return;
 
     const reply = await route(
@@ -344,6 +368,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
         reply.headers ?? {},
     );
     send(res, reply.status, encoded.body, encoded.headers);
+    if (entry.response) entry.response.body = body ?? "";
 }
 
 /** Faults that answer without running the handler. Returns true when the request is done. */

@@ -8,6 +8,11 @@ export interface SandboxOptions {
     asyncPolls?: number;
     /** serve https with this certificate and key (PEM) instead of plain http */
     tls?: { cert: string; key: string };
+    /**
+     * Called with each exchange once it is answered (or dropped). Without it, the observer of
+     * every sandbox (exchanges.ts) is called: how a suite checks all traffic against the contract.
+     */
+    onExchange?: (exchange: RecordedRequest) => void;
 }
 
 export interface RecordedRequest {
@@ -18,6 +23,18 @@ export interface RecordedRequest {
     headers: Record<string, string | undefined>;
     body: string;
     at: number;
+    /** the answer, once sent (absent when the connection was dropped instead) */
+    response?: RecordedResponse;
+    /** the fault that shaped the answer, when one did (a "slow" one leaves it as it was) */
+    fault?: FaultSpec["kind"];
+}
+
+export interface RecordedResponse {
+    status: number;
+    /** the Content-Type header ("" when there is no body) */
+    contentType: string;
+    /** the body as text before compression ("" when empty) */
+    body: string;
 }
 
 export interface FaultSpec {

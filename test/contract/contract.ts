@@ -1,0 +1,282 @@
+// The contract checker: PostHog's API description (the slice in test/fixtures/posthog-openapi/)
+// held against one exchange, a request the client sent and the answer the server gave.
+//
+// A request must name an operation of the slice (by method and path; operations.json's
+// `calledAs` maps the paths the client sends that PostHog describes under another), send only
+// query parameters the operation declares (and the required ones), and a JSON body that
+// validates against its requestBody schema. An answer must validate against the operation's
+// response schema for its status, strictly (jsonSchema.ts). A 2xx status the operation does not
+// describe is a violation; an error status it does not describe is not checked (DRF describes
+// few of them).
+import * as fs from "node:fs";
+import * as path from "node:path";
+import Ajv2019, { type ErrorObject, type ValidateFunction } from "ajv/dist/2019";
+import addFormats from "ajv-formats";
+import YAML from "yaml";
+import { componentsDocument, type Direction, toStrictJsonSchema } from "./jsonSchema";
+
+const root = path.resolve(__dirname, "../../..");
+export const FIXTURE_DIR = path.join(root, "test", "fixtures", "posthog-openapi");
+
+/** One broken rule of the contract. */
+export interface Violation {
+    /** `operationId (METHOD /described/path/)`, or `METHOD /path` when no operation matched */
+    operation: string;
+    /** which side broke it */
+    side: Direction;
+    /** the answer's status (responses only) */
+    status?: number;
+    /** where in the query string or the JSON body: `?name`, or a JSON pointer (`/results/0`) */
+    at: string;
+    /** the rule, in words, with the schema location that states it */
+    rule: string;
+}
+
+/** What the checker needs of an exchange. */
+export interface Exchange {
+    method: string;
+    /** path + query string, as sent */
+    url: string;
+    /** the request body as sent ("" when none) */
+    body: string;
+    response?: {
+        status: number;
+        /** the response's Content-Type */
+        contentType?: string;
+        /** the response body as sent, before compression ("" when none) */
+        body: string;
+    };
+}
+
+interface OpenApiOperation {
+    operationId?: string;
+    parameters?: { name: string; in: string; required?: boolean }[];
+    requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }> };
+    responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+interface Operation {
+    method: string;
+    path: string;
+    label: string;
+    pattern: RegExp;
+    spec: OpenApiOperation;
+    query: Map<string, boolean>;
+}
+
+interface OperationsFile {
+    operations: { method: string; path: string; calledAs?: string }[];
+}
+
+const METHODS = ["get", "put", "post", "delete", "patch"];
+
+function pathPattern(template: string): RegExp {
+    const escaped = template
+        .split(/\{[^}]+\}/)
+        .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))
+        .join("[^/]+");
+    return new RegExp(`^${escaped}$`);
+}
+
+/** PostHog's API description, compiled once per schema it is asked about. */
+export class Contract {
+    private readonly operations: Operation[] = [];
+    private readonly ajv = new Ajv2019({ strict: false, allErrors: true, verbose: true });
+    private readonly compiled = new Map<string, ValidateFunction>();
+
+    /**
+     * `dir` holds openapi.slice.yaml and operations.json (the fixture by default; a test gives a
+     * changed copy).
+     */
+    constructor(dir: string = FIXTURE_DIR) {
+        const slice = YAML.parse(fs.readFileSync(path.join(dir, "openapi.slice.yaml"), "utf8"), {
+            maxAliasCount: -1,
+        }) as {
+            paths: Record<string, Record<string, OpenApiOperation>>;
+            components: { schemas: Record<string, unknown> };
+        };
+        const listed = JSON.parse(
+            fs.readFileSync(path.join(dir, "operations.json"), "utf8"),
+        ) as OperationsFile;
+        addFormats(this.ajv);
+        // OpenAPI's numeric formats (and `binary`) name a storage size, not a text shape.
+        for (const f of ["int32", "int64", "float", "double", "decimal"])
+            this.ajv.addFormat(f, { type: "number", validate: () => true });
+        this.ajv.addFormat("binary", () => true);
+        for (const direction of ["request", "response"] as const) {
+            this.ajv.addSchema(componentsDocument(slice.components.schemas, direction, direction));
+        }
+        for (const [p, item] of Object.entries(slice.paths)) {
+            for (const m of METHODS) {
+                const spec = item[m];
+                if (!spec) continue;
+                const method = m.toUpperCase();
+                const params = [
+                    ...((item as { parameters?: OpenApiOperation["parameters"] }).parameters ??
+                        []),
+                    ...(spec.parameters ?? []),
+                ];
+                const query = new Map(
+                    params.filter((x) => x.in === "query").map((x) => [x.name, !!x.required]),
+                );
+                const label = `${spec.operationId ?? "?"} (${method} ${p})`;
+                const op = { method, path: p, label, pattern: pathPattern(p), spec, query };
+                this.operations.push(op);
+                const calledAs = listed.operations.find(
+                    (o) => o.method === method && o.path === p,
+                )?.calledAs;
+                if (calledAs)
+                    this.operations.push({ ...op, pattern: pathPattern(calledAs), query });
+            }
+        }
+    }
+
+    /** The operation a request names, or undefined. Literal paths win over templated ones. */
+    private find(method: string, pathname: string): Operation | undefined {
+        const hits = this.operations.filter((o) => o.method === method && o.pattern.test(pathname));
+        return hits.sort((a, b) => braces(a.path) - braces(b.path))[0];
+    }
+
+    /** Every rule the exchange breaks (none: it keeps the contract). */
+    check(exchange: Exchange): Violation[] {
+        const url = new URL(exchange.url, "http://contract");
+        const method = exchange.method.toUpperCase();
+        const op = this.find(method, url.pathname);
+        if (!op) {
+            return [
+                {
+                    operation: `${method} ${url.pathname}`,
+                    side: "request",
+                    at: url.pathname,
+                    rule: "no operation of the contract has this method and path",
+                },
+            ];
+        }
+        return [...this.checkRequest(op, url, exchange), ...this.checkResponse(op, exchange)];
+    }
+
+    private checkRequest(op: Operation, url: URL, exchange: Exchange): Violation[] {
+        const out: Violation[] = [];
+        const v = (at: string, rule: string) =>
+            out.push({ operation: op.label, side: "request", at, rule });
+        const sent = new Set(url.searchParams.keys());
+        for (const name of sent) {
+            if (!op.query.has(name)) v(`?${name}`, "query parameter not declared by the operation");
+        }
+        for (const [name, required] of op.query) {
+            if (required && !sent.has(name)) v(`?${name}`, "required query parameter missing");
+        }
+        const media = op.spec.requestBody?.content?.["application/json"];
+        if (exchange.body.trim() === "") {
+            if (op.spec.requestBody?.required) v("", "the operation requires a body");
+            return out;
+        }
+        if (!media?.schema) {
+            v("", "a body sent to an operation that declares no JSON body");
+            return out;
+        }
+        const parsed = parseJson(exchange.body);
+        if (!parsed.ok) {
+            v("", `the body is not JSON (${parsed.error})`);
+            return out;
+        }
+        const key = `${op.label} request`;
+        for (const e of this.validate(key, media.schema, "request", parsed.value)) v(...e);
+        return out;
+    }
+
+    private checkResponse(op: Operation, exchange: Exchange): Violation[] {
+        const r = exchange.response;
+        if (!r) return [];
+        const out: Violation[] = [];
+        const v = (at: string, rule: string) =>
+            out.push({ operation: op.label, side: "response", status: r.status, at, rule });
+        const described = op.spec.responses?.[String(r.status)];
+        if (!described) {
+            if (r.status >= 200 && r.status < 300) v("", `status ${r.status} not described`);
+            return out;
+        }
+        const media = described.content?.["application/json"];
+        if (!media?.schema) {
+            if (r.body !== "") v("", "a body where the operation describes none");
+            return out;
+        }
+        if (!/^application\/json\b/.test(r.contentType ?? "")) {
+            v("", `Content-Type ${r.contentType ?? "(none)"} where JSON is described`);
+            return out;
+        }
+        const parsed = parseJson(r.body);
+        if (!parsed.ok) {
+            v("", `the body is not JSON (${parsed.error})`);
+            return out;
+        }
+        const key = `${op.label} ${r.status}`;
+        for (const e of this.validate(key, media.schema, "response", parsed.value)) v(...e);
+        return out;
+    }
+
+    /** [where, rule] for each ajv error of `value` against `schema` (compiled once per key). */
+    private validate(
+        key: string,
+        schema: unknown,
+        direction: Direction,
+        value: unknown,
+    ): [string, string][] {
+        let fn = this.compiled.get(key);
+        if (!fn) {
+            fn = this.ajv.compile(toStrictJsonSchema(schema, direction, direction));
+            this.compiled.set(key, fn);
+        }
+        if (fn(value)) return [];
+        return condense(fn.errors ?? []).map(describe);
+    }
+}
+
+function braces(p: string): number {
+    return (p.match(/\{/g) ?? []).length;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+    try {
+        return { ok: true, value: JSON.parse(text) as unknown };
+    } catch (e) {
+        return { ok: false, error: (e as Error).message };
+    }
+}
+
+/**
+ * The errors worth reading. A union (oneOf/anyOf) that matched no branch reports every branch's
+ * errors; the branches whose discriminator (`kind`, `type`) did not match are noise beside the
+ * one that did, so their tag mismatches are dropped. The union's own "must match" error stays.
+ */
+function condense(errors: ErrorObject[]): ErrorObject[] {
+    const tagMismatch = (e: ErrorObject) =>
+        (e.keyword === "enum" || e.keyword === "const") && /\/(kind|type)$/.test(e.instancePath);
+    const kept = errors.filter((e) => !tagMismatch(e));
+    const seen = new Set<string>();
+    return (kept.length > 0 ? kept : errors).filter((e) => {
+        const key = `${e.instancePath} ${e.keyword} ${e.message ?? ""}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+    });
+}
+
+function describe(e: ErrorObject): [string, string] {
+    const extra = (e.params as { additionalProperty?: string; unevaluatedProperty?: string })
+        .additionalProperty ?? (e.params as { unevaluatedProperty?: string }).unevaluatedProperty;
+    const at = extra === undefined ? e.instancePath : `${e.instancePath}/${extra}`;
+    const named = (e.parentSchema as { $comment?: unknown } | undefined)?.$comment;
+    const where = typeof named === "string" ? `${named} ${e.schemaPath}` : e.schemaPath;
+    const rule =
+        extra === undefined
+            ? `${e.message ?? e.keyword} (${where})`
+            : `field not declared by the schema (${where})`;
+    return [at || "/", rule];
+}
+
+/** One line per violation, for a failing suite. */
+export function formatViolation(v: Violation): string {
+    const side = v.side === "request" ? "request" : `response ${v.status}`;
+    return `${v.operation} ${side}: ${v.at || "/"}: ${v.rule}`;
+}
