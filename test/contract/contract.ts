@@ -255,7 +255,7 @@ function condense(errors: ErrorObject[]): ErrorObject[] {
     const kept = errors.filter((e) => !tagMismatch(e));
     const seen = new Set<string>();
     return (kept.length > 0 ? kept : errors).filter((e) => {
-        const key = `${e.instancePath} ${e.keyword} ${e.message ?? ""}`;
+        const key = `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`;
         if (seen.has(key)) return false;
         seen.add(key);
         return true;
