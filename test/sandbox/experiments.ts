@@ -40,16 +40,45 @@ const WRITABLE = [
     "only_count_matured_users",
 ];
 
-/** The experiment as the API returns it: current flag, derived status, no internal fields. */
+/**
+ * The experiment as the API returns it (ExperimentSerializer, products/experiments/backend/
+ * presentation/serializers.py; its fields as ExperimentApi in products/experiments/frontend/
+ * generated/api.schemas.ts @00bb1076): current flag, derived status, no internal fields and none
+ * of the write-only ones (`_create_in_folder`).
+ */
 export function present(ctx: Ctx, exp: Experiment): JsonObject {
-    const { team_id: _team, ...rest } = exp;
+    const { team_id: _team, _create_in_folder: _folder, ...rest } = exp;
     void _team;
+    void _folder;
     const flag = ctx.state.featureFlags.find(
         (f) => f.key === exp.feature_flag_key && f.team_id === exp.team_id,
     );
     const out: JsonObject = { ...rest, feature_flag: flag ? nestedFlag(flag) : null };
     out.status = experimentStatus(out);
+    out.is_legacy = hasLegacyMetrics(exp);
+    out.can_freeze_exposure = canFreezeExposure(out, flag);
+    // Set only when an end or ship asked for a cleanup pull request, which the sandbox never opens.
+    out.flag_cleanup_task_id = null;
     return out;
+}
+
+/** `experiment_has_legacy_metrics`: any metric of the legacy engine's kinds. */
+function hasLegacyMetrics(exp: Experiment): boolean {
+    const legacy = new Set(["ExperimentTrendsQuery", "ExperimentFunnelsQuery"]);
+    return [exp.metrics, exp.metrics_secondary].some(
+        (list) =>
+            Array.isArray(list) && list.some((m) => legacy.has(String((m as JsonObject)?.kind))),
+    );
+}
+
+/**
+ * `can_freeze_exposure`, as its help text says: running, and a flag whose release conditions a
+ * person cohort can narrow (no group aggregation, no holdout).
+ */
+function canFreezeExposure(out: JsonObject, flag: FeatureFlag | undefined): boolean {
+    if (out.status !== "running" || !flag || out.holdout) return false;
+    const filters = flag.filters as JsonObject;
+    return filters.aggregation_group_type_index == null && Array.isArray(filters.groups);
 }
 
 function find(ctx: Ctx, idText: string): Experiment {
