@@ -118,6 +118,10 @@ function shift(ctx: Ctx): Ctx {
     return { ...ctx, params: ctx.params.slice(1) };
 }
 
+/**
+ * A project as ProjectBackwardCompatBasicSerializer (posthog/api/shared.py @07c74724) renders it:
+ * the list of GET /api/projects/ has these fields and no others (no created_at).
+ */
 function presentProject(p: SandboxState["projects"][number]): Json {
     return {
         id: p.id,
@@ -131,7 +135,6 @@ function presentProject(p: SandboxState["projects"][number]): Json {
         is_demo: false,
         timezone: "UTC",
         access_control: false,
-        created_at: p.created_at,
         project_id: p.id,
     };
 }
