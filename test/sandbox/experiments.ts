@@ -81,6 +81,45 @@ function canFreezeExposure(out: JsonObject, flag: FeatureFlag | undefined): bool
     return filters.aggregation_group_type_index == null && Array.isArray(filters.groups);
 }
 
+/**
+ * The fields of a list row: ExperimentBasicSerializer ("Lightweight, read-only serializer for the
+ * experiment list endpoint", products/experiments/backend/presentation/serializers.py; as
+ * ExperimentBasicApi in products/experiments/frontend/generated/api.schemas.ts @00bb1076). No
+ * metrics, metrics_secondary or saved_metrics: a client needing them fetches the experiment.
+ */
+const BASIC_FIELDS = [
+    "id",
+    "name",
+    "description",
+    "start_date",
+    "end_date",
+    "feature_flag_key",
+    "feature_flag",
+    "holdout",
+    "exposure_cohort",
+    "parameters",
+    "running_time_calculation",
+    "excluded_variants",
+    "archived",
+    "deleted",
+    "created_by",
+    "created_at",
+    "updated_at",
+    "type",
+    "conclusion",
+    "conclusion_comment",
+    "status",
+    "is_legacy",
+    "user_access_level",
+];
+
+/** A presented experiment as a list row. */
+function basic(presented: JsonObject): JsonObject {
+    const row: JsonObject = {};
+    for (const f of BASIC_FIELDS) if (f in presented) row[f] = presented[f];
+    return row;
+}
+
 function find(ctx: Ctx, idText: string): Experiment {
     const id = Number(idText);
     const exp = ctx.state.experiments.find(
@@ -160,7 +199,7 @@ export function listExperiments(ctx: Ctx): Reply {
     return ok({
         count: items.length,
         ...pageLinks(ctx, items.length, effectiveLimit, offset),
-        results: items.slice(offset, offset + effectiveLimit),
+        results: items.slice(offset, offset + effectiveLimit).map(basic),
     });
 }
 
