@@ -174,6 +174,47 @@ describe("openapiSlice script", function () {
         assert.equal(huge.type, undefined, "a stand-in accepts any value");
     });
 
+    it("applies overlays before the cut, idempotently, and refuses one without its source", () => {
+        const overlay = {
+            source: {
+                repo: "PostHog/posthog",
+                path: "posthog/api/thing.py",
+                commit: "a".repeat(40),
+            },
+            why: "the newest source answers a field the description lacks",
+            set: {
+                "/components/schemas/Thing/properties/shiny": { type: "boolean", readOnly: true },
+                "/components/schemas/Extra": {
+                    type: "object",
+                    properties: { x: { type: "string" } },
+                },
+                "/paths/~1api~1projects~1{project_id}~1things~1/get/responses/200/content/application~1json/schema":
+                    { $ref: "#/components/schemas/Extra" },
+            },
+        };
+        const withOverlay = { ...operations, overlays: [overlay] };
+        fs.writeFileSync(path.join(dir, "operations.json"), JSON.stringify(withOverlay));
+        const res = run(fullPath, "--write", `--dir=${dir}`);
+        assert.equal(res.code, 0, res.err);
+        const slice = YAML.parse(fs.readFileSync(slicePath(), "utf8"));
+        assert.deepEqual(slice.components.schemas.Thing.properties.shiny, {
+            type: "boolean",
+            readOnly: true,
+        });
+        assert.ok(
+            slice.components.schemas.Extra,
+            "a schema the overlay adds and refers to is kept",
+        );
+        assert.equal(slice.components.schemas.PaginatedThingList, undefined);
+        // The overlaid slice cuts to itself.
+        assert.equal(run(slicePath(), "--check", `--dir=${dir}`).code, 0);
+        const unsourced = { ...operations, overlays: [{ ...overlay, source: { path: "x.py" } }] };
+        fs.writeFileSync(path.join(dir, "operations.json"), JSON.stringify(unsourced));
+        const refused = run(fullPath, `--dir=${dir}`);
+        assert.equal(refused.code, 2);
+        assert.match(refused.err, /must name its source file and commit/);
+    });
+
     it("reproduces its own slice byte for byte and reports no change", () => {
         assert.equal(run(fullPath, "--write", `--dir=${dir}`).code, 0);
         const first = fs.readFileSync(slicePath(), "utf8");
