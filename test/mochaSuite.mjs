@@ -24,7 +24,9 @@ for (const file of findTests(base).sort()) mocha.addFile(file);
 // The unit suite's sandbox traffic is held to PostHog's API contract (test/contract/).
 if (dir === "unit") {
     const require = createRequire(import.meta.url);
-    const { checkSuiteTraffic } = require(path.join(root, "out", "test", "contract", "suiteCheck.js"));
+    const { checkSuiteTraffic } = require(
+        path.join(root, "out", "test", "contract", "suiteCheck.js"),
+    );
     checkSuiteTraffic(mocha.suite);
 }
 await mocha.loadFilesAsync();

@@ -112,8 +112,7 @@ export class Contract {
                 if (!spec) continue;
                 const method = m.toUpperCase();
                 const params = [
-                    ...((item as { parameters?: OpenApiOperation["parameters"] }).parameters ??
-                        []),
+                    ...((item as { parameters?: OpenApiOperation["parameters"] }).parameters ?? []),
                     ...(spec.parameters ?? []),
                 ];
                 const query = new Map(
@@ -263,8 +262,10 @@ function condense(errors: ErrorObject[]): ErrorObject[] {
 }
 
 function describe(e: ErrorObject): [string, string] {
-    const extra = (e.params as { additionalProperty?: string; unevaluatedProperty?: string })
-        .additionalProperty ?? (e.params as { unevaluatedProperty?: string }).unevaluatedProperty;
+    const extra =
+        (e.params as { additionalProperty?: string; unevaluatedProperty?: string })
+            .additionalProperty ??
+        (e.params as { unevaluatedProperty?: string }).unevaluatedProperty;
     const at = extra === undefined ? e.instancePath : `${e.instancePath}/${extra}`;
     const named = (e.parentSchema as { $comment?: unknown } | undefined)?.$comment;
     const where = typeof named === "string" ? `${named} ${e.schemaPath}` : e.schemaPath;
