@@ -82,7 +82,7 @@ describe("sandbox server", function () {
                 { query: { kind: "HogQLQuery", query: "SELECT 1" } },
                 sb.keys.readOnly,
             );
-            assert.equal(up.json.detail, "This action does not support Personal API Key access");
+            assert.equal(up.json.detail, NO_PERSONAL_KEY_ACCESS);
         });
     });
 
@@ -339,11 +339,9 @@ describe("sandbox server", function () {
                 ["checkout_completed"],
             );
             const id = r.json.results[0].id;
-            assert.equal(
-                (await call("GET", `/event_definitions/${id}/metrics/`)).json.query_usage_30_day >=
-                    0,
-                true,
-            );
+            // The metrics action declares no scope (no PersonalAPIKeyAuth in the contract).
+            const metrics = await call("GET", `/event_definitions/${id}/metrics/`);
+            assert.deepEqual([metrics.status, metrics.json.detail], [403, NO_PERSONAL_KEY_ACCESS]);
             // Hiding a verified event clears its verified mark (ee/api/ee_event_definition.py).
             const hidden = await call("PATCH", `/event_definitions/${id}/`, { hidden: true });
             assert.equal(hidden.status, 200);
