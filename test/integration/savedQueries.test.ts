@@ -162,7 +162,7 @@ describe("saved queries", function () {
         assert.equal((await lensesOf(file("trends.query.json"))).length, 4);
     });
 
-    it("upgrades an old node exactly as the service migrates it, in the file's indentation, as one undoable edit", async () => {
+    it("upgrades an old node exactly as PostHog's migrations do, in the file's indentation, as one undoable edit", async () => {
         const old = {
             kind: "RetentionQuery",
             retentionFilter: { period: "Day", showMean: true, totalIntervals: 7 },
