@@ -33,7 +33,6 @@ describe("api/forbidden: 403 causes", () => {
             () => scoped.draftSql({ prompt: "count events" }),
             () => scoped.getQueryLog("any-id"),
             () => scoped.checkAuthForAsync(),
-            () => scoped.getEventDefinitionMetrics("any-id"),
         ];
         for (const call of calls) {
             const err = await apiError(call());
