@@ -15,6 +15,11 @@
 // description lags the source), operations.json's `overlays` record the difference: each sets
 // values at JSON pointers of the full document before the cut, and names the PostHog file and
 // commit it was read from. They are applied on every cut, so the slice is never edited by hand.
+//
+// With the slice it writes src/api/operationScopes.ts: per operation the client calls, its
+// method, path and client functions, and the PersonalAPIKeyAuth scopes of its `security` (null
+// when it has none: no personal API key may call it). The extension ships without the fixture,
+// so it reads that table instead of the slice; --check also fails when the table differs.
 import fs from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
@@ -387,6 +392,77 @@ export function diffSlices(before, after) {
     return lines;
 }
 
+const TABLE_FILE = "operationScopes.ts";
+
+/**
+ * The PersonalAPIKeyAuth scopes of an operation's `security`: the scopes of its requirement that
+ * names PersonalAPIKeyAuth, or null when none does (no personal API key may call it).
+ */
+export function personalKeyScopes(operation) {
+    for (const requirement of operation?.security ?? []) {
+        if (requirement && "PersonalAPIKeyAuth" in requirement) {
+            return [...requirement.PersonalAPIKeyAuth].sort(compareNames);
+        }
+    }
+    return null;
+}
+
+/** The scope table: operationId -> method, path, calledAs, client functions, scopes. */
+export function scopeTable(slice, spec) {
+    const table = {};
+    for (const op of spec.operations) {
+        const method = op.method.toLowerCase();
+        const operation = slice.paths?.[op.path]?.[method];
+        if (!operation) throw new Error(`${op.method} ${op.path} is not in the slice`);
+        table[operation.operationId] = {
+            method: op.method.toUpperCase(),
+            path: op.path,
+            ...(op.calledAs ? { calledAs: op.calledAs } : {}),
+            client: String(op.client ?? "")
+                .split(",")
+                .map((name) => name.trim())
+                .filter(Boolean),
+            scopes: personalKeyScopes(operation),
+        };
+    }
+    return table;
+}
+
+/** The scope table as the TypeScript module src/api/operationScopes.ts. */
+export async function renderTable(table, spec, target) {
+    const text = `// The scope each operation the extension calls needs: the PersonalAPIKeyAuth scopes of its
+// \`security\` in PostHog's API description (test/fixtures/posthog-openapi/openapi.slice.yaml,
+// ${spec.source.repo} commit ${spec.source.commit}).
+// Written by scripts/openapiSlice.mjs --write; do not edit by hand. --check and
+// test/unit/operationScopes.test.ts fail when it differs from the slice. The extension ships
+// without the slice, so it reads this table instead.
+
+/** One operation the extension calls, as the contract describes it. */
+export interface OperationScope {
+    /** HTTP method. */
+    readonly method: "GET" | "POST" | "PATCH" | "DELETE";
+    /** Path template in the contract (\`{project_id}\`, \`{id}\`, ...). */
+    readonly path: string;
+    /** The path the client sends, where it differs from the contract's template. */
+    readonly calledAs?: string;
+    /** The client functions (src/api/client.ts) that call it. */
+    readonly client: readonly string[];
+    /** Every one of these scopes is required; null: no personal API key may call it. */
+    readonly scopes: readonly string[] | null;
+}
+
+export const OPERATION_SCOPES = ${JSON.stringify(table, null, 4)} as const satisfies Record<string, OperationScope>;
+
+/** An operation the extension calls, by its operationId. */
+export type OperationId = keyof typeof OPERATION_SCOPES;
+
+/** A scope some operation the extension calls requires. */
+export type Scope = Exclude<(typeof OPERATION_SCOPES)[OperationId]["scopes"], null>[number];
+`;
+    const options = (await prettier.resolveConfig(target)) ?? {};
+    return prettier.format(text, { ...options, filepath: target });
+}
+
 function header(spec) {
     const s = spec.source;
     return [
@@ -411,6 +487,10 @@ async function main(argv) {
     const dir = dirFlag ? path.resolve(dirFlag.slice("--dir=".length)) : FIXTURE;
     const spec = readOperations(path.join(dir, "operations.json"));
     const slicePath = path.join(dir, "openapi.slice.yaml");
+    // The table goes into src, except for another folder (--dir), which keeps its own.
+    const tablePath = dirFlag
+        ? path.join(dir, TABLE_FILE)
+        : path.join(root, "src", "api", TABLE_FILE);
     let slice;
     try {
         slice = cutSlice(applyOverlays(readDocument(args[0]), spec), spec);
@@ -432,12 +512,23 @@ async function main(argv) {
     if (lines.length === 0 && committed !== undefined && committed !== text) {
         process.stdout.write("The committed slice differs in descriptions or layout only.\n");
     }
+    const table = await renderTable(scopeTable(slice, spec), spec, tablePath);
+    const committedTable = fs.existsSync(tablePath)
+        ? fs.readFileSync(tablePath, "utf8")
+        : undefined;
+    if (committedTable !== table) {
+        process.stdout.write(
+            `${path.relative(process.cwd(), tablePath)} differs from the scopes the slice gives.\n`,
+        );
+    }
     if (flags.includes("--write")) {
         fs.writeFileSync(slicePath, text);
+        fs.writeFileSync(tablePath, table);
         process.stdout.write(`Wrote ${path.relative(process.cwd(), slicePath)}.\n`);
+        process.stdout.write(`Wrote ${path.relative(process.cwd(), tablePath)}.\n`);
         return 0;
     }
-    return flags.includes("--check") && committed !== text ? 1 : 0;
+    return flags.includes("--check") && (committed !== text || committedTable !== table) ? 1 : 0;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -4,8 +4,10 @@ import {
     PostHogApiError,
     errorFromResponse,
     invalidJsonError,
+    localError,
     type RequestContext,
 } from "./errors";
+import { NO_PERSONAL_KEY_ACCESS, closedToPersonalKeys, forbiddenMessage } from "./forbidden";
 import type { HttpResponse, HttpTransport, QueryParams, ResolvedTimeouts } from "./http";
 import type { LogFn } from "./log";
 import {
@@ -94,6 +96,17 @@ export class ApiCore {
      * and one with code `deadline` when no answer came within the call's deadline.
      */
     async call<T>(spec: CallSpec, opts?: CallOptions): Promise<CallResult<T>> {
+        const url = this.http.resolve(spec.url);
+        if (closedToPersonalKeys(spec.method, url.pathname)) {
+            // The contract gives the operation no PersonalAPIKeyAuth: PostHog refuses it to every
+            // personal API key, so asking would only fetch that refusal.
+            throw localError(this.http.context(spec.method, url, spec.context), {
+                status: 403,
+                code: "permission_denied",
+                message: NO_PERSONAL_KEY_ACCESS,
+                userMessage: forbiddenMessage({ kind: "no_personal_key_access" }),
+            });
+        }
         const ms = opts?.deadlineMs ?? spec.deadlineMs ?? this.timeouts.requestMs;
         const deadline = new Deadline(ms, opts?.signal);
         try {

@@ -125,9 +125,9 @@ export function isCancellation(err: unknown): boolean {
 }
 
 /**
- * Whether the service refused the action because the key is a personal API key with scopes
- * (403 "This action does not support Personal API Key access"; posthog/permissions.py). Every key
- * created today has scopes, so callers fall back to what such keys can do.
+ * Whether the action is refused to every personal API key (403 "This action does not support
+ * personal API key access"; posthog/permissions.py), from PostHog or known beforehand from the
+ * contract (forbidden.ts `closedToPersonalKeys`): callers fall back to what such keys can do.
  */
 export function isScopedKeyRefusal(err: unknown): boolean {
     return (

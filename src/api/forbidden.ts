@@ -1,12 +1,70 @@
 // Why PostHog refused a request with 403, read from the detail of the answer, and the one
 // sentence that tells the user what would help. The wording the service uses comes from
 // posthog/permissions.py (APIScopePermission and _check_organization_personal_api_key_restrictions).
+// Which scopes an operation needs, and which operations no personal API key may call, come from
+// the contract's table (operationScopes.ts), so some refusals are known before asking.
+import { OPERATION_SCOPES, type OperationId } from "./operationScopes";
+
+/**
+ * PostHog's words when an action declares no required scopes: it refuses every personal API key,
+ * whatever its scopes, `*` and none included (posthog/permissions.py@001027ced
+ * APIScopePermission.has_permission: `get_authenticator_scopes` gives a key without scopes `[]`,
+ * so it is checked like any scoped key).
+ */
+export const NO_PERSONAL_KEY_ACCESS = "This action does not support personal API key access";
+
+/** An operation of the table with its template turned into a pattern. */
+interface Matcher {
+    id: OperationId;
+    method: string;
+    pattern: RegExp;
+    /** Placeholders in the template: the fewer, the more specific the match. */
+    params: number;
+}
+
+function matcher(id: OperationId, method: string, template: string): Matcher {
+    const parts = template.split(/(\{[^}]+\})/);
+    const source = parts
+        .map((part) =>
+            /^\{[^}]+\}$/.test(part) ? "[^/]+" : part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"),
+        )
+        .join("");
+    const params = parts.filter((part) => /^\{[^}]+\}$/.test(part)).length;
+    return { id, method, pattern: new RegExp(`^${source}$`), params };
+}
+
+const MATCHERS: readonly Matcher[] = Object.entries(OPERATION_SCOPES)
+    .map(([id, op]) =>
+        matcher(id as OperationId, op.method, "calledAs" in op ? op.calledAs : op.path),
+    )
+    .sort((a, b) => a.params - b.params);
+
+/**
+ * The operation of the contract a request makes, from its method and path (without query
+ * string); undefined for a request the table does not describe.
+ */
+export function operationOf(method: string, path: string): OperationId | undefined {
+    const withSlash = path.endsWith("/") ? path : `${path}/`;
+    const upper = method.toUpperCase();
+    return MATCHERS.find((m) => m.method === upper && m.pattern.test(withSlash))?.id;
+}
+
+/** The scopes a request needs; null when no personal API key may make it, undefined unknown. */
+export function requiredScopes(method: string, path: string): readonly string[] | null | undefined {
+    const id = operationOf(method, path);
+    return id === undefined ? undefined : OPERATION_SCOPES[id].scopes;
+}
+
+/** Whether PostHog refuses the request to every personal API key (its operation has no scope). */
+export function closedToPersonalKeys(method: string, path: string): boolean {
+    return requiredScopes(method, path) === null;
+}
 
 /** The causes of a 403 that call for different advice. */
 export type ForbiddenCause =
     /** The key lacks one scope; a key with that scope would work. */
     | { kind: "missing_scope"; scope: string }
-    /** The action declares no scope: no personal API key created today may use it. */
+    /** The action declares no scope: no personal API key may use it. */
     | { kind: "no_personal_key_access" }
     /** The organisation forbids personal API keys for members. */
     | { kind: "organization_forbids_keys"; organization?: string }

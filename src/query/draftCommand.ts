@@ -6,14 +6,14 @@ import type { Ctx } from "../ctx";
 import { draftModel, draftWithEditorModel, promptText } from "../lm/draftFlow";
 
 /**
- * Shown when PostHog refuses the key: draft_sql declares no scope, and PostHog refuses those
- * actions to every personal key with scopes, `*` included (posthog/permissions.py
- * APIScopePermission); only legacy keys made before scopes existed pass. A broader key would not
- * help, so none is suggested. When VS Code offers a language model, the draft is made with it
- * instead (src/lm/draftFlow.ts) and this is not shown.
+ * Shown when PostHog refuses the key: the contract gives draft_sql no PersonalAPIKeyAuth, and
+ * PostHog refuses such actions to every personal API key, `*` and none included
+ * (posthog/permissions.py@001027ced APIScopePermission); the client knows it without asking. A
+ * broader key would not help, so none is suggested. When VS Code offers a language model, the
+ * draft is made with it instead (src/lm/draftFlow.ts) and this is not shown.
  */
 export const DRAFT_REFUSED =
-    "PostHog's AI drafting refuses personal API keys with scopes (every key made today has them); enable a language model in VS Code (e.g. GitHub Copilot) to draft with it, or draft in PostHog's SQL editor.";
+    "PostHog's AI drafting refuses every personal API key; enable a language model in VS Code (e.g. GitHub Copilot) to draft with it, or draft in PostHog's SQL editor.";
 
 export async function draftSql(ctx: Ctx, editor: vscode.TextEditor): Promise<string | undefined> {
     const prompt = await ctx.ui.input({

@@ -1,6 +1,6 @@
 // A run's record in PostHog's query log, read through the query endpoint (`query:read`) with the
 // HogQL PostHog's own `GET /query/{id}/log/` runs (posthog/api/query.py `get_query_log`). That
-// endpoint declares no scope, so PostHog refuses it to every personal key with scopes; the
+// endpoint declares no scope, so PostHog refuses it to every personal API key; the
 // `query_log` table (posthog/hogql/database/schema/query_log_archive.py: the team's HogQL
 // queries, columns query_id, query, query_start_time, query_duration_ms, read_rows, ...) is open
 // to any key that may run queries. Pure: no `vscode`.

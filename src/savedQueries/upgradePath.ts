@@ -36,8 +36,8 @@ export class Upgrader {
                 return (await this.client.upgradeQuery(node, opts)).query;
             } catch (error) {
                 if (opts?.signal?.aborted) throw error;
-                // Every personal key created today has scopes, and PostHog refuses those here
-                // (posthog/permissions.py APIScopePermission); only legacy keys reach it.
+                // PostHog refuses this endpoint to every personal API key (the contract gives it
+                // no PersonalAPIKeyAuth), and the client says so without asking.
                 if (this.errors.isScopedKeyRefusal(error)) {
                     refusedClients.add(this.client);
                     this.path = "local-refused";
@@ -56,6 +56,6 @@ export class Upgrader {
 export function describeUpgradePath(path: UpgradePath): string {
     if (path === "service") return "upgraded by PostHog";
     if (path === "local-refused")
-        return "upgraded locally with PostHog's migrations (your key can't use the upgrade endpoint)";
+        return "upgraded locally with PostHog's migrations (PostHog's upgrade endpoint refuses personal API keys)";
     return "upgraded locally with PostHog's migrations (PostHog could not be reached)";
 }

@@ -6,7 +6,6 @@ import type { Sandbox } from "../sandbox";
 import { responseOf, restoreResults, signedIn, startScriptedTest } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
-import { signInToSandbox } from "./signIn";
 
 const TWO_STATEMENTS = [
     "-- events by name",
@@ -219,24 +218,6 @@ describe("running queries", function () {
         const column = response.columns!.indexOf("query_id");
         assert.ok(response.results!.some((row) => row[column] === id));
         assert.ok(!sandbox.requests.some((r) => r.path.endsWith(`/query/${id}/log/`)));
-    });
-
-    it("inserts a drafted query at the cursor as one undoable edit (legacy key)", async () => {
-        // draft_sql refuses every scoped key; only a legacy key (no scopes) reaches it.
-        await signInToSandbox(api, sandbox, { key: sandbox.keys.legacy });
-        try {
-            api.ctx.ui = ui;
-            const editor = await open("");
-            ui.answer("weekly active users");
-            await vscode.commands.executeCommand("posthog-workbench.draftSql");
-            const text = editor.document.getText();
-            assert.match(text, /select/i);
-            await vscode.commands.executeCommand("undo");
-            assert.equal(editor.document.getText(), "");
-        } finally {
-            await signInToSandbox(api, sandbox, { key: sandbox.keys.full });
-            api.ctx.ui = ui;
-        }
     });
 
     it("offers Run code lenses above each statement", async () => {

@@ -5,8 +5,8 @@ import type { ExtensionApi } from "../../src/extension";
 import type { ResultSet } from "../../src/resultsPanel";
 import type { UpgradeReport } from "../../src/savedQueries/upgrade";
 import type { Sandbox } from "../sandbox";
+import { upgradeQuery as sandboxUpgrade } from "../sandbox/upgrade";
 import {
-    directClient,
     endScriptedTest,
     responseOf,
     restoreResults,
@@ -15,7 +15,6 @@ import {
 } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
-import { signInToSandbox } from "./signIn";
 
 const P = "posthog-workbench";
 
@@ -55,17 +54,15 @@ describe("saved queries", function () {
     }
 
     /**
-     * What the service's upgrade endpoint answers. Only a legacy key (no scopes) may use it; the
-     * suite's own key has scopes, so the extension upgrades locally with PostHog's migrations
-     * and must give the same answer.
+     * What PostHog's migrations give, by the sandbox's own port (test/sandbox/upgrade.ts, written
+     * apart from src's). No personal API key may call the service's upgrade endpoint (the
+     * contract gives it no PersonalAPIKeyAuth), so the extension upgrades locally and must give
+     * the same answer.
      */
     async function upgradedBySandbox(node: unknown): Promise<QueryNode> {
-        const client = directClient(sandbox, sandbox.keys.legacy);
-        try {
-            return (await client.upgradeQuery(node as QueryNode)).query;
-        } finally {
-            await client.close();
-        }
+        return Promise.resolve(
+            sandboxUpgrade(JSON.parse(JSON.stringify(node)) as never) as unknown as QueryNode,
+        );
     }
 
     before(async () => {
@@ -165,7 +162,7 @@ describe("saved queries", function () {
         assert.equal((await lensesOf(file("trends.query.json"))).length, 4);
     });
 
-    it("upgrades an old node exactly as the service migrates it, in the file's indentation, as one undoable edit", async () => {
+    it("upgrades an old node exactly as PostHog's migrations do, in the file's indentation, as one undoable edit", async () => {
         const old = {
             kind: "RetentionQuery",
             retentionFilter: { period: "Day", showMean: true, totalIntervals: 7 },
@@ -309,29 +306,6 @@ describe("saved queries", function () {
         }
     });
 
-    it("Upgrade All writes nothing when the upgrade endpoint fails (legacy key: service)", async () => {
-        const names = ["retention.query.json", "trends.query.json", "dashboard.queries.json"];
-        const before = await Promise.all(names.map(read));
-        await signInToSandbox(api, sandbox, { key: sandbox.keys.legacy });
-        try {
-            api.ctx.ui = ui;
-            sandbox.faults.add({ path: "/query/upgrade/", kind: "detail-only" });
-            const report = await vscode.commands.executeCommand<UpgradeReport>(
-                `${P}.upgradeAllSavedQueries`,
-            );
-            assert.equal(report.failures.length, 1);
-            assert.equal(report.path, "service");
-            assert.match(report.summary, /nothing was written/);
-            assert.ok(
-                ui.messages.some((m) => m.level === "error" && /nothing was written/.test(m.text)),
-            );
-            assert.deepEqual(await Promise.all(names.map(read)), before);
-        } finally {
-            await signInToSandbox(api, sandbox, { key: sandbox.keys.full });
-            api.ctx.ui = ui;
-        }
-    });
-
     it("Upgrade All summarises what changes and applies every file after one confirmation", async () => {
         const names = [
             "dashboard.queries.json",
@@ -344,11 +318,18 @@ describe("saved queries", function () {
             await Promise.all(names.map(async (n) => [n, await read(n)])),
         );
         const hogql = await read("browsers.query.json");
+        const upgradeRequests = () =>
+            sandbox.requests.filter((r) => r.path.endsWith("/query/upgrade/")).length;
+        const asked = upgradeRequests();
         ui.answer("all", true);
         const report = await vscode.commands.executeCommand<UpgradeReport>(
             `${P}.upgradeAllSavedQueries`,
         );
         assert.deepEqual(report.failures, []);
+        // PostHog refuses its upgrade endpoint to every personal API key: the client knows it from
+        // the contract and does not ask; PostHog's migrations run locally.
+        assert.equal(report.path, "local-refused");
+        assert.equal(upgradeRequests(), asked, "the upgrade endpoint was not asked");
         const changed = Object.fromEntries(
             report.files.map((f) => [
                 f.uri.split("/").pop(),
@@ -371,7 +352,7 @@ describe("saved queries", function () {
         );
         assert.ok(ui.asked[1].startsWith("confirm: Apply upgrades to 5 saved query files?"));
 
-        // On disk, each file is what the service's migration gives, in the file's indentation.
+        // On disk, each file is what PostHog's migrations give, in the file's indentation.
         for (const name of names) {
             const text = await read(name);
             const original = JSON.parse(before[name]) as unknown;

@@ -1,18 +1,17 @@
-// What works with the personal API keys PostHog issues today (they all have scopes, and PostHog
-// refuses those on actions that declare none: upgrade, query log, draft_sql): Upgrade migrates
-// locally with PostHog's migrations and gives what the service gives a legacy key; Query Log
-// reads the log through the query endpoint; Draft says why it can't; saved variables' defaults
-// are used without a prompt.
+// What works with personal API keys (PostHog refuses every one of them, whatever its scopes, on
+// the actions the contract gives no PersonalAPIKeyAuth: upgrade, query log, draft_sql): Upgrade
+// migrates locally with PostHog's migrations, without asking the endpoint; Query Log reads the log
+// through the query endpoint; Draft says why it can't; saved variables' defaults are used without
+// a prompt.
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
-import type { QueryNode } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
 import type { ResultSet } from "../../src/resultsPanel";
 import { DRAFT_REFUSED } from "../../src/query/draftCommand";
 import type { UpgradeReport } from "../../src/savedQueries/upgrade";
 import type { Sandbox } from "../sandbox";
+import { upgradeQuery as sandboxUpgrade } from "../sandbox/upgrade";
 import {
-    directClient,
     endScriptedTest,
     responseOf,
     restoreResults,
@@ -21,7 +20,6 @@ import {
 } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
-import { signInToSandbox } from "./signIn";
 
 const P = "posthog-workbench";
 
@@ -104,42 +102,23 @@ describe("scoped personal API keys", function () {
         await vscode.workspace.fs.delete(file()).then(undefined, () => undefined);
     });
 
-    it("Upgrade with the scoped key migrates locally and gives what the service gives a legacy key", async () => {
-        const refusedBefore = sandbox.requests.filter((r) =>
-            r.path.endsWith("/query/upgrade/"),
-        ).length;
+    it("Upgrade migrates locally with PostHog's migrations and never asks the upgrade endpoint", async () => {
+        const upgradeRequests = () =>
+            sandbox.requests.filter((r) => r.path.endsWith("/query/upgrade/")).length;
+        const asked = upgradeRequests();
         const local = await upgradeOldTrends();
         assert.equal(local.report.path, "local-refused");
         assert.match(
             local.title,
-            /upgraded locally with PostHog's migrations \(your key can't use the upgrade endpoint\)/,
+            /upgraded locally with PostHog's migrations \(PostHog's upgrade endpoint refuses personal API keys\)/,
         );
         assert.equal(local.report.files[0].applied, true);
-        // Asked at most once per key: once refused, the key's upgrades stay local.
-        assert.ok(
-            sandbox.requests.filter((r) => r.path.endsWith("/query/upgrade/")).length <=
-                refusedBefore + 1,
+        assert.equal(upgradeRequests(), asked, "the client knows the refusal without asking");
+        // The sandbox's own port of PostHog's migrations (test/sandbox/upgrade.ts) agrees.
+        assert.deepEqual(
+            JSON.parse(local.text),
+            sandboxUpgrade(JSON.parse(JSON.stringify(OLD_TRENDS)) as never),
         );
-        const localText = local.text;
-
-        const legacy = directClient(sandbox, sandbox.keys.legacy);
-        const byService = (await legacy.upgradeQuery(OLD_TRENDS as unknown as QueryNode)).query;
-        await legacy.close();
-        assert.deepEqual(JSON.parse(localText), byService);
-
-        // Signed in with the legacy key, the same command asks the service and writes the same text.
-        await signInToSandbox(api, sandbox, { key: sandbox.keys.legacy });
-        try {
-            ui = new ScriptedUi();
-            api.ctx.ui = ui;
-            const remote = await upgradeOldTrends();
-            assert.equal(remote.report.path, "service");
-            assert.match(remote.title, /↔ upgraded by PostHog$/);
-            assert.equal(remote.text, localText);
-        } finally {
-            await signInToSandbox(api, sandbox, { key: sandbox.keys.full });
-            api.ctx.ui = ui;
-        }
     });
 
     it("Query Log opens a recent query's record with the scoped key", async () => {
@@ -178,8 +157,8 @@ describe("scoped personal API keys", function () {
         );
         assert.equal(document.getText(), content);
         assert.ok(
-            sandbox.requests.some((r) => r.path.endsWith("/query/draft_sql/")),
-            "PostHog was asked (and refused the scoped key)",
+            !sandbox.requests.some((r) => r.path.endsWith("/query/draft_sql/")),
+            "PostHog was not asked: it refuses every personal API key there",
         );
     });
 

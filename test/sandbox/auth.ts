@@ -1,11 +1,14 @@
 // Personal API keys of the sandbox and the permission checks the real service applies, in the
-// order of posthog/permissions.py `APIScopePermission.has_permission`.
+// order of posthog/permissions.py@001027ced3127c76229e5b8c8802924d0ef94cef
+// `APIScopePermission.has_permission`. The scopes an action needs come from the contract's table
+// (src/api/operationScopes.ts), never from this file.
+import { NO_PERSONAL_KEY_ACCESS } from "../../src/api/forbidden";
 import { authenticationFailed, notAuthenticated, permissionDenied } from "./errors";
 import type { SandboxOrganization } from "./types";
 
 export interface KeyInfo {
     key: string;
-    /** "*" means every scope; empty = a legacy key (created before scopes existed) */
+    /** "*" means every scope; empty = none (every action is refused, as to any scoped key) */
     scopes: string[];
     /** projects the key may use; null = all */
     projects: number[] | null;
@@ -14,9 +17,12 @@ export interface KeyInfo {
 export interface SandboxKeys {
     /** scopes `*`: behaves like a key created today (scoped) */
     full: string;
-    /** no scopes at all: a legacy key, allowed everywhere, even on actions without a scope */
-    legacy: string;
-    /** a legacy key without the `phx_` prefix: no key pattern finds it, only the key itself */
+    /**
+     * no scopes at all: PostHog once let such (legacy) keys do anything; now it checks them like
+     * any scoped key, so every action is refused. Not printed by `npm run sandbox`.
+     */
+    noScopes: string;
+    /** scopes `*`, without the `phx_` prefix of today's keys: no key pattern finds it, only the key itself */
     unprefixed: string;
     readOnly: string;
     noUserRead: string;
@@ -37,8 +43,8 @@ const ALL_SCOPES = [
 
 export const KEYS: SandboxKeys = {
     full: "phx_sandboxFullAccess0000000000000000000000000",
-    legacy: "phx_sandboxLegacyNoScopes00000000000000000000",
-    unprefixed: "sandboxLegacyKeyWithoutPrefix000000000000000",
+    noScopes: "phx_sandboxNoScopes00000000000000000000000000",
+    unprefixed: "sandboxOldKeyWithoutPrefix000000000000000000",
     readOnly: "phx_sandboxReadOnly00000000000000000000000000",
     noUserRead: "phx_sandboxNoUserRead000000000000000000000000",
     projectTwoOnly: "phx_sandboxProjectTwo000000000000000000000000",
@@ -48,8 +54,8 @@ export const KEYS: SandboxKeys = {
 
 const KEY_INFOS: KeyInfo[] = [
     { key: KEYS.full, scopes: ["*"], projects: null },
-    { key: KEYS.legacy, scopes: [], projects: null },
-    { key: KEYS.unprefixed, scopes: [], projects: null },
+    { key: KEYS.noScopes, scopes: [], projects: null },
+    { key: KEYS.unprefixed, scopes: ["*"], projects: null },
     {
         key: KEYS.readOnly,
         scopes: [
@@ -87,29 +93,26 @@ export function hasScope(info: KeyInfo, scope: string): boolean {
 const ADMIN_LEVEL = 8;
 
 /**
- * posthog/permissions.py `APIScopePermission.has_permission`, in its order:
- * 1. a legacy key (no scopes) may do anything, even actions that declare no scope;
- * 2. an action without required scopes refuses every scoped key, `*` included;
- * 3. `check_team_and_org_permissions` (skipped for `user` endpoints): first the organisation's
+ * posthog/permissions.py@001027ced `APIScopePermission.has_permission` for a personal API key,
+ * in its order (a key without scopes is no exception: `get_authenticator_scopes` gives it `[]`):
+ * 1. an action without required scopes refuses every key, `*` and none included;
+ * 2. `check_team_and_org_permissions` (skipped for `user` endpoints): first the organisation's
  *    "members can use personal API keys" setting (`_check_organization_personal_api_key_
  *    restrictions`, admins exempt), then the key's project scoping;
- * 4. `*` passes; otherwise each required scope must be held (`:write` implies `:read`).
+ * 3. `*` passes; otherwise each required scope must be held (`:write` implies `:read`), the
+ *    first one missing named.
  *
- * `scope` null = the action declares no scope; undefined = not a scope-checked route.
+ * `scopes` null = the action declares no scope (the contract gives it no PersonalAPIKeyAuth).
  * `projectId` 0 = not a project endpoint.
  */
 export function authorize(
     info: KeyInfo,
-    scope: string | null | undefined,
+    scopes: readonly string[] | null,
     projectId: number,
     organization: SandboxOrganization,
 ): void {
-    if (scope === undefined) return;
-    if (info.scopes.length === 0) return;
-    if (scope === null) {
-        throw permissionDenied("This action does not support Personal API Key access");
-    }
-    if (!scope.startsWith("user:")) {
+    if (scopes === null || scopes.length === 0) throw permissionDenied(NO_PERSONAL_KEY_ACCESS);
+    if (!scopes.every((scope) => scope.startsWith("user:"))) {
         if (
             !organization.members_can_use_personal_api_keys &&
             organization.membership_level < ADMIN_LEVEL
@@ -126,5 +129,6 @@ export function authorize(
         }
     }
     if (info.scopes.includes("*")) return;
-    if (!hasScope(info, scope)) throw permissionDenied(`API key missing required scope '${scope}'`);
+    const missing = scopes.find((scope) => !hasScope(info, scope));
+    if (missing) throw permissionDenied(`API key missing required scope '${missing}'`);
 }

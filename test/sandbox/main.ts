@@ -1,6 +1,7 @@
 // CLI: node out/test/sandbox/main.js [--port N] [--extra-experiments N] [--async-polls N] [--https]
 // --https serves with the test certificate of test/fixtures/tls/: clients must trust its ca.pem.
 import * as path from "node:path";
+import { OPERATION_SCOPES } from "../../src/api/operationScopes";
 import { startSandbox } from "./index";
 import { TEST_TLS_DIR, testCertificates } from "./testCertificates";
 
@@ -33,9 +34,11 @@ async function main(): Promise<void> {
         console.log(
             `TLS: signed by the test authority; trust it with NODE_EXTRA_CA_CERTS=${path.join(TEST_TLS_DIR, "ca.pem")} (curl --cacert)`,
         );
-    console.log(
-        `Legacy key (no scopes; the only kind allowed on upgrade, query log, draft_sql): ${sandbox.keys.legacy}`,
-    );
+    // The contract's operations without PersonalAPIKeyAuth: refused to every key, as PostHog does.
+    const closed = Object.values(OPERATION_SCOPES)
+        .filter((op) => op.scopes === null)
+        .map((op) => `${op.method} ${op.path}`);
+    console.log(`Refused to every personal API key, as PostHog does:\n  ${closed.join("\n  ")}`);
     console.log("");
     console.log("Try:");
     console.log(

@@ -1,6 +1,7 @@
 // HTTP(S) routing of the sandbox: auth, faults, recording, admin endpoints.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
+import { OPERATION_SCOPES, type OperationId } from "../../src/api/operationScopes";
 import { type KeyInfo, KEYS, authenticate, authorize } from "./auth";
 import type { Ctx, Reply } from "./context";
 import { intParam, ok, pageLinks } from "./context";
@@ -20,96 +21,119 @@ type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
 
 interface Route {
     pattern: RegExp;
-    /** method -> [required scope (null: refused for scoped keys, undefined: none), handler] */
-    methods: Record<string, [string | null | undefined, Handler]>;
+    /**
+     * method -> [the contract's operation, handler]. The scopes the operation needs come from
+     * its PersonalAPIKeyAuth in the contract (src/api/operationScopes.ts), so a route cannot ask
+     * for other scopes than PostHog does.
+     */
+    methods: Record<string, [OperationId, Handler]>;
 }
 
 const P = "^/api/projects/(\\d+)";
 
 const ROUTES: Route[] = [
-    { pattern: /^\/api\/projects$/, methods: { GET: ["project:read", listProjects] } },
-    { pattern: /^\/api\/users\/@me$/, methods: { GET: ["user:read", me] } },
-    { pattern: new RegExp(`${P}$`), methods: { GET: ["project:read", getProject] } },
+    { pattern: /^\/api\/projects$/, methods: { GET: ["list_2", listProjects] } },
+    { pattern: /^\/api\/users\/@me$/, methods: { GET: ["users_retrieve", me] } },
     {
         pattern: new RegExp(`${P}/experiments$`),
         methods: {
-            GET: ["experiment:read", ex.listExperiments],
-            POST: ["experiment:write", ex.createExperiment],
+            GET: ["experiments_list", ex.listExperiments],
+            POST: ["experiments_create", ex.createExperiment],
         },
     },
     {
         pattern: new RegExp(`${P}/experiments/eligible_feature_flags$`),
-        methods: { GET: ["feature_flag:read", ex.eligibleFeatureFlags] },
+        methods: { GET: ["experiments_eligible_feature_flags_retrieve", ex.eligibleFeatureFlags] },
     },
     {
         pattern: new RegExp(`${P}/experiments/requires_flag_implementation$`),
-        methods: { GET: ["experiment:read", ex.requiresFlagImplementation] },
+        methods: {
+            GET: [
+                "experiments_requires_flag_implementation_retrieve",
+                ex.requiresFlagImplementation,
+            ],
+        },
     },
     {
         pattern: new RegExp(`${P}/experiments/(\\d+)$`),
         methods: {
-            GET: ["experiment:read", (c) => ex.getExperiment(shift(c))],
-            PATCH: ["experiment:write", (c) => ex.patchExperiment(shift(c))],
-            PUT: ["experiment:write", (c) => ex.patchExperiment(shift(c))],
-            DELETE: ["experiment:write", (c) => ex.deleteExperiment(shift(c))],
+            GET: ["experiments_retrieve", (c) => ex.getExperiment(shift(c))],
+            PATCH: ["experiments_partial_update", (c) => ex.patchExperiment(shift(c))],
+            DELETE: ["experiments_destroy", (c) => ex.deleteExperiment(shift(c))],
         },
     },
     {
         pattern: new RegExp(`${P}/experiments/(\\d+)/create_exposure_cohort_for_experiment$`),
-        methods: { POST: ["experiment:write", (c) => ex.createExposureCohort(shift(c))] },
-    },
-    {
-        pattern: new RegExp(`${P}/experiments/(\\d+)/duplicate$`),
-        methods: { POST: ["experiment:write", (c) => ex.duplicateExperiment(shift(c))] },
-    },
-    {
-        pattern: new RegExp(`${P}/experiments/(\\d+)/recalculate_timeseries$`),
-        methods: { POST: ["experiment:write", (c) => ex.recalculateTimeseries(shift(c))] },
-    },
-    {
-        pattern: new RegExp(`${P}/experiments/(\\d+)/timeseries_results$`),
-        methods: { GET: ["experiment:read", (c) => ex.timeseriesResults(shift(c))] },
-    },
-    { pattern: new RegExp(`${P}/query$`), methods: { POST: ["query:read", q.runQuery] } },
-    {
-        pattern: new RegExp(`${P}/query/check_auth_for_async$`),
-        methods: { POST: [null, q.checkAuthForAsync] },
-    },
-    { pattern: new RegExp(`${P}/query/draft_sql$`), methods: { GET: [null, q.draftSql] } },
-    { pattern: new RegExp(`${P}/query/upgrade$`), methods: { POST: [null, q.upgrade] } },
-    {
-        pattern: new RegExp(`${P}/query/([A-Z][A-Za-z]+)$`),
         methods: {
-            POST: ["query:read", q.runQuery],
-            GET: ["query:read", q.getQuery],
-            DELETE: ["query:read", q.cancelQuery],
+            POST: [
+                "experiments_create_exposure_cohort_for_experiment_create",
+                (c) => ex.createExposureCohort(shift(c)),
+            ],
         },
     },
     {
-        pattern: new RegExp(`${P}/query/([^/]+)$`),
-        methods: { GET: ["query:read", q.getQuery], DELETE: ["query:read", q.cancelQuery] },
+        pattern: new RegExp(`${P}/experiments/(\\d+)/duplicate$`),
+        methods: {
+            POST: ["experiments_duplicate_create", (c) => ex.duplicateExperiment(shift(c))],
+        },
     },
-    { pattern: new RegExp(`${P}/query/([^/]+)/log$`), methods: { GET: [null, q.queryLog] } },
     {
-        // posthog/api/insight_variable.py InsightVariableViewSet (scope_object "insight_variable")
+        pattern: new RegExp(`${P}/experiments/(\\d+)/recalculate_timeseries$`),
+        methods: {
+            POST: [
+                "experiments_recalculate_timeseries_create",
+                (c) => ex.recalculateTimeseries(shift(c)),
+            ],
+        },
+    },
+    {
+        pattern: new RegExp(`${P}/experiments/(\\d+)/timeseries_results$`),
+        methods: {
+            GET: ["experiments_timeseries_results_retrieve", (c) => ex.timeseriesResults(shift(c))],
+        },
+    },
+    { pattern: new RegExp(`${P}/query$`), methods: { POST: ["query_create", q.runQuery] } },
+    {
+        pattern: new RegExp(`${P}/query/check_auth_for_async$`),
+        methods: { POST: ["query_check_auth_for_async_create", q.checkAuthForAsync] },
+    },
+    {
+        pattern: new RegExp(`${P}/query/draft_sql$`),
+        methods: { GET: ["query_draft_sql_retrieve", q.draftSql] },
+    },
+    {
+        pattern: new RegExp(`${P}/query/upgrade$`),
+        methods: { POST: ["query_upgrade_create", q.upgrade] },
+    },
+    {
+        pattern: new RegExp(`${P}/query/([^/]+)$`),
+        methods: { GET: ["query_retrieve", q.getQuery], DELETE: ["query_destroy", q.cancelQuery] },
+    },
+    {
+        pattern: new RegExp(`${P}/query/([^/]+)/log$`),
+        methods: { GET: ["query_log_retrieve", q.queryLog] },
+    },
+    {
         pattern: new RegExp(`${P}/insight_variables$`),
-        methods: { GET: ["insight_variable:read", listInsightVariables] },
+        methods: { GET: ["insight_variables_list", listInsightVariables] },
     },
     {
         pattern: new RegExp(`${P}/event_definitions$`),
-        methods: { GET: ["event_definition:read", ed.listEventDefinitions] },
+        methods: { GET: ["event_definitions_list", ed.listEventDefinitions] },
     },
     {
         pattern: new RegExp(`${P}/event_definitions/([^/]+)$`),
         methods: {
-            GET: ["event_definition:read", (c) => ed.getEventDefinition(shift(c))],
-            PATCH: ["event_definition:write", (c) => ed.patchEventDefinition(shift(c))],
-            DELETE: ["event_definition:write", (c) => ed.deleteEventDefinition(shift(c))],
+            GET: ["event_definitions_retrieve", (c) => ed.getEventDefinition(shift(c))],
+            PATCH: ["event_definitions_partial_update", (c) => ed.patchEventDefinition(shift(c))],
+            DELETE: ["event_definitions_destroy", (c) => ed.deleteEventDefinition(shift(c))],
         },
     },
     {
         pattern: new RegExp(`${P}/event_definitions/([^/]+)/metrics$`),
-        methods: { GET: ["event_definition:read", (c) => ed.eventDefinitionMetrics(shift(c))] },
+        methods: {
+            GET: ["event_definitions_metrics_retrieve", (c) => ed.eventDefinitionMetrics(shift(c))],
+        },
     },
 ];
 
@@ -150,11 +174,6 @@ function listProjects(ctx: Ctx): Reply {
         ...pageLinks(ctx, all.length, limit, offset),
         results: all.slice(offset, offset + limit).map(presentProject),
     });
-}
-
-function getProject(ctx: Ctx): Reply {
-    const p = ctx.state.projects.find((x) => x.id === ctx.projectId);
-    return ok(presentProject(p!));
 }
 
 function me(ctx: Ctx): Reply {
@@ -468,7 +487,7 @@ async function route(
         if (projectId && !deps.state.projects.some((p) => p.id === projectId)) throw notFound();
         const entry = r.methods[method];
         if (!entry) throw methodNotAllowed(method);
-        authorize(key, entry[0], projectId, deps.state.organization);
+        authorize(key, OPERATION_SCOPES[entry[0]].scopes, projectId, deps.state.organization);
         let body: Record<string, unknown> = {};
         if (rawBody.trim()) {
             try {
@@ -486,7 +505,7 @@ async function route(
                 );
             }
         }
-        const isQueryRun = method === "POST" && /\/query(\/[A-Z][A-Za-z]+)?$/.test(path);
+        const isQueryRun = method === "POST" && /\/query$/.test(path);
         if (delayMs > 0 && !isQueryRun) await sleep(delayMs);
         const ctx: Ctx = {
             method,

@@ -264,6 +264,26 @@ describe("openapiSlice script", function () {
         );
     });
 
+    it("writes the scope table, and --check fails when the table differs from the slice", () => {
+        assert.equal(run(fullPath, "--write", `--dir=${dir}`).code, 0);
+        const tablePath = path.join(dir, "operationScopes.ts");
+        const table = fs.readFileSync(tablePath, "utf8");
+        assert.match(
+            table,
+            /things_list: \{\s*method: "GET",\s*path: "\/api\/projects\/\{project_id\}\/things\/",\s*client: \[\],\s*scopes: \["thing:read"\],/,
+        );
+        // No PersonalAPIKeyAuth: no personal API key may call it.
+        assert.match(
+            table,
+            /things_log_retrieve: \{\s*method: "GET",\s*path: "[^"]+",\s*client: \[\],\s*scopes: null,/,
+        );
+        assert.equal(run(slicePath(), "--check", `--dir=${dir}`).code, 0);
+        fs.writeFileSync(tablePath, table.replace('["thing:write"]', '["thing:read"]'));
+        const res = run(slicePath(), "--check", `--dir=${dir}`);
+        assert.equal(res.code, 1, res.out + res.err);
+        assert.match(res.out, /operationScopes\.ts differs from the scopes the slice gives/);
+    });
+
     it("refuses an operationId that no longer matches, naming it", () => {
         const newer = fullDocument();
         newer.paths["/api/projects/{project_id}/things/{id}/log/"].get.operationId = "renamed";

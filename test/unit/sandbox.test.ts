@@ -2,7 +2,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // Checks the sandbox server itself with plain fetch: a sample of every area.
 import assert from "node:assert/strict";
+import { NO_PERSONAL_KEY_ACCESS } from "../../src/api/forbidden";
 import { type Sandbox, startSandbox } from "../sandbox/index";
+import type { Json } from "../sandbox/types";
+import { upgradeQuery } from "../sandbox/upgrade";
 import { waitFor } from "../waitFor";
 
 describe("sandbox server", function () {
@@ -79,7 +82,7 @@ describe("sandbox server", function () {
                 { query: { kind: "HogQLQuery", query: "SELECT 1" } },
                 sb.keys.readOnly,
             );
-            assert.equal(up.json.detail, "This action does not support Personal API Key access");
+            assert.equal(up.json.detail, NO_PERSONAL_KEY_ACCESS);
         });
     });
 
@@ -298,9 +301,16 @@ describe("sandbox server", function () {
             assert.equal(c.json.is_cached, false);
         });
 
-        it("upgrades query nodes (legacy key: the action declares no scope)", async () => {
-            const upgrade = (query: unknown) =>
-                call("POST", "/query/upgrade/", { query }, sb.keys.legacy);
+        it("upgrades query nodes as PostHog's migrations do; the endpoint refuses every key", async () => {
+            // /query/upgrade/ declares no scope, so no personal API key reaches it over HTTP;
+            // its migrations are checked directly.
+            const refused = await call("POST", "/query/upgrade/", {
+                query: { kind: "HogQLQuery" },
+            });
+            assert.deepEqual([refused.status, refused.json.detail], [403, NO_PERSONAL_KEY_ACCESS]);
+            const upgrade = async (query: unknown) => ({
+                json: { query: upgradeQuery(query as Json) as any },
+            });
             const r = await upgrade({
                 kind: "InsightVizNode",
                 source: { kind: "RetentionQuery", retentionFilter: { showMean: true } },
@@ -329,11 +339,9 @@ describe("sandbox server", function () {
                 ["checkout_completed"],
             );
             const id = r.json.results[0].id;
-            assert.equal(
-                (await call("GET", `/event_definitions/${id}/metrics/`)).json.query_usage_30_day >=
-                    0,
-                true,
-            );
+            // The metrics action declares no scope (no PersonalAPIKeyAuth in the contract).
+            const metrics = await call("GET", `/event_definitions/${id}/metrics/`);
+            assert.deepEqual([metrics.status, metrics.json.detail], [403, NO_PERSONAL_KEY_ACCESS]);
             // Hiding a verified event clears its verified mark (ee/api/ee_event_definition.py).
             const hidden = await call("PATCH", `/event_definitions/${id}/`, { hidden: true });
             assert.equal(hidden.status, 200);

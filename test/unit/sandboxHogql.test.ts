@@ -5,6 +5,8 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
+import { NO_PERSONAL_KEY_ACCESS } from "../../src/api/forbidden";
+import { queryLogNode } from "../../src/query/queryLog";
 import { type Sandbox, startSandbox } from "../sandbox/index";
 import { EVENTS, PERSONS } from "../sandbox/hogql/seedSql";
 
@@ -237,11 +239,17 @@ describe("sandbox HogQL engine", function () {
         assert.deepEqual(r.json.types[1], ["email", "Nullable(String)"]);
     });
 
-    // The log endpoint declares no scope: only a legacy key reaches it (posthog/permissions.py).
-    it("records each query in query_log and serves it at /query/{id}/log/", async () => {
+    /**
+     * A run's query-log rows, read as the extension reads them: through the query endpoint with
+     * the HogQL of PostHog's `get_query_log` (src/query/queryLog.ts). `/query/{id}/log/` itself
+     * declares no scope, so no personal API key reaches it.
+     */
+    const queryLog = (id: string) => hogql("", {}, queryLogNode(id));
+
+    it("records each query in query_log, read with HogQL; /query/{id}/log/ refuses every key", async () => {
         const id = `log-test-${Date.now()}`;
         await hogql("SELECT 42", { client_query_id: id, name: "log test" });
-        const log = await call("GET", `/query/${id}/log/`, undefined, sb.keys.legacy);
+        const log = await queryLog(id);
         assert.equal(log.status, 200);
         const row = log.json.results[0];
         const col = (name: string) => row[log.json.columns.indexOf(name)];
@@ -252,8 +260,10 @@ describe("sandbox HogQL engine", function () {
         assert.equal(col("result_rows"), 1);
         assert.ok(col("read_rows") >= 1, "ClickHouse's own statistics");
         assert.ok(Number(col("result_bytes")) > 0, `result_bytes ${col("result_bytes")}`);
-        const none = await call("GET", "/query/never-ran/log/", undefined, sb.keys.legacy);
+        const none = await queryLog("never-ran");
         assert.deepEqual([none.status, none.json.results], [200, []]);
+        const endpoint = await call("GET", `/query/${id}/log/`);
+        assert.deepEqual([endpoint.status, endpoint.json.detail], [403, NO_PERSONAL_KEY_ACCESS]);
     });
 
     it("answers a failed async query without an exposed message with a 500 poll", async () => {
@@ -267,12 +277,12 @@ describe("sandbox HogQL engine", function () {
         assert.equal(poll.status, 500);
         assert.equal(poll.json.query_status.error_message, null);
         // It reached ClickHouse, so the log has it, with ClickHouse's error code (182).
-        const log = await call("GET", "/query/async-internal/log/", undefined, sb.keys.legacy);
+        const log = await queryLog("async-internal");
         const at = (name: string) => log.json.results[0][log.json.columns.indexOf(name)];
         assert.deepEqual([at("status"), at("exception_code")], ["ExceptionWhileProcessing", 182]);
         // A query HogQL refuses never reaches ClickHouse and leaves no log.
         await hogql("SELECT nope FROM events", { client_query_id: "never-reached" });
-        const none = await call("GET", "/query/never-reached/log/", undefined, sb.keys.legacy);
+        const none = await queryLog("never-reached");
         assert.deepEqual(none.json.results, []);
     });
 });

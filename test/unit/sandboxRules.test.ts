@@ -33,10 +33,10 @@ describe("sandbox rules", function () {
         return { status: res.status, json: (text ? JSON.parse(text) : null) as any };
     }
 
-    const NO_PERSONAL_KEY = "This action does not support Personal API Key access";
+    const NO_PERSONAL_KEY = "This action does not support personal API key access";
     const ORG_FORBIDS =
         "Organization 'Hogflix' does not allow using personal API keys. Contact an admin to enable personal API keys for this organization.";
-    /** The four query actions that declare no `required_scopes` in posthog/api/query.py. */
+    /** Four actions the contract gives no PersonalAPIKeyAuth (no `required_scopes`). */
     const unscoped = (key: string) => [
         call("POST", "/query/upgrade/", key, { query: { kind: "HogQLQuery", query: "select 1" } }),
         call("GET", "/query/draft_sql/?prompt=count%20events", key),
@@ -45,8 +45,9 @@ describe("sandbox rules", function () {
     ];
 
     describe("posthog/permissions.py APIScopePermission", () => {
-        it("refuses every scoped key, * included, on actions without required scopes", async () => {
-            for (const key of [sb.keys.full, sb.keys.readOnly, sb.keys.projectTwoOnly]) {
+        it("refuses every key, * and none included, on actions without required scopes", async () => {
+            const keys = [sb.keys.full, sb.keys.readOnly, sb.keys.projectTwoOnly, sb.keys.noScopes];
+            for (const key of keys) {
                 for (const r of await Promise.all(unscoped(key))) {
                     assert.equal(r.status, 403);
                     assert.deepEqual(r.json, {
@@ -59,27 +60,27 @@ describe("sandbox rules", function () {
             }
         });
 
-        it("lets a legacy key (no scopes) do anything, those actions included", async () => {
-            const run = await call("POST", "/query/", sb.keys.legacy, {
+        it("checks a key without scopes like any scoped key: no legacy exemption", async () => {
+            // posthog/permissions.py@001027ced: get_authenticator_scopes gives such a key [],
+            // so every action's required scope is missing.
+            const run = await call("POST", "/query/", sb.keys.noScopes, {
                 query: { kind: "HogQLQuery", query: "select 1" },
-                client_query_id: "some-id",
             });
-            assert.equal(run.status, 200);
-            const [upgrade, draft, log, auth] = await Promise.all(unscoped(sb.keys.legacy));
-            assert.equal(upgrade.status, 200);
-            assert.equal(upgrade.json.query.kind, "HogQLQuery");
-            assert.equal(draft.status, 200);
-            assert.equal(typeof draft.json.sql, "string");
-            assert.equal(log.status, 200);
-            assert.deepEqual(auth.json, { user: "ok" });
-            const write = await call("PATCH", "/experiments/1/", sb.keys.legacy, {
-                description: "legacy edit",
+            assert.equal(run.status, 403);
+            assert.equal(run.json.detail, "API key missing required scope 'query:read'");
+            const write = await call("PATCH", "/experiments/1/", sb.keys.noScopes, {
+                description: "edit",
             });
-            assert.equal(write.status, 200);
-            // Even the organisation's setting is not checked for legacy keys.
+            assert.equal(write.json.detail, "API key missing required scope 'experiment:write'");
+            for (const r of await Promise.all(unscoped(sb.keys.noScopes))) {
+                assert.equal(r.status, 403);
+                assert.equal(r.json.detail, NO_PERSONAL_KEY);
+            }
+            // The organisation's setting is checked for it as for any key.
             sb.state.organization.members_can_use_personal_api_keys = false;
             sb.state.organization.membership_level = 1;
-            assert.equal((await call("GET", "/experiments/", sb.keys.legacy)).status, 200);
+            const list = await call("GET", "/experiments/", sb.keys.noScopes);
+            assert.equal(list.json.detail, ORG_FORBIDS);
         });
 
         it("names the missing scope; :write implies :read", async () => {
@@ -343,17 +344,12 @@ describe("sandbox rules", function () {
         });
 
         it("leaves paths off PostHog's allow lists as they are", async () => {
-            const upgrade = await send(
-                "POST",
-                "/query/upgrade/",
-                { "Accept-Encoding": "gzip" },
-                { query: { kind: "HogQLQuery", query: "select 1".padEnd(400, " ") } },
-                // Upgrade refuses every scoped key (see the APIScopePermission block above).
-                sb.keys.legacy,
-            );
-            assert.equal(upgrade.status, 200);
-            assert.equal(upgrade.headers["content-encoding"], undefined);
-            assert.equal(upgrade.headers.vary, undefined);
+            // The experiments list is on neither list, and longer than GZipMiddleware's floor.
+            const list = await send("GET", "/experiments/", { "Accept-Encoding": "gzip" });
+            assert.equal(list.status, 200);
+            assert.ok(list.body.length > 200);
+            assert.equal(list.headers["content-encoding"], undefined);
+            assert.equal(list.headers.vary, undefined);
         });
     });
 });

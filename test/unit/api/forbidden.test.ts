@@ -43,11 +43,20 @@ describe("api/forbidden: 403 causes", () => {
         }
     });
 
-    it("the legacy key reaches those actions", async () => {
-        const { client: legacy } = makeClient(sb, { apiKey: sb.keys.legacy });
-        const res = await legacy.upgradeQuery(hogql);
-        assert.equal(res.query.kind, "HogQLQuery");
-        await legacy.close();
+    it("the sandbox refuses those actions to every key, none without scopes excepted", async () => {
+        // Over plain HTTP, as the client no longer asks (see api/operationScopes).
+        const base = `${sb.url}/api/projects/${sb.projectId}`;
+        for (const key of [sb.keys.full, sb.keys.noScopes]) {
+            const res = await fetch(`${base}/query/upgrade/`, {
+                method: "POST",
+                headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+                body: JSON.stringify({ query: hogql }),
+            });
+            assert.equal(res.status, 403);
+            const body = (await res.json()) as { detail: string };
+            assert.equal(body.detail, "This action does not support personal API key access");
+            assert.deepEqual(forbiddenCause(body.detail), { kind: "no_personal_key_access" });
+        }
     });
 
     it("an organisation that forbids personal keys is named, and the advice is its admin", async () => {

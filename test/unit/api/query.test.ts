@@ -1,7 +1,13 @@
 // Query endpoints (#12-#18) against the sandbox: blocking, async polling, cancel, errors.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { isCancellation, type PostHogClient, type QueryStatus } from "../../../src/api";
+import {
+    isCancellation,
+    isScopedKeyRefusal,
+    type PostHogClient,
+    type QueryStatus,
+} from "../../../src/api";
+import { NO_PERSONAL_KEY_ACCESS } from "../../../src/api/forbidden";
 import { waitFor } from "../../waitFor";
 import { apiError, makeClient, requestsTo, startSandbox, type Sandbox } from "./helpers";
 
@@ -10,18 +16,13 @@ const hogql = (query: string) => ({ kind: "HogQLQuery", query });
 describe("api/query", () => {
     let sb: Sandbox;
     let client: PostHogClient;
-    /** A legacy key (no scopes): the only kind posthog/permissions.py lets through to the
-     * actions that declare no scope (query log, check_auth_for_async, draft_sql, upgrade). */
-    let legacy: PostHogClient;
 
     before(async () => {
         sb = await startSandbox({ asyncPolls: 3 });
         ({ client } = makeClient(sb));
-        ({ client: legacy } = makeClient(sb, { apiKey: sb.keys.legacy }));
     });
     after(async () => {
         await client.close();
-        await legacy.close();
         await sb.close();
     });
     beforeEach(() => sb.faults.clear());
@@ -190,42 +191,25 @@ describe("api/query", () => {
         assert.deepEqual(retries, [1000]);
     });
 
-    it("#15 reads the query log of a recent query", async () => {
-        const id = randomUUID();
-        await client.runQuery(hogql("select 9"), { clientQueryId: id });
-        const log = await legacy.getQueryLog(id);
-        assert.ok(typeof log === "object" && log !== null);
-        assert.ok(sb.requests.some((r) => r.path.endsWith(`/query/${id}/log/`)));
-    });
-
-    it("#16 check_auth_for_async answers {user: ok}", async () => {
-        const res = await legacy.checkAuthForAsync();
-        assert.equal(res.user, "ok");
-    });
-
-    it("#17 draft_sql answers {sql}; a missing prompt is a 400 naming prompt", async () => {
-        const res = await legacy.draftSql({
-            prompt: "count pageviews per day",
-            current_query: "select 1",
-        });
-        assert.equal(typeof res.sql, "string");
-        const req = sb.requests.at(-1)!;
-        assert.match(req.url, /prompt=count/);
-        const err = await apiError(legacy.draftSql({ prompt: "" }));
-        assert.equal(err.status, 400);
-        assert.equal(err.attr, "prompt");
-    });
-
-    it("#18 upgrade echoes HogQL and migrates versioned kinds", async () => {
-        const same = await legacy.upgradeQuery(hogql("select 1"));
-        assert.equal(same.query.kind, "HogQLQuery");
-        assert.equal(same.query["query"], "select 1");
-        const trends = await legacy.upgradeQuery({
-            kind: "TrendsQuery",
-            series: [{ kind: "EventsNode", event: "$pageview" }],
-        });
-        assert.equal(trends.query.kind, "TrendsQuery");
-        assert.ok((trends.query.version ?? 1) > 1);
+    it("#15-#18: the contract gives them no personal key access, so nothing is sent", async () => {
+        // query log, check_auth_for_async, draft_sql and upgrade declare no PersonalAPIKeyAuth
+        // (src/api/operationScopes.ts): PostHog refuses them to every personal API key.
+        sb.requests.length = 0;
+        const calls = [
+            () => client.getQueryLog(randomUUID()),
+            () => client.checkAuthForAsync(),
+            () => client.draftSql({ prompt: "count pageviews per day" }),
+            () => client.upgradeQuery(hogql("select 1")),
+        ];
+        for (const call of calls) {
+            const err = await apiError(call());
+            assert.equal(err.status, 403);
+            assert.equal(err.code, "permission_denied");
+            assert.equal(err.detail, NO_PERSONAL_KEY_ACCESS);
+            assert.equal(err.notSent, true);
+            assert.ok(isScopedKeyRefusal(err));
+        }
+        assert.deepEqual(sb.requests, [], "no request reached the sandbox");
     });
 
     it("a read-only key may run queries but gets the 403 on actions without scope", async () => {

@@ -1,10 +1,10 @@
-// Upgrade path choice (src/savedQueries/upgradePath.ts) against the sandbox: the service when the
-// key may use `/query/upgrade/`, PostHog's migrations locally when it refuses scoped keys or is
-// unreachable, and every other failure passed on.
+// Upgrade path choice (src/savedQueries/upgradePath.ts): no personal API key may use
+// `/query/upgrade/` (the contract gives it no PersonalAPIKeyAuth), so a signed-in key migrates
+// locally with PostHog's migrations and nothing is sent; an unreachable service also goes local,
+// and every other failure is passed on (those two with a client whose answer is given).
 import assert from "node:assert/strict";
-import net from "node:net";
 import { isScopedKeyRefusal, isUnreachable, PostHogApiError } from "../../../src/api";
-import type { QueryNode } from "../../../src/api";
+import type { PostHogClient, QueryNode } from "../../../src/api";
 import { upgradeLocally } from "../../../src/savedQueries/migrations/upgrade";
 import { Upgrader } from "../../../src/savedQueries/upgradePath";
 import { makeClient, startSandbox, type Sandbox } from "../api/helpers";
@@ -26,14 +26,16 @@ describe("Upgrader: service or local", () => {
 
     const upgradeCalls = () => sb.requests.filter((r) => r.path.endsWith("/query/upgrade/")).length;
 
-    it("asks the service when the key may use the endpoint (legacy key)", async () => {
-        const { client } = makeClient(sb, { apiKey: keys.legacy });
-        const upgrader = new Upgrader(client, errors);
-        const before = upgradeCalls();
-        const out = await upgrader.upgrade(OLD_RETENTION);
-        assert.equal(upgrader.path, "service");
-        assert.equal(upgradeCalls(), before + 1);
-        assert.deepEqual(out, upgradeLocally(OLD_RETENTION as never));
+    it("never asks the service with a personal API key, whatever its scopes", async () => {
+        for (const apiKey of [keys.full, keys.noScopes]) {
+            const { client } = makeClient(sb, { apiKey });
+            const upgrader = new Upgrader(client, errors);
+            const out = await upgrader.upgrade(OLD_RETENTION);
+            assert.equal(upgrader.path, "local-refused");
+            assert.deepEqual(out, upgradeLocally(OLD_RETENTION as never));
+            await client.close();
+        }
+        assert.equal(upgradeCalls(), 0, "the client knows the refusal without asking");
     });
 
     it("migrates locally when the service refuses the scoped (`*`) key, and stops asking", async () => {
@@ -54,33 +56,28 @@ describe("Upgrader: service or local", () => {
         assert.equal(upgradeCalls(), before, "a refused key is not sent again");
     });
 
+    /** A client whose upgrade fails with `error` (for a key that may one day use the endpoint). */
+    const failing = (error: PostHogApiError) =>
+        ({ upgradeQuery: () => Promise.reject(error) }) as unknown as PostHogClient;
+    const failure = (status: number) =>
+        new PostHogApiError({
+            status,
+            method: "POST",
+            path: "/api/projects/1/query/upgrade/",
+            message: `status ${status}`,
+            userMessage: `status ${status}`,
+        });
+
     it("migrates locally when PostHog can't be reached", async () => {
-        // A port that was free a moment ago: connections are refused.
-        const port = await new Promise<number>((resolve) => {
-            const s = net.createServer().listen(0, "127.0.0.1", () => {
-                const p = (s.address() as net.AddressInfo).port;
-                s.close(() => resolve(p));
-            });
-        });
-        const { client } = makeClient(sb, {
-            host: `http://127.0.0.1:${port}`,
-            retry: { maxAttempts: 1 },
-        });
-        const upgrader = new Upgrader(client, errors);
+        const upgrader = new Upgrader(failing(failure(0)), errors);
         const out = await upgrader.upgrade(OLD_RETENTION);
         assert.equal(upgrader.path, "local-offline");
         assert.deepEqual(out, upgradeLocally(OLD_RETENTION as never));
     });
 
     it("passes on other failures (a 500 is not a reason to guess)", async () => {
-        const { client } = makeClient(sb, {
-            apiKey: keys.legacy,
-            retry: { maxAttempts: 1 },
-        });
-        sb.faults.add({ kind: "500-html", path: "/query/upgrade/", times: 5 });
-        const upgrader = new Upgrader(client, errors);
+        const upgrader = new Upgrader(failing(failure(500)), errors);
         await assert.rejects(upgrader.upgrade(OLD_RETENTION), PostHogApiError);
         assert.equal(upgrader.path, "service");
-        sb.faults.clear();
     });
 });
