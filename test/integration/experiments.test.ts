@@ -1,6 +1,6 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
-import type { Experiment } from "../../src/api";
+import type { ExperimentBasic } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
 // Types only: the extension runs its own bundle, so its classes are not the ones tests could
 // import, and `instanceof` would always be false. Nodes carry a `kind` instead.
@@ -147,7 +147,7 @@ describe("experiments", function () {
                 .filter(isRow)
                 .map((n) => n.experiment.id)
                 .sort(),
-            expected.map((e: Experiment) => e.id).sort(),
+            expected.map((e: ExperimentBasic) => e.id).sort(),
         );
     });
 

@@ -59,6 +59,10 @@ const ROUTES: Route[] = [
         methods: { POST: ["experiment:write", (c) => ex.createExposureCohort(shift(c))] },
     },
     {
+        pattern: new RegExp(`${P}/experiments/(\\d+)/archive$`),
+        methods: { POST: ["experiment:write", (c) => ex.archiveExperiment(shift(c))] },
+    },
+    {
         pattern: new RegExp(`${P}/experiments/(\\d+)/duplicate$`),
         methods: { POST: ["experiment:write", (c) => ex.duplicateExperiment(shift(c))] },
     },
