@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { isPostHogApiError, type Experiment, type ExperimentBasic, type FeatureFlag } from "../api";
+import type { Experiment, ExperimentBasic, FeatureFlag } from "../api";
 import { appLink } from "../appLinks";
 import type { Ctx } from "../ctx";
 import { inLabel, inMessage, quotedInMessage } from "../plainText";
@@ -220,12 +220,13 @@ export async function setArchived(
         );
     } catch (error) {
         // The row may be stale (ended, or not, in PostHog since): PostHog's own reason, as text.
-        if (archived && isPostHogApiError(error) && error.status === 400) {
+        const refusal = archived ? badRequestReason(error) : undefined;
+        if (refusal !== undefined) {
             void ctx.ui.warn(
                 vscode.l10n.t(
                     "PostHog did not archive {0}: {1}",
                     quotedInMessage(experiment.name),
-                    inMessage(error.detail ?? error.userMessage),
+                    inMessage(refusal),
                 ),
             );
             ctx.views.experiments.refresh();
@@ -240,6 +241,17 @@ export async function setArchived(
             : vscode.l10n.t("Unarchived {0}.", quotedInMessage(experiment.name)),
     );
     return updated;
+}
+
+/**
+ * The service's own sentence of a 400, or undefined for any other failure. Read from the error's
+ * fields, not `instanceof`: the API client is loaded as its own bundle (apiLoader).
+ */
+function badRequestReason(error: unknown): string | undefined {
+    const e = error as { status?: unknown; detail?: unknown; userMessage?: unknown } | null;
+    if (!e || e.status !== 400) return undefined;
+    if (typeof e.detail === "string" && e.detail) return e.detail;
+    return typeof e.userMessage === "string" ? e.userMessage : undefined;
 }
 
 /** Soft delete: the API's DELETE answers 405, so deleting is PATCH `deleted: true`. */
