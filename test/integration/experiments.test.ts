@@ -529,8 +529,19 @@ describe("experiments", function () {
             assert.match(tooltip, /Status: Exposure frozen/);
             assert.match(tooltip, /enrollment is frozen to the users already exposed/);
             assert.match(String(item.accessibilityInformation?.label), /exposure frozen/);
+            // The experiment's page says it too.
+            const frozenRow = frozen.find(isRow) as ExperimentNode;
+            await run("openExperiment", frozenRow);
+            const page = api.ctx.documents.pages.get(frozenRow.experiment.id);
+            assert.ok(page, "the experiment's page is open");
+            const facts = Object.fromEntries(
+                (page.data?.facts ?? []).map((f) => [f.label, f.value]),
+            );
+            assert.equal(facts.Status, "Exposure frozen");
+            assert.equal(page.data?.state, "exposure_frozen");
+            page.dispose();
             // Still running: archiving it is refused before anything is sent.
-            await run("archiveExperiment", frozen.find(isRow));
+            await run("archiveExperiment", frozenRow);
             assert.match(ui.messages.at(-1)?.text ?? "", /is Exposure frozen: PostHog archives/);
         } finally {
             flag.filters = saved;
