@@ -18,8 +18,10 @@ import type {
     ListEventDefinitionsParams,
 } from "./types/eventDefinitions";
 import type {
+    ArchiveExperimentBody,
     DuplicateExperimentBody,
     Experiment,
+    ExperimentBasic,
     ExperimentWrite,
     ExposureCohortResponse,
     ListExperimentsParams,
@@ -185,19 +187,22 @@ export class PostHogClient {
 
     // ---- experiments (#1-#11) ------------------------------------------------------------------
 
-    /** #1 One page of experiments; pass its `next` to {@link fetchPage} for the following one. */
+    /**
+     * #1 One page of experiments; pass its `next` to {@link fetchPage} for the following one.
+     * Rows are list rows, without metrics: {@link getExperiment} has those.
+     */
     listExperimentsPage(
         params: ListExperimentsParams = {},
         opts?: CallOptions,
-    ): Promise<Page<Experiment>> {
-        return this.list<Experiment>(`${this.projectPath}/experiments/`, { ...params }, opts);
+    ): Promise<Page<ExperimentBasic>> {
+        return this.list<ExperimentBasic>(`${this.projectPath}/experiments/`, { ...params }, opts);
     }
 
     /** #1 All experiments, page by page (`for await (const page of ...)`) or `.items()`. */
     listExperiments(
         params: ListExperimentsParams = {},
         opts?: PageOptions,
-    ): PageIterator<Experiment> {
+    ): PageIterator<ExperimentBasic> {
         return new PageIterator(this.core, () => this.listExperimentsPage(params, opts), opts);
     }
 
@@ -239,9 +244,21 @@ export class PostHogClient {
         return this.updateExperiment(id, patch, opts);
     }
 
-    /** Archives (PATCH `archived: true`). */
-    archiveExperiment(id: number, opts?: CallOptions): Promise<Experiment> {
-        return this.updateExperiment(id, { archived: true }, opts);
+    /**
+     * Archives an ended experiment: POST `archive/`, as PostHog's own app does. The service
+     * answers 400 when the experiment has not ended ("Experiment must be ended before it can be
+     * archived.") or is archived already.
+     */
+    async archiveExperiment(
+        id: number,
+        body: ArchiveExperimentBody = {},
+        opts?: CallOptions,
+    ): Promise<Experiment> {
+        const res = await this.core.call<Experiment>(
+            { method: "POST", url: `${this.experimentPath(id)}archive/`, body },
+            opts,
+        );
+        return res.data;
     }
 
     /** Restores an archived experiment (PATCH `archived: false`). */

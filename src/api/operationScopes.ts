@@ -178,6 +178,12 @@ export const OPERATION_SCOPES = {
         client: ["getEventDefinitionMetrics"],
         scopes: null,
     },
+    experiments_archive_create: {
+        method: "POST",
+        path: "/api/projects/{project_id}/experiments/{id}/archive/",
+        client: ["archiveExperiment"],
+        scopes: ["experiment:write"],
+    },
 } as const satisfies Record<string, OperationScope>;
 
 /** An operation the extension calls, by its operationId. */

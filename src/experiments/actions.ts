@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import type { Experiment, FeatureFlag } from "../api";
+import type { Experiment, ExperimentBasic, FeatureFlag } from "../api";
 import { appLink } from "../appLinks";
 import type { Ctx } from "../ctx";
 import { inLabel, inMessage, quotedInMessage } from "../plainText";
@@ -11,8 +11,10 @@ import {
     copyName,
     experimentMetrics,
     type ExperimentMetric,
+    isEnded,
     metricFingerprint,
     roleWord,
+    statusText,
 } from "./model";
 import { ExperimentNode } from "./nodes";
 
@@ -20,9 +22,13 @@ const TYPE_FLAG_KEY = Symbol("type a key");
 
 /**
  * The experiment a command acts on: the tree row it was invoked on, or (from the command
- * palette) one the user picks.
+ * palette) one the user picks. Either is a list row, without metrics: an action that needs them
+ * fetches the experiment itself ({@link fetchExperiment}).
  */
-export async function resolveExperiment(ctx: Ctx, arg: unknown): Promise<Experiment | undefined> {
+export async function resolveExperiment(
+    ctx: Ctx,
+    arg: unknown,
+): Promise<ExperimentBasic | undefined> {
     if (arg instanceof ExperimentNode) return arg.experiment;
     const selected = ctx.views.experiments.selection[0];
     if (arg === undefined && selected instanceof ExperimentNode) return selected.experiment;
@@ -128,7 +134,7 @@ const CONCLUSIONS = ["won", "lost", "inconclusive", "stopped_early", "invalid"];
 
 export async function editExperiment(
     ctx: Ctx,
-    experiment: Experiment,
+    experiment: ExperimentBasic,
 ): Promise<Experiment | undefined> {
     const field = await ctx.ui.pick<EditableField>(
         [
@@ -186,17 +192,49 @@ export async function editExperiment(
 
 export async function setArchived(
     ctx: Ctx,
-    experiment: Experiment,
+    experiment: ExperimentBasic,
     archived: boolean,
-): Promise<Experiment> {
-    const updated = await patch(
-        ctx,
-        experiment,
-        { archived },
-        archived
-            ? vscode.l10n.t("Archiving {0}...", quotedInMessage(experiment.name))
-            : vscode.l10n.t("Unarchiving {0}...", quotedInMessage(experiment.name)),
-    );
+): Promise<Experiment | undefined> {
+    if (archived && !isEnded(experiment)) {
+        // PostHog archives only an ended experiment (POST archive/ answers 400 otherwise): say so
+        // before sending. There is no End action here to offer.
+        void ctx.ui.warn(
+            vscode.l10n.t(
+                "{0} is {1}: PostHog archives an experiment only once it has ended. End it in PostHog first, then archive it.",
+                quotedInMessage(experiment.name),
+                inMessage(statusText(experiment)),
+            ),
+        );
+        return undefined;
+    }
+    const client = await ctx.auth.session.client();
+    const title = archived
+        ? vscode.l10n.t("Archiving {0}...", quotedInMessage(experiment.name))
+        : vscode.l10n.t("Unarchiving {0}...", quotedInMessage(experiment.name));
+    let updated: Experiment;
+    try {
+        updated = await withProgress(title, ({ signal, onRetry }) =>
+            archived
+                ? client.archiveExperiment(experiment.id, {}, { signal, onRetry })
+                : client.patchExperiment(experiment.id, { archived: false }, { signal, onRetry }),
+        );
+    } catch (error) {
+        // The row may be stale (ended, or not, in PostHog since): PostHog's own reason, as text.
+        const refusal = archived ? badRequestReason(error) : undefined;
+        if (refusal !== undefined) {
+            void ctx.ui.warn(
+                vscode.l10n.t(
+                    "PostHog did not archive {0}: {1}",
+                    quotedInMessage(experiment.name),
+                    inMessage(refusal),
+                ),
+            );
+            ctx.views.experiments.refresh();
+            return undefined;
+        }
+        throw error;
+    }
+    ctx.views.experiments.update(updated);
     void ctx.ui.info(
         archived
             ? vscode.l10n.t("Archived {0}.", quotedInMessage(experiment.name))
@@ -205,8 +243,19 @@ export async function setArchived(
     return updated;
 }
 
+/**
+ * The service's own sentence of a 400, or undefined for any other failure. Read from the error's
+ * fields, not `instanceof`: the API client is loaded as its own bundle (apiLoader).
+ */
+function badRequestReason(error: unknown): string | undefined {
+    const e = error as { status?: unknown; detail?: unknown; userMessage?: unknown } | null;
+    if (!e || e.status !== 400) return undefined;
+    if (typeof e.detail === "string" && e.detail) return e.detail;
+    return typeof e.userMessage === "string" ? e.userMessage : undefined;
+}
+
 /** Soft delete: the API's DELETE answers 405, so deleting is PATCH `deleted: true`. */
-export async function deleteExperiment(ctx: Ctx, experiment: Experiment): Promise<boolean> {
+export async function deleteExperiment(ctx: Ctx, experiment: ExperimentBasic): Promise<boolean> {
     const confirmed = await ctx.ui.confirm(
         vscode.l10n.t("Delete experiment {0}?", quotedInMessage(experiment.name)),
         vscode.l10n.t(
@@ -228,7 +277,7 @@ export async function deleteExperiment(ctx: Ctx, experiment: Experiment): Promis
 
 async function patch(
     ctx: Ctx,
-    experiment: Experiment,
+    experiment: ExperimentBasic,
     body: Record<string, unknown>,
     title: string,
 ): Promise<Experiment> {
@@ -246,7 +295,7 @@ async function patch(
 
 export async function duplicateExperiment(
     ctx: Ctx,
-    experiment: Experiment,
+    experiment: ExperimentBasic,
 ): Promise<Experiment | undefined> {
     const name = await ctx.ui.input({
         title: vscode.l10n.t("Duplicate {0}", quotedInMessage(experiment.name)),
@@ -267,7 +316,7 @@ export async function duplicateExperiment(
     return copy;
 }
 
-export async function createExposureCohort(ctx: Ctx, experiment: Experiment): Promise<void> {
+export async function createExposureCohort(ctx: Ctx, experiment: ExperimentBasic): Promise<void> {
     const client = await ctx.auth.session.client();
     const { cohort } = await withProgress(
         vscode.l10n.t("Creating the exposure cohort of {0}...", quotedInMessage(experiment.name)),
@@ -312,7 +361,33 @@ async function pickMetric(ctx: Ctx, experiment: Experiment): Promise<ExperimentM
     );
 }
 
-export async function recalculateTimeseries(ctx: Ctx, experiment: Experiment): Promise<void> {
+/**
+ * The experiment itself, with its metrics: the one given when it is already that, else fetched
+ * (GET .../experiments/{id}/), since a list row leaves the metrics out.
+ */
+export async function fetchExperiment(
+    ctx: Ctx,
+    experiment: ExperimentBasic | Experiment,
+): Promise<Experiment> {
+    if (isFull(experiment)) return experiment;
+    const client = await ctx.auth.session.client();
+    return withProgress(
+        vscode.l10n.t("Loading {0}...", quotedInMessage(experiment.name)),
+        ({ signal, onRetry }) => client.getExperiment(experiment.id, { signal, onRetry }),
+    );
+}
+
+/** Whether this is the experiment itself (it carries its metric lists), not a list row. */
+function isFull(experiment: ExperimentBasic | Experiment): experiment is Experiment {
+    const e = experiment as Partial<Experiment>;
+    return Array.isArray(e.metrics) && Array.isArray(e.metrics_secondary);
+}
+
+export async function recalculateTimeseries(
+    ctx: Ctx,
+    row: ExperimentBasic | Experiment,
+): Promise<void> {
+    const experiment = await fetchExperiment(ctx, row);
     const metric = await pickMetric(ctx, experiment);
     if (!metric) return;
     const client = await ctx.auth.session.client();
@@ -335,7 +410,8 @@ export async function recalculateTimeseries(ctx: Ctx, experiment: Experiment): P
 }
 
 /** Opens the experiment's page at the picked metric: its change over time with intervals. */
-export async function showTimeseries(ctx: Ctx, experiment: Experiment): Promise<void> {
+export async function showTimeseries(ctx: Ctx, row: ExperimentBasic | Experiment): Promise<void> {
+    const experiment = await fetchExperiment(ctx, row);
     const metric = await pickMetric(ctx, experiment);
     if (!metric) return;
     await ctx.documents.showDetails(experiment.id, metric.uuid);
@@ -357,7 +433,7 @@ export async function checkFlagImplementation(ctx: Ctx): Promise<boolean> {
     return result;
 }
 
-export async function openInPostHog(ctx: Ctx, experiment: Experiment): Promise<void> {
+export async function openInPostHog(ctx: Ctx, experiment: ExperimentBasic): Promise<void> {
     const client = await ctx.auth.session.client();
     await vscode.env.openExternal(
         vscode.Uri.parse(
@@ -366,7 +442,7 @@ export async function openInPostHog(ctx: Ctx, experiment: Experiment): Promise<v
     );
 }
 
-export async function copyFlagKey(ctx: Ctx, experiment: Experiment): Promise<void> {
+export async function copyFlagKey(ctx: Ctx, experiment: ExperimentBasic): Promise<void> {
     await vscode.env.clipboard.writeText(experiment.feature_flag_key);
     void ctx.ui.info(vscode.l10n.t("Copied {0}.", inMessage(experiment.feature_flag_key)));
 }

@@ -1,7 +1,7 @@
 import * as l10n from "@vscode/l10n";
 import type { CommandSpec } from "../commands";
 import type { Ctx } from "../ctx";
-import type { Experiment } from "../api";
+import type { ExperimentBasic } from "../api";
 import * as actions from "./actions";
 import { LoadMoreNode } from "./nodes";
 
@@ -11,7 +11,7 @@ const P = "posthog-workbench";
 function onExperiment(
     name: string,
     title: string,
-    action: (ctx: Ctx, experiment: Experiment) => Promise<unknown>,
+    action: (ctx: Ctx, experiment: ExperimentBasic) => Promise<unknown>,
 ): CommandSpec {
     return {
         id: `${P}.${name}`,

@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import type { Experiment, ListExperimentsParams, Page } from "../api";
+import type { ExperimentBasic, ListExperimentsParams, Page } from "../api";
 import type { Ctx } from "../ctx";
 import { userMessageOf } from "../errorText";
 import { experimentState } from "./model";
@@ -21,6 +21,8 @@ interface GroupPages {
     rows: ExperimentNode[];
     next: string | null;
     count?: number;
+    /** The server's count includes rows of other groups (it ignored the status filter). */
+    countUnknown?: boolean;
     error?: string;
     loading?: Promise<void>;
 }
@@ -33,6 +35,7 @@ interface GroupPages {
 const NO_EXPERIMENTS: Record<GroupId, () => string> = {
     running: () => vscode.l10n.t("No running experiments"),
     paused: () => vscode.l10n.t("No paused experiments"),
+    exposure_frozen: () => vscode.l10n.t("No experiments with exposure frozen"),
     draft: () => vscode.l10n.t("No draft experiments"),
     complete: () => vscode.l10n.t("No complete experiments"),
     archived: () => vscode.l10n.t("No archived experiments"),
@@ -59,7 +62,14 @@ export class ExperimentsTree
     private readonly fetching = new Map<GroupId, Promise<unknown>>();
 
     constructor(private readonly ctx: Ctx) {
-        for (const id of ["running", "paused", "draft", "complete", "archived"] as const)
+        for (const id of [
+            "running",
+            "paused",
+            "exposure_frozen",
+            "draft",
+            "complete",
+            "archived",
+        ] as const)
             this.groups.set(id, new GroupNode(id));
     }
 
@@ -108,7 +118,7 @@ export class ExperimentsTree
     /** The groups the root lists now: none while signed out. */
     private rootIds(): GroupId[] {
         if (!this.ctx.auth.session.state.signedIn) return [];
-        const ids: GroupId[] = ["running", "paused", "draft", "complete"];
+        const ids: GroupId[] = ["running", "paused", "exposure_frozen", "draft", "complete"];
         if (this.showArchived) ids.push("archived");
         return ids;
     }
@@ -206,8 +216,9 @@ export class ExperimentsTree
             params.archived = true;
             params.status = "all";
         } else {
-            // PostHog's list filter (filter_experiments_queryset): running = flag active,
-            // paused = running with the flag off, complete = stopped.
+            // PostHog's list filter (filter_experiments_queryset): running = flag active and
+            // exposure not frozen, paused = running with the flag off, exposure_frozen,
+            // complete = stopped.
             params.status = group;
         }
         return params;
@@ -232,7 +243,7 @@ export class ExperimentsTree
         pages.loading = (async () => {
             try {
                 const client = await this.ctx.auth.session.client();
-                this.accept(group, pages, await client.fetchPage<Experiment>(next));
+                this.accept(group, pages, await client.fetchPage<ExperimentBasic>(next));
             } catch (error) {
                 void this.ctx.reportError(vscode.l10n.t("Loading more experiments"), error);
             }
@@ -241,10 +252,13 @@ export class ExperimentsTree
         this.changed.fire(group);
     }
 
-    private accept(group: GroupNode, pages: GroupPages, page: Page<Experiment>): void {
+    private accept(group: GroupNode, pages: GroupPages, page: Page<ExperimentBasic>): void {
         const known = new Set(pages.rows.map((row) => row.experiment.id));
+        let foreign = false;
         for (const experiment of page.results) {
-            // Older servers may ignore the status filter: keep each group to its own state.
+            // Older servers may ignore the status filter (one that predates exposure_frozen
+            // lists everything for it): keep each group to its own state.
+            if (!experiment.deleted && !this.belongs(group.id, experiment)) foreign = true;
             if (
                 experiment.deleted ||
                 known.has(experiment.id) ||
@@ -254,10 +268,13 @@ export class ExperimentsTree
             pages.rows.push(new ExperimentNode(group, experiment));
         }
         pages.next = page.next ?? null;
-        pages.count = typeof page.count === "number" ? page.count : undefined;
+        // A server that ignored the filter counted other states too: no count then.
+        if (foreign) pages.countUnknown = true;
+        pages.count =
+            typeof page.count === "number" && !pages.countUnknown ? page.count : undefined;
     }
 
-    private belongs(group: GroupId, experiment: Experiment): boolean {
+    private belongs(group: GroupId, experiment: ExperimentBasic): boolean {
         return groupOf(experiment) === group;
     }
 
@@ -281,7 +298,7 @@ export class ExperimentsTree
      * Puts a changed experiment in place: the same row when it stays in its group, otherwise
      * both groups reload. Removed (deleted) experiments leave their group.
      */
-    update(experiment: Experiment): void {
+    update(experiment: ExperimentBasic): void {
         const row = this.find(experiment.id);
         const target = groupOf(experiment);
         if (row && !experiment.deleted && row.group.id === target) {
@@ -299,7 +316,7 @@ export class ExperimentsTree
     }
 
     /** Reloads the experiment's group and selects its row. */
-    async reveal(experiment: Experiment): Promise<void> {
+    async reveal(experiment: ExperimentBasic): Promise<void> {
         const target = groupOf(experiment);
         this.reloadGroup(target);
         const group = this.groups.get(target) as GroupNode;
@@ -346,7 +363,7 @@ export class ExperimentsTree
 }
 
 /** The group an experiment is listed in: archived ones apart, else its state's group. */
-export function groupOf(experiment: Experiment): GroupId {
+export function groupOf(experiment: ExperimentBasic): GroupId {
     if (experiment.archived) return "archived";
     return experimentState(experiment);
 }

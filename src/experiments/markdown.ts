@@ -19,6 +19,7 @@ function stateWord(state: ReturnType<typeof experimentState>): string {
         draft: () => l10n.t("draft"),
         running: () => l10n.t("running"),
         paused: () => l10n.t("paused"),
+        exposure_frozen: () => l10n.t("exposure frozen"),
         complete: () => l10n.t("complete"),
     }[state]();
 }

@@ -2,17 +2,20 @@
 // No `vscode` here, so the rules are unit-tested in plain Node.
 import { createHash } from "node:crypto";
 import * as l10n from "@vscode/l10n";
-import type { Experiment } from "../api";
+import type { Experiment, ExperimentBasic } from "../api";
 
 /** The states PostHog's experiment list filters by (its `status` filter values). */
-export type ExperimentState = "draft" | "running" | "paused" | "complete";
+export type ExperimentState = "draft" | "running" | "paused" | "exposure_frozen" | "complete";
 
 /**
- * PostHog's own reading (products/experiments/backend, `ExperimentQueryStatus`): the stored
- * `status` is draft, running or stopped (shown as complete); a running experiment whose feature
- * flag is inactive is paused. Without a stored status, the dates decide.
+ * PostHog's own reading (Experiment.status_label, products/experiments/backend/models): draft,
+ * running, paused (running, flag off), exposure_frozen (running, enrollment frozen to the
+ * already-exposed cohort) or stopped (shown as complete). Older services send the stored draft /
+ * running / stopped, so a running one whose flag is off is paused here too. Without a status, or
+ * with one this extension does not know, the dates decide (the status itself is still shown as
+ * sent: {@link statusText}).
  */
-export function experimentState(experiment: Experiment): ExperimentState {
+export function experimentState(experiment: ExperimentBasic): ExperimentState {
     const flagOff = experiment.feature_flag?.active === false;
     switch (experiment.status) {
         case "draft":
@@ -21,6 +24,8 @@ export function experimentState(experiment: Experiment): ExperimentState {
             return flagOff ? "paused" : "running";
         case "paused":
             return "paused";
+        case "exposure_frozen":
+            return "exposure_frozen";
         case "stopped":
         case "complete":
             return "complete";
@@ -35,8 +40,56 @@ export interface Variant {
     rollout?: number;
 }
 
+/**
+ * A state in PostHog's words: the labels of its Experiments list's status filter
+ * (frontend/src/scenes/experiments/Experiments.tsx: Draft, Running, Paused, Exposure frozen,
+ * Complete).
+ */
+export function stateLabel(state: ExperimentState): string {
+    switch (state) {
+        case "draft":
+            return l10n.t("Draft");
+        case "running":
+            return l10n.t("Running");
+        case "paused":
+            return l10n.t("Paused");
+        case "exposure_frozen":
+            return l10n.t("Exposure frozen");
+        case "complete":
+            return l10n.t("Complete");
+    }
+}
+
+/**
+ * The experiment's status for display: a known one in PostHog's words ({@link stateLabel}), one
+ * this extension does not know exactly as the service sent it (plain text: the caller escapes it
+ * for its sink), and without a status the state the dates give.
+ */
+export function statusText(experiment: ExperimentBasic): string {
+    const status: unknown = experiment.status;
+    if (status === undefined || status === null || status === "") {
+        return stateLabel(experimentState(experiment));
+    }
+    if (KNOWN_STATUSES.has(String(status))) return stateLabel(experimentState(experiment));
+    return typeof status === "string" ? status : JSON.stringify(status);
+}
+
+const KNOWN_STATUSES = new Set([
+    "draft",
+    "running",
+    "paused",
+    "exposure_frozen",
+    "stopped",
+    "complete",
+]);
+
+/** Whether PostHog would archive it: only an ended experiment may be archived. */
+export function isEnded(experiment: ExperimentBasic): boolean {
+    return experimentState(experiment) === "complete";
+}
+
 /** Variants from the flag's `filters.multivariate`, else from `parameters`. */
-export function experimentVariants(experiment: Experiment): Variant[] {
+export function experimentVariants(experiment: ExperimentBasic): Variant[] {
     const filters = experiment.feature_flag?.filters as
         | { multivariate?: { variants?: { key: string; rollout_percentage?: number }[] } }
         | undefined;
@@ -46,7 +99,7 @@ export function experimentVariants(experiment: Experiment): Variant[] {
 }
 
 /** Overall rollout of the flag (its first release condition), when it says. */
-export function flagRollout(experiment: Experiment): number | undefined {
+export function flagRollout(experiment: ExperimentBasic): number | undefined {
     const filters = experiment.feature_flag?.filters as
         { groups?: { rollout_percentage?: number | null }[] } | undefined;
     const value = filters?.groups?.[0]?.rollout_percentage;
@@ -61,7 +114,10 @@ export interface ExperimentMetric {
     metric: Record<string, unknown>;
 }
 
-/** Every metric of the experiment that has a uuid, in the order the UI shows them. */
+/**
+ * Every metric of the experiment that has a uuid, in the order the UI shows them. Takes the
+ * experiment itself (GET .../experiments/{id}/): a list row has no metrics.
+ */
 export function experimentMetrics(experiment: Experiment): ExperimentMetric[] {
     const out: ExperimentMetric[] = [];
     const add = (list: unknown, role: string): void => {
@@ -124,7 +180,7 @@ export function shortDate(iso: string | null | undefined): string | undefined {
 }
 
 /** One line for the tree row: flag key (and that it is off when paused), dates and conclusion. */
-export function experimentDescription(experiment: Experiment): string {
+export function experimentDescription(experiment: ExperimentBasic): string {
     const paused = experimentState(experiment) === "paused";
     const parts = [
         paused

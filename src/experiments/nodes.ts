@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import type { Experiment } from "../api";
+import type { ExperimentBasic } from "../api";
 import { inMarkdown, oneLine } from "../plainText";
 import {
     experimentDescription,
@@ -7,23 +7,23 @@ import {
     experimentVariants,
     flagRollout,
     shortDate,
+    stateLabel,
+    statusText,
 } from "./model";
 
 /** The groups of PostHog's own experiment list filter, plus the archived ones. */
-export type GroupId = "running" | "paused" | "draft" | "complete" | "archived";
+export type GroupId = "running" | "paused" | "exposure_frozen" | "draft" | "complete" | "archived";
 
-const GROUP_LABELS: Record<GroupId, () => string> = {
-    running: () => vscode.l10n.t("Running"),
-    paused: () => vscode.l10n.t("Paused"),
-    draft: () => vscode.l10n.t("Draft"),
-    complete: () => vscode.l10n.t("Complete"),
-    archived: () => vscode.l10n.t("Archived"),
-};
+/** A group's title: the state in PostHog's words, and "Archived". */
+function groupLabel(id: GroupId): string {
+    return id === "archived" ? vscode.l10n.t("Archived") : stateLabel(id);
+}
 
 /** The state as a word in a sentence (the row's screen reader label). */
 const STATE_WORDS: Record<GroupId, () => string> = {
     running: () => vscode.l10n.t("running"),
     paused: () => vscode.l10n.t("paused"),
+    exposure_frozen: () => vscode.l10n.t("exposure frozen"),
     draft: () => vscode.l10n.t("draft"),
     complete: () => vscode.l10n.t("complete"),
     archived: () => vscode.l10n.t("archived"),
@@ -36,10 +36,10 @@ export class GroupNode {
 
     toTreeItem(count: number | undefined): vscode.TreeItem {
         const item = new vscode.TreeItem(
-            GROUP_LABELS[this.id](),
-            this.id === "running" || this.id === "paused" || this.id === "draft"
-                ? vscode.TreeItemCollapsibleState.Expanded
-                : vscode.TreeItemCollapsibleState.Collapsed,
+            groupLabel(this.id),
+            this.id === "complete" || this.id === "archived"
+                ? vscode.TreeItemCollapsibleState.Collapsed
+                : vscode.TreeItemCollapsibleState.Expanded,
         );
         item.id = `group:${this.id}`;
         item.description = count === undefined ? undefined : String(count);
@@ -48,6 +48,7 @@ export class GroupNode {
             {
                 running: "play-circle",
                 paused: "debug-pause",
+                exposure_frozen: "lock",
                 draft: "edit",
                 complete: "pass",
                 archived: "archive",
@@ -62,7 +63,8 @@ export class ExperimentNode {
     readonly kind = "experiment";
     constructor(
         readonly group: GroupNode,
-        public experiment: Experiment,
+        /** A list row, or the experiment itself after an edit (both without a need for metrics). */
+        public experiment: ExperimentBasic,
     ) {}
 
     toTreeItem(): vscode.TreeItem {
@@ -156,7 +158,7 @@ export class MessageNode {
 
 export type ExperimentTreeNode = GroupNode | ExperimentNode | LoadMoreNode | MessageNode;
 
-function experimentIcon(e: Experiment): vscode.ThemeIcon {
+function experimentIcon(e: ExperimentBasic): vscode.ThemeIcon {
     if (e.archived) return new vscode.ThemeIcon("archive");
     switch (experimentState(e)) {
         case "draft":
@@ -165,6 +167,8 @@ function experimentIcon(e: Experiment): vscode.ThemeIcon {
             return new vscode.ThemeIcon("play-circle", new vscode.ThemeColor("charts.green"));
         case "paused":
             return new vscode.ThemeIcon("debug-pause", new vscode.ThemeColor("charts.yellow"));
+        case "exposure_frozen":
+            return new vscode.ThemeIcon("lock", new vscode.ThemeColor("charts.blue"));
         case "complete":
             if (e.conclusion === "won")
                 return new vscode.ThemeIcon("pass-filled", new vscode.ThemeColor("charts.green"));
@@ -174,7 +178,7 @@ function experimentIcon(e: Experiment): vscode.ThemeIcon {
     }
 }
 
-function experimentTooltip(e: Experiment, state: string): vscode.MarkdownString {
+function experimentTooltip(e: ExperimentBasic, state: string): vscode.MarkdownString {
     // Our own sentences go in as Markdown (they wrap); server text through `inMarkdown`, not
     // `appendText`, which leaves autolinks, bare URLs, HTML and invisible characters as they are.
     const text = (value: string) => inMarkdown(value, { oneLine: true });
@@ -183,10 +187,20 @@ function experimentTooltip(e: Experiment, state: string): vscode.MarkdownString 
     const name = text(e.name).trim();
     // Trimmed: `**` after a space does not close the bold.
     if (name) md.appendMarkdown(`**${name}**\n\n`);
+    // The status as PostHog words it; one this extension does not know, exactly as sent.
+    md.appendMarkdown(`${vscode.l10n.t("Status:")} ${text(statusText(e))}\n\n`);
     if (state === "paused") {
         md.appendMarkdown(
             `$(debug-pause) ${vscode.l10n.t(
                 "Paused: its feature flag is off, so users get no variant. Turn the flag back on in PostHog to resume.",
+            )}\n\n`,
+        );
+    }
+    if (state === "exposure_frozen") {
+        // PostHog's own account of the state (ExperimentBaseSerializer.status help text).
+        md.appendMarkdown(
+            `$(lock) ${vscode.l10n.t(
+                "Exposure frozen: enrollment is frozen to the users already exposed, while metrics keep flowing. New users no longer enter the experiment.",
             )}\n\n`,
         );
     }

@@ -19,6 +19,7 @@ import { experimentMarkdown, mdText } from "./markdown";
 import {
     experimentMetrics,
     experimentState,
+    statusText,
     experimentVariants,
     type ExperimentMetric,
     flagRollout,
@@ -98,14 +99,6 @@ const VERDICT_TEXT: Record<"Won" | "Lost" | "Not significant", () => string> = {
     Won: () => l10n.t("Won"),
     Lost: () => l10n.t("Lost"),
     "Not significant": () => l10n.t("Not significant"),
-};
-
-/** The experiment's state as a word. */
-const STATE_WORDS: Record<ReturnType<typeof experimentState>, () => string> = {
-    draft: () => l10n.t("draft"),
-    running: () => l10n.t("running"),
-    paused: () => l10n.t("paused"),
-    complete: () => l10n.t("complete"),
 };
 
 /** The value column's title (ResultDetails.tsx). */
@@ -392,9 +385,8 @@ export function experimentPageData(
     const facts: PageFact[] = [
         {
             label: l10n.t("Status"),
-            value: e.archived
-                ? l10n.t("{0} (archived)", STATE_WORDS[experimentState(e)]())
-                : STATE_WORDS[experimentState(e)](),
+            // As PostHog words it; a status this extension does not know, as sent.
+            value: e.archived ? l10n.t("{0} (archived)", statusText(e)) : statusText(e),
         },
         { label: l10n.t("Start"), value: e.start_date ?? l10n.t("not started") },
         { label: l10n.t("End"), value: dash(e.end_date) },

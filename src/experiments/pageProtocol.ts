@@ -117,7 +117,7 @@ export interface ExperimentPageData {
     id: number;
     name: string;
     description: string | null;
-    /** draft, running, paused or complete. */
+    /** draft, running, paused, exposure_frozen or complete. */
     state: string;
     archived: boolean;
     facts: PageFact[];

@@ -7,7 +7,7 @@ import { hogqlString } from "../events/format";
 import { isBigNumber } from "../json/lossless";
 import {
     experimentMetrics,
-    experimentState,
+    statusText,
     experimentVariants,
     metricFingerprint,
 } from "../experiments/model";
@@ -183,7 +183,8 @@ export async function experimentsText(
     const rows = page.results.map((e) => [
         e.id,
         e.name,
-        experimentState(e),
+        // PostHog's words (Exposure frozen, ...); a status this extension does not know, as sent.
+        statusText(e),
         e.feature_flag_key,
         e.start_date?.slice(0, 10) ?? "",
         e.end_date?.slice(0, 10) ?? "",
@@ -212,7 +213,7 @@ export async function experimentResultsText(
     const lines = [
         `# Experiment ${e.id}: ${name(e.name)}`,
         "",
-        `State: ${experimentState(e)}; flag ${name(e.feature_flag_key)}; ` +
+        `State: ${name(statusText(e))}; flag ${name(e.feature_flag_key)}; ` +
             `start ${e.start_date ? name(e.start_date) : "not started"}; ` +
             `end ${e.end_date ? name(e.end_date) : "none"}` +
             (e.conclusion ? `; conclusion ${name(e.conclusion)}` : ""),

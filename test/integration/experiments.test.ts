@@ -1,6 +1,6 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
-import type { Experiment } from "../../src/api";
+import type { ExperimentBasic } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
 // Types only: the extension runs its own bundle, so its classes are not the ones tests could
 // import, and `instanceof` would always be false. Nodes carry a `kind` instead.
@@ -46,7 +46,14 @@ describe("experiments", function () {
     }
 
     async function row(name: string): Promise<ExperimentNode> {
-        for (const id of ["running", "paused", "draft", "complete", "archived"]) {
+        for (const id of [
+            "running",
+            "paused",
+            "exposure_frozen",
+            "draft",
+            "complete",
+            "archived",
+        ]) {
             const groups = await tree().getChildren();
             if (!groups.some((g) => isGroup(g) && g.id === id)) continue;
             const found = (await group(id)).find((n) => isRow(n) && n.experiment.name === name);
@@ -105,7 +112,7 @@ describe("experiments", function () {
         const names = (nodes: ExperimentTreeNode[]) =>
             nodes.filter(isRow).map((n) => n.experiment.name);
         const groups = (await tree().getChildren()).filter(isGroup).map((g) => g.id);
-        assert.deepEqual(groups, ["running", "paused", "draft", "complete"]);
+        assert.deepEqual(groups, ["running", "paused", "exposure_frozen", "draft", "complete"]);
         const paused = await group("paused");
         assert.deepEqual(names(paused), ["Free trial length"]);
         assert.ok(!names(await group("running")).includes("Free trial length"));
@@ -147,7 +154,7 @@ describe("experiments", function () {
                 .filter(isRow)
                 .map((n) => n.experiment.id)
                 .sort(),
-            expected.map((e: Experiment) => e.id).sort(),
+            expected.map((e: ExperimentBasic) => e.id).sort(),
         );
     });
 
@@ -391,6 +398,157 @@ describe("experiments", function () {
         assert.ok(page.markdownText.includes(`| test | ${test.samples} |`));
     });
 
+    /** What the user was told since `from` (every level). */
+    const toldSince = (from: number) => ui.messages.slice(from).map((m) => m.text);
+
+    it("Recalculate Timeseries from the tree fetches the experiment: a list row has no metrics", async () => {
+        const target = await row("Email digest frequency");
+        // The tree holds the list row as PostHog serves it (ExperimentBasicSerializer).
+        assert.ok(!("metrics" in target.experiment), "a list row carries no metrics");
+        const told = ui.messages.length;
+        const sent = sandbox.requests.length;
+        ui.answer((choices) => choices[0].value);
+        await run("recalculateTimeseries", target);
+        assert.ok(
+            !toldSince(told).some((t) => /has no metrics with a uuid yet/.test(t)),
+            `not told it has no metrics: ${JSON.stringify(toldSince(told))}`,
+        );
+        assert.match(
+            ui.messages.at(-1)?.text ?? "",
+            /Recalculation of .* is (pending|in_progress)/,
+        );
+        const requests = sandbox.requests.slice(sent);
+        const id = target.experiment.id;
+        assert.ok(
+            requests.some((r) => r.method === "GET" && r.path.endsWith(`/experiments/${id}/`)),
+            "the experiment itself was fetched",
+        );
+        assert.ok(
+            requests.some(
+                (r) => r.method === "POST" && r.path.endsWith(`/${id}/recalculate_timeseries/`),
+            ),
+        );
+    });
+
+    it("Show Timeseries from the tree fetches the experiment and opens its page at the metric", async () => {
+        const target = await row("Annual plan discount");
+        assert.ok(!("metrics" in target.experiment), "a list row carries no metrics");
+        const told = ui.messages.length;
+        ui.answer((choices) => choices[1].value);
+        await run("showTimeseries", target);
+        assert.ok(
+            !toldSince(told).some((t) => /has no metrics with a uuid yet/.test(t)),
+            `not told it has no metrics: ${JSON.stringify(toldSince(told))}`,
+        );
+        const page = api.ctx.documents.pages.get(target.experiment.id);
+        assert.ok(page, "the experiment's page is open");
+        const metrics = page.data?.metrics ?? [];
+        assert.ok(metrics.length >= 2);
+        assert.equal(page.data?.focusMetric, metrics[1].uuid, "focused on the picked metric");
+    });
+
+    it("archive of a running experiment says it must be ended first, and sends nothing", async () => {
+        const target = await row("Cart reminder timing");
+        const sent = sandbox.requests.length;
+        await run("archiveExperiment", target);
+        const told = ui.messages.at(-1);
+        assert.equal(told?.level, "warn");
+        assert.match(
+            told?.text ?? "",
+            /"Cart reminder timing" is Running: .*only once it has ended\. End it in PostHog first/,
+        );
+        assert.ok(
+            !sandbox.requests.slice(sent).some((r) => r.path.includes("/archive/")),
+            "no archive request for an experiment that has not ended",
+        );
+        assert.equal(stateOf("Cart reminder timing")[0].archived, false);
+    });
+
+    it("archive answered 400 (the row was stale) shows PostHog's reason as plain text", async () => {
+        const target = await row("Pricing toggle default");
+        const stored = stateOf("Pricing toggle default")[0];
+        const ended = stored.end_date;
+        // Resumed in PostHog since the tree loaded: the row still says Complete.
+        stored.end_date = null;
+        try {
+            await run("archiveExperiment", target);
+            const told = ui.messages.at(-1);
+            assert.equal(told?.level, "warn");
+            assert.equal(
+                told?.text,
+                'PostHog did not archive "Pricing toggle default": Experiment must be ended before it can be archived.',
+            );
+            assert.ok(
+                sandbox.requests.some(
+                    (r) => r.method === "POST" && r.path.endsWith(`/${stored.id}/archive/`),
+                ),
+            );
+            assert.equal(stored.archived, false);
+        } finally {
+            stored.end_date = ended;
+        }
+    });
+
+    it("shows an experiment whose exposure is frozen in its own group, as PostHog words it", async () => {
+        const stored = stateOf("Annual plan discount")[0];
+        const flags = sandbox.state.featureFlags as {
+            key: string;
+            filters: { groups?: unknown[] };
+        }[];
+        const flag = flags.find((f) => f.key === stored.feature_flag_key);
+        assert.ok(flag, "the experiment's flag");
+        const saved = flag.filters;
+        // PostHog stamps every release group when it freezes exposure (EXPOSURE_FROZEN_GROUP_KEY).
+        flag.filters = {
+            ...saved,
+            groups: (saved.groups ?? []).map((g) => ({ ...(g as object), exposure_frozen: true })),
+        };
+        try {
+            tree().refresh();
+            const groups = await tree().getChildren();
+            const frozenGroup = groups.find((g) => isGroup(g) && g.id === "exposure_frozen");
+            assert.ok(frozenGroup, "an Exposure frozen group");
+            assert.equal(tree().getTreeItem(frozenGroup).label, "Exposure frozen");
+            const names = (nodes: ExperimentTreeNode[]) =>
+                nodes.filter(isRow).map((n) => n.experiment.name);
+            const frozen = await group("exposure_frozen");
+            assert.deepEqual(names(frozen), ["Annual plan discount"]);
+            assert.ok(!names(await group("running")).includes("Annual plan discount"));
+            assert.ok(
+                sandbox.requests.some(
+                    (r) =>
+                        r.path.endsWith("/experiments/") &&
+                        /[?&]status=exposure_frozen(&|$)/.test(r.url),
+                ),
+                "the group asks the service for status=exposure_frozen",
+            );
+            const item = tree().getTreeItem(frozen.find(isRow) as ExperimentNode);
+            assert.equal(item.contextValue, "experiment:exposure_frozen:live");
+            assert.equal((item.iconPath as vscode.ThemeIcon).id, "lock");
+            const tooltip = (item.tooltip as vscode.MarkdownString).value;
+            assert.match(tooltip, /Status: Exposure frozen/);
+            assert.match(tooltip, /enrollment is frozen to the users already exposed/);
+            assert.match(String(item.accessibilityInformation?.label), /exposure frozen/);
+            // The experiment's page says it too.
+            const frozenRow = frozen.find(isRow) as ExperimentNode;
+            await run("openExperiment", frozenRow);
+            const page = api.ctx.documents.pages.get(frozenRow.experiment.id);
+            assert.ok(page, "the experiment's page is open");
+            const facts = Object.fromEntries(
+                (page.data?.facts ?? []).map((f) => [f.label, f.value]),
+            );
+            assert.equal(facts.Status, "Exposure frozen");
+            assert.equal(page.data?.state, "exposure_frozen");
+            page.dispose();
+            // Still running: archiving it is refused before anything is sent.
+            await run("archiveExperiment", frozenRow);
+            assert.match(ui.messages.at(-1)?.text ?? "", /is Exposure frozen: PostHog archives/);
+        } finally {
+            flag.filters = saved;
+            tree().refresh();
+        }
+    });
+
     it("checks flag implementation", async () => {
         await run("checkFlagImplementation");
         assert.match(
@@ -406,7 +564,7 @@ describe("experiments", function () {
         assert.ok(page, "the experiment's page is open");
         await waitFor("the page to draw", () => page.rendered, 60_000);
         const facts = Object.fromEntries((page.data?.facts ?? []).map((f) => [f.label, f.value]));
-        assert.equal(facts.Status, "running");
+        assert.equal(facts.Status, "Running", "as PostHog words it");
         assert.deepEqual(
             page.data?.variants.map((v) => v.key),
             ["control", "test", "test-2"],

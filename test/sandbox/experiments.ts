@@ -54,7 +54,7 @@ export function present(ctx: Ctx, exp: Experiment): JsonObject {
         (f) => f.key === exp.feature_flag_key && f.team_id === exp.team_id,
     );
     const out: JsonObject = { ...rest, feature_flag: flag ? nestedFlag(flag) : null };
-    out.status = experimentStatus(out);
+    out.status = statusLabel(out);
     out.is_legacy = hasLegacyMetrics(exp);
     out.can_freeze_exposure = canFreezeExposure(out, flag);
     // Set only when an end or ship asked for a cleanup pull request, which the sandbox never opens.
@@ -62,13 +62,17 @@ export function present(ctx: Ctx, exp: Experiment): JsonObject {
     return out;
 }
 
-/** `experiment_has_legacy_metrics`: any metric of the legacy engine's kinds. */
+/** The legacy metric kinds (LEGACY_METRIC_KINDS of products/experiments/backend/models). */
+const LEGACY_KINDS = ["ExperimentTrendsQuery", "ExperimentFunnelsQuery"];
+
+/** `experiment_has_legacy_metrics`: any metric (saved ones included) of the legacy engine's kinds. */
 function hasLegacyMetrics(exp: Experiment): boolean {
-    const legacy = new Set(["ExperimentTrendsQuery", "ExperimentFunnelsQuery"]);
-    return [exp.metrics, exp.metrics_secondary].some(
-        (list) =>
-            Array.isArray(list) && list.some((m) => legacy.has(String((m as JsonObject)?.kind))),
-    );
+    const kinds = [
+        ...asArray(exp.metrics),
+        ...asArray(exp.metrics_secondary),
+        ...asArray(exp.saved_metrics).map((s) => (s as JsonObject | null)?.query),
+    ].map((m) => (m as JsonObject | null | undefined)?.kind);
+    return kinds.some((k) => LEGACY_KINDS.includes(String(k)));
 }
 
 /**
@@ -82,12 +86,16 @@ function canFreezeExposure(out: JsonObject, flag: FeatureFlag | undefined): bool
 }
 
 /**
- * The fields of a list row: ExperimentBasicSerializer ("Lightweight, read-only serializer for the
- * experiment list endpoint", products/experiments/backend/presentation/serializers.py; as
- * ExperimentBasicApi in products/experiments/frontend/generated/api.schemas.ts @00bb1076). No
- * metrics, metrics_secondary or saved_metrics: a client needing them fetches the experiment.
+ * The fields of a list row: PostHog's ExperimentBasicSerializer, "Lightweight, read-only
+ * serializer for the experiment list endpoint" (PostHog/posthog
+ * products/experiments/backend/presentation/serializers.py, the newest stored version: the one
+ * with ExperimentWriteSerializer and ArchiveExperimentSerializer; the code index names no commit
+ * for it, the older acf62d0376b9 has no such class; as ExperimentBasicApi in
+ * products/experiments/frontend/generated/api.schemas.ts @00bb1076). No `metrics`,
+ * `metrics_secondary` or `saved_metrics`: those come only with the experiment itself
+ * (GET .../experiments/{id}/).
  */
-const BASIC_FIELDS = [
+export const LIST_ROW_FIELDS = [
     "id",
     "name",
     "description",
@@ -111,13 +119,48 @@ const BASIC_FIELDS = [
     "status",
     "is_legacy",
     "user_access_level",
-];
+] as const;
 
-/** A presented experiment as a list row. */
-function basic(presented: JsonObject): JsonObject {
+/** One row of the experiment list, as ExperimentBasicSerializer renders it. */
+export function presentListRow(ctx: Ctx, exp: Experiment): JsonObject {
+    const full = present(ctx, exp);
     const row: JsonObject = {};
-    for (const f of BASIC_FIELDS) if (f in presented) row[f] = presented[f];
+    for (const field of LIST_ROW_FIELDS) {
+        if (field in full) row[field] = full[field];
+        // Model columns the sandbox does not store: null, as PostHog sends an unset one.
+        else row[field] = null;
+    }
     return row;
+}
+
+function asArray(value: unknown): unknown[] {
+    return Array.isArray(value) ? value : [];
+}
+
+/** The group key PostHog stamps on each release group when it freezes exposure. */
+export const EXPOSURE_FROZEN_GROUP_KEY = "exposure_frozen";
+
+/**
+ * The public status PostHog serves (Experiment.status_label, products/experiments/backend/models/
+ * experiment.py): the stored draft / running / stopped, except that a running experiment is
+ * `paused` while its flag is off, and `exposure_frozen` while every release group of its flag
+ * carries the `exposure_frozen: true` stamp (enrollment frozen to the already-exposed cohort,
+ * metrics still flowing). Paused wins over frozen, and a group added without the stamp reopens
+ * enrollment: PostHog's own list-filter tests say both (a frozen flag that was then paused is
+ * listed under paused; "a frozen flag with a manually-added unstamped group ... running, not
+ * exposure_frozen"), newest stored version of its experiments API tests.
+ */
+export function statusLabel(exp: JsonObject): string {
+    const stored = experimentStatus(exp);
+    if (stored !== "running") return stored;
+    const flag = exp.feature_flag as JsonObject | null | undefined;
+    if (!flag) return stored;
+    if (flag.active === false) return "paused";
+    const groups = asArray((flag.filters as JsonObject | undefined)?.groups);
+    const frozen =
+        groups.length > 0 &&
+        groups.every((g) => (g as JsonObject | null)?.[EXPOSURE_FROZEN_GROUP_KEY] === true);
+    return frozen ? "exposure_frozen" : stored;
 }
 
 function find(ctx: Ctx, idText: string): Experiment {
@@ -177,7 +220,7 @@ export function listExperiments(ctx: Ctx): Reply {
     if (!ORDERS.includes(field)) throw validation(`Invalid order field: '${order}'`);
     let items = ctx.state.experiments
         .filter((e) => e.team_id === ctx.projectId && !e.deleted)
-        .map((e) => present(ctx, e));
+        .map((e) => presentListRow(ctx, e));
     if (status) items = items.filter((e) => matchesStatus(e, status));
     items = items.filter((e) => e.archived === archived);
     if (search) items = items.filter((e) => String(e.name).toLowerCase().includes(search));
@@ -355,6 +398,30 @@ export function patchExperiment(ctx: Ctx): Reply {
         if (flag) flag.active = true;
     }
     exp.updated_at = nowIso();
+    return ok(present(ctx, exp));
+}
+
+/**
+ * POST .../experiments/{id}/archive/: PostHog archives only an ended experiment
+ * (EnterpriseExperimentsViewSet.archive, products/experiments/backend/presentation/views.py, and
+ * ExperimentService.archive_experiment, products/experiments/backend/experiment_service.py,
+ * newest stored versions; the action first appears at views.py @70e4d624). Its 400s, word for
+ * word: "Experiment is already archived." and "Experiment must be ended before it can be
+ * archived." The body (ArchiveExperimentSerializer) may ask to turn the linked flag off too.
+ */
+export function archiveExperiment(ctx: Ctx): Reply {
+    const exp = find(ctx, ctx.params[0]);
+    const body = (ctx.body ?? {}) as JsonObject;
+    const disable = body.disable_feature_flag ?? false;
+    if (typeof disable !== "boolean")
+        throw validation("Must be a valid boolean.", "disable_feature_flag", "invalid");
+    if (exp.archived) throw validation("Experiment is already archived.");
+    if (!exp.start_date || !exp.end_date)
+        throw validation("Experiment must be ended before it can be archived.");
+    exp.archived = true;
+    exp.updated_at = nowIso();
+    const flag = teamFlag(ctx, String(exp.feature_flag_key));
+    if (flag && disable) flag.active = false;
     return ok(present(ctx, exp));
 }
 
@@ -678,24 +745,22 @@ export function requiresFlagImplementation(ctx: Ctx): Reply {
 
 /**
  * The list's `status` filter, as `filter_experiments_queryset` of the experiment service
- * (products/experiments/backend) applies it with `ExperimentQueryStatus`: `running` only the
- * started, unfinished experiments whose flag is active; `paused` (never stored) the same with an
- * inactive flag; `complete` is read as `stopped`; `all` and unknown values filter nothing.
- * `e` is the presented experiment: stored `status` and the current flag.
+ * (products/experiments/backend) applies it: `running` only the started, unfinished experiments
+ * whose flag is active and whose exposure is not frozen; `paused` the same with an inactive
+ * flag; `exposure_frozen` the frozen ones; `complete` is read as `stopped`; `all` and unknown
+ * values filter nothing. `e` is the presented row, whose `status` is already the public label.
  */
 function matchesStatus(e: JsonObject, status: string): boolean {
-    const flag = e.feature_flag as JsonObject | null;
-    const stored = String(e.status);
+    const label = String(e.status);
     switch (status.toLowerCase()) {
         case "draft":
-            return stored === "draft";
         case "running":
-            return stored === "running" && flag?.active === true;
         case "paused":
-            return stored === "running" && flag?.active === false;
+        case "exposure_frozen":
+            return label === status.toLowerCase();
         case "complete":
         case "stopped":
-            return stored === "stopped";
+            return label === "stopped";
         default:
             return true;
     }

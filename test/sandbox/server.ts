@@ -72,6 +72,10 @@ const ROUTES: Route[] = [
         },
     },
     {
+        pattern: new RegExp(`${P}/experiments/(\\d+)/archive$`),
+        methods: { POST: ["experiments_archive_create", (c) => ex.archiveExperiment(shift(c))] },
+    },
+    {
         pattern: new RegExp(`${P}/experiments/(\\d+)/duplicate$`),
         methods: {
             POST: ["experiments_duplicate_create", (c) => ex.duplicateExperiment(shift(c))],

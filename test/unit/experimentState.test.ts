@@ -2,7 +2,12 @@
 // (products/experiments/backend experiment service, ExperimentQueryStatus).
 import assert from "node:assert/strict";
 import type { Experiment } from "../../src/api";
-import { experimentDescription, experimentState } from "../../src/experiments/model";
+import {
+    experimentDescription,
+    experimentState,
+    isEnded,
+    statusText,
+} from "../../src/experiments/model";
 
 function experiment(fields: Partial<Experiment>): Experiment {
     return {
@@ -42,5 +47,32 @@ describe("experiment state", () => {
         assert.match(experimentDescription(paused), /^x-flag \(flag off\)/);
         const running = experiment({ status: "running", feature_flag: flag(true) });
         assert.doesNotMatch(experimentDescription(running), /flag off/);
+    });
+
+    it("exposure_frozen is its own state, worded as PostHog words it", () => {
+        const frozen = experiment({ status: "exposure_frozen", feature_flag: flag(true) });
+        assert.equal(experimentState(frozen), "exposure_frozen");
+        assert.equal(statusText(frozen), "Exposure frozen");
+        assert.equal(isEnded(frozen), false, "a frozen experiment still runs: not archivable");
+        assert.equal(statusText(experiment({ status: "stopped" })), "Complete");
+        assert.equal(statusText(experiment({ status: "paused" })), "Paused");
+        assert.equal(
+            statusText(experiment({ status: "running", feature_flag: flag(false) })),
+            "Paused",
+        );
+        assert.equal(statusText(experiment({})), "Running", "no status: the dates decide");
+    });
+
+    it("an unknown status is shown as sent, its state taken from the dates, without throwing", () => {
+        const odd = experiment({ status: "rolling_back <b>now</b>" });
+        assert.equal(statusText(odd), "rolling_back <b>now</b>");
+        assert.equal(experimentState(odd), "running");
+        const ended = experiment({ status: "shipped", end_date: "2026-02-01T00:00:00Z" });
+        assert.equal(experimentState(ended), "complete");
+        assert.equal(isEnded(ended), true);
+        // Not even a string: shown as its JSON, never an exception.
+        const weird = experiment({ status: { nested: 1 } as unknown as string });
+        assert.equal(statusText(weird), '{"nested":1}');
+        assert.equal(experimentDescription(weird), "x-flag · since 2026-01-01");
     });
 });

@@ -169,6 +169,29 @@ describe("language model tools", function () {
         assert.match(text, /\| \w+ \| \d+ \| [\d.]+ \| [\d.]+% \| \[[-\d., ]+\] \| (yes|no) \|/);
     });
 
+    it("words an experiment's status as PostHog does: Exposure frozen, Running", async () => {
+        const exp = sb.state.experiments.find((e) => e.name === "Email digest frequency")!;
+        const flag = sb.state.featureFlags.find((f) => f.key === exp.feature_flag_key)!;
+        const saved = flag.filters;
+        // PostHog stamps every release group of the flag when it freezes exposure.
+        flag.filters = {
+            ...saved,
+            groups: (saved.groups as object[]).map((g) => ({ ...g, exposure_frozen: true })),
+        };
+        try {
+            const list = await experimentsText(client);
+            assert.match(
+                list,
+                /\| \d+ \| Email digest frequency \| Exposure frozen \| email-digest-frequency \|/,
+            );
+            assert.match(list, /\| Checkout button color \| Running \|/);
+            const text = await experimentResultsText(client, exp.id);
+            assert.match(text, /^State: `Exposure frozen`;/m);
+        } finally {
+            flag.filters = saved;
+        }
+    });
+
     it("looks up an event definition: description, tags, volume", async () => {
         const text = await eventDefinitionText(client, "$pageview");
         assert.match(

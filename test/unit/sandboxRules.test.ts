@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { request } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { type Sandbox, startSandbox } from "../sandbox/index";
+import { LIST_ROW_FIELDS } from "../sandbox/experiments";
 import { defaultOrganization } from "../sandbox/seed";
 
 describe("sandbox rules", function () {
@@ -165,17 +166,96 @@ describe("sandbox rules", function () {
                 (e: any) => e.name,
             );
 
-        it("stores draft/running/stopped; running needs an active flag, paused is running with it off", async () => {
+        it("serves the status label: paused is running with the flag off, listed apart", async () => {
             const all = (await call("GET", "/experiments/?limit=1000", sb.keys.full)).json.results;
-            assert.ok(all.every((e: any) => ["draft", "running", "stopped"].includes(e.status)));
+            assert.ok(
+                all.every((e: any) =>
+                    ["draft", "running", "paused", "exposure_frozen", "stopped"].includes(e.status),
+                ),
+            );
             const paused = await names("status=paused");
             assert.deepEqual(paused, ["Free trial length"]);
             const trial = all.find((e: any) => e.name === "Free trial length");
-            assert.equal(trial.status, "running");
+            assert.equal(trial.status, "paused", "Experiment.status_label: paused, not running");
             assert.equal(trial.feature_flag.active, false);
             const running = await names("status=running");
             assert.ok(running.includes("Checkout button color"));
             assert.ok(!running.includes("Free trial length"));
+        });
+
+        it("exposure_frozen: every release group stamped, listed apart; paused wins; an unstamped group reopens", async () => {
+            const exp = sb.state.experiments.find((e) => e.name === "Email digest frequency")!;
+            const flag = sb.state.featureFlags.find((f) => f.key === exp.feature_flag_key)!;
+            const saved = JSON.parse(JSON.stringify(flag.filters));
+            const groups = (saved.groups as any[]).map((g) => ({ ...g, exposure_frozen: true }));
+            try {
+                flag.filters = { ...saved, groups };
+                const detail = (await call("GET", `/experiments/${exp.id}/`, sb.keys.full)).json;
+                assert.equal(detail.status, "exposure_frozen");
+                assert.deepEqual(await names("status=exposure_frozen"), ["Email digest frequency"]);
+                assert.ok(!(await names("status=running")).includes("Email digest frequency"));
+                // A group added without the stamp lets new users in again: running.
+                flag.filters = {
+                    ...saved,
+                    groups: [...groups, { properties: [], rollout_percentage: 100 }],
+                };
+                assert.deepEqual(await names("status=exposure_frozen"), []);
+                assert.ok((await names("status=running")).includes("Email digest frequency"));
+                // Frozen and then paused: paused.
+                flag.filters = { ...saved, groups };
+                flag.active = false;
+                assert.ok((await names("status=paused")).includes("Email digest frequency"));
+                assert.deepEqual(await names("status=exposure_frozen"), []);
+            } finally {
+                flag.filters = saved;
+                flag.active = true;
+            }
+        });
+
+        it("a list row is ExperimentBasicSerializer's: no metrics; the experiment itself has them", async () => {
+            const rows = (await call("GET", "/experiments/?limit=1000", sb.keys.full)).json.results;
+            const expected = [...LIST_ROW_FIELDS].sort();
+            for (const row of rows) assert.deepEqual(Object.keys(row).sort(), expected);
+            const detail = (await call("GET", `/experiments/${rows[0].id}/`, sb.keys.full)).json;
+            for (const field of ["metrics", "metrics_secondary", "saved_metrics"])
+                assert.ok(field in detail, `the experiment itself has ${field}`);
+        });
+
+        it("archives only an ended experiment (POST archive/), with PostHog's reasons", async () => {
+            const running = sb.state.experiments.find((e) => e.name === "Cart reminder timing")!;
+            const refused = await call(
+                "POST",
+                `/experiments/${running.id}/archive/`,
+                sb.keys.full,
+                {},
+            );
+            assert.equal(refused.status, 400);
+            assert.equal(
+                refused.json.detail,
+                "Experiment must be ended before it can be archived.",
+            );
+            assert.equal(running.archived, false);
+            const ended = sb.state.experiments.find((e) => e.name === "Homepage hero copy")!;
+            try {
+                const done = await call(
+                    "POST",
+                    `/experiments/${ended.id}/archive/`,
+                    sb.keys.full,
+                    {},
+                );
+                assert.equal(done.status, 200);
+                assert.equal(done.json.archived, true);
+                const again = await call(
+                    "POST",
+                    `/experiments/${ended.id}/archive/`,
+                    sb.keys.full,
+                    {},
+                );
+                assert.equal(again.status, 400);
+                assert.equal(again.json.detail, "Experiment is already archived.");
+            } finally {
+                ended.archived = false;
+            }
         });
 
         it("reads complete as stopped; all and unknown values filter nothing", async () => {
@@ -189,7 +269,11 @@ describe("sandbox rules", function () {
             const draft = await names("status=draft");
             assert.ok(draft.includes("Signup form simplification"));
             assert.equal(
-                draft.length + complete.length + (await names("status=running")).length + 1,
+                draft.length +
+                    complete.length +
+                    (await names("status=running")).length +
+                    (await names("status=paused")).length +
+                    (await names("status=exposure_frozen")).length,
                 every.length,
             );
         });

@@ -153,7 +153,7 @@ describe("experiment page (webview)", function () {
         );
         assert.equal(await page.locator("h1 b").count(), 0);
         const facts = await page.locator("table.facts").first().innerText();
-        assert.match(facts, /Status\s+running/);
+        assert.match(facts, /Status\s+Running/);
         assert.match(facts, /Start\s+2026-08-01T12:00:00Z/);
         assert.match(
             await page.locator("table.variants").innerText(),

@@ -2,10 +2,13 @@ import type { UserSummary } from "./common";
 import type { FeatureFlag } from "./featureFlags";
 
 /**
- * The stored lifecycle status (draft, running, stopped). "paused" is not stored: it is a running
- * experiment whose flag is inactive; older servers and the list filter use it too.
+ * The status the service sends. Today's PostHog (Experiment.status_label) sends draft, running,
+ * paused (running, flag off), exposure_frozen (running, enrollment frozen to the already-exposed
+ * cohort) or stopped; older services the stored draft / running / stopped. Anything else is
+ * possible and shown as sent.
  */
-export type ExperimentStatus = "draft" | "running" | "paused" | "stopped" | (string & {});
+export type ExperimentStatus =
+    "draft" | "running" | "paused" | "exposure_frozen" | "stopped" | (string & {});
 
 /** Holdout group nested in an experiment (api.md 2.3). */
 export interface Holdout {
@@ -57,8 +60,14 @@ export interface ExperimentParameters {
     [key: string]: unknown;
 }
 
-/** An experiment (api.md 2.1 plus the fields the real service adds). */
-export interface Experiment {
+/**
+ * A row of the experiment list: PostHog's ExperimentBasicSerializer ("Lightweight, read-only
+ * serializer for the experiment list endpoint", products/experiments/backend/presentation/
+ * serializers.py). It has no `metrics`, `metrics_secondary` or `saved_metrics`, and no index
+ * signature, so code that needs them does not compile against a row: fetch the experiment
+ * ({@link Experiment}, `getExperiment`) first.
+ */
+export interface ExperimentBasic {
     /** Numeric experiment id. Read-only. */
     id: number;
     /** Experiment name (max 400 characters). */
@@ -75,20 +84,14 @@ export interface Experiment {
     feature_flag?: FeatureFlag | null;
     /** The holdout group. Read-only. */
     holdout?: Holdout | null;
-    /** Id of the holdout group. */
-    holdout_id?: number | null;
     /** Id of the exposure cohort, once created. Read-only. */
     exposure_cohort?: number | null;
     /** Variants and other parameters. */
     parameters?: ExperimentParameters | null;
-    /** Legacy secondary metrics. */
-    secondary_metrics?: unknown;
-    /** Linked saved metrics. Read-only. */
-    saved_metrics?: SavedMetricLink[];
-    /** Ids of saved metrics to link (write only). */
-    saved_metrics_ids?: unknown[] | null;
-    /** Legacy filters. */
-    filters?: unknown;
+    /** Running-time calculator state (newer services). */
+    running_time_calculation?: unknown;
+    /** Variant keys left out of the analysis (newer services). */
+    excluded_variants?: string[] | null;
     /** Whether the experiment is archived (hidden from lists unless asked). */
     archived: boolean;
     /** Soft-delete flag. */
@@ -101,6 +104,34 @@ export interface Experiment {
     updated_at: string;
     /** Experiment type, e.g. `product` or `web`. */
     type?: string | null;
+    /** Conclusion, e.g. `won`. */
+    conclusion?: string | null;
+    /** Free-text conclusion comment. */
+    conclusion_comment?: string | null;
+    /**
+     * Status as the service words it: draft, running, paused, exposure_frozen or stopped on
+     * today's PostHog; older services send the stored draft / running / stopped. Any other
+     * value is shown as sent.
+     */
+    status?: ExperimentStatus;
+    /** Whether it uses legacy-engine metrics (newer services). */
+    is_legacy?: boolean;
+    /** The caller's access level. Read-only. */
+    user_access_level?: string | null;
+}
+
+/** An experiment as GET .../experiments/{id}/ (and every write) returns it: with its metrics. */
+export interface Experiment extends ExperimentBasic {
+    /** Id of the holdout group. */
+    holdout_id?: number | null;
+    /** Legacy secondary metrics. */
+    secondary_metrics?: unknown;
+    /** Linked saved metrics. Read-only. */
+    saved_metrics?: SavedMetricLink[];
+    /** Ids of saved metrics to link (write only). */
+    saved_metrics_ids?: unknown[] | null;
+    /** Legacy filters. */
+    filters?: unknown;
     /** Exposure criteria. */
     exposure_criteria?: unknown;
     /** Primary metrics. */
@@ -111,18 +142,10 @@ export interface Experiment {
     stats_config?: unknown;
     /** Folder to create the experiment in (write only). */
     _create_in_folder?: string;
-    /** Conclusion, e.g. `won`. */
-    conclusion?: string | null;
-    /** Free-text conclusion comment. */
-    conclusion_comment?: string | null;
     /** Order of primary metrics by uuid. */
     primary_metrics_ordered_uuids?: string[] | null;
     /** Order of secondary metrics by uuid. */
     secondary_metrics_ordered_uuids?: string[] | null;
-    /** The caller's access level. Read-only. */
-    user_access_level?: string | null;
-    /** Stored status: draft, running or stopped (a paused one reads running, flag inactive). */
-    status?: ExperimentStatus;
     /** Scheduling settings (real service). */
     scheduling_config?: unknown;
     /** Count only users whose exposure has matured (real service). */
@@ -192,8 +215,8 @@ export interface ListExperimentsParams {
     /** Include archived experiments (default false: they are hidden). */
     archived?: boolean;
     /**
-     * PostHog's list filter: draft, running (flag active), paused (running, flag inactive),
-     * stopped or complete (the same), all.
+     * PostHog's list filter: draft, running (flag active, exposure not frozen), paused (running,
+     * flag inactive), exposure_frozen, stopped or complete (the same), all.
      */
     status?: ExperimentStatus | "complete" | "all";
     /** Only experiments created by this user id. */
@@ -285,6 +308,12 @@ export interface TimeseriesResults {
     recalculation_created_at?: string | null;
     /** Unknown fields are kept. */
     [key: string]: unknown;
+}
+
+/** Body of POST .../experiments/{id}/archive/ (ArchiveExperimentSerializer). */
+export interface ArchiveExperimentBody {
+    /** Also turn off (and archive) the linked flag when it is still on. Default false. */
+    disable_feature_flag?: boolean;
 }
 
 /** Response of requires_flag_implementation (#11). */

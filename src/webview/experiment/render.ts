@@ -31,6 +31,7 @@ const WORDS: Record<string, () => string> = {
     draft: () => l10n.t("draft"),
     running: () => l10n.t("running"),
     paused: () => l10n.t("paused"),
+    exposure_frozen: () => l10n.t("exposure frozen"),
     complete: () => l10n.t("complete"),
     archived: () => l10n.t("archived"),
     primary: () => l10n.t("primary"),

@@ -17,7 +17,7 @@ describe("api/experiments", () => {
     });
     beforeEach(() => sb.faults.clear());
 
-    /** A started experiment, fetched whole (list rows leave out the metrics). */
+    /** A started experiment, fetched itself: list rows carry no metrics. */
     async function startedExperiment(): Promise<Experiment> {
         for await (const e of client.listExperiments({ limit: 100 }).items()) {
             if (e.start_date && !e.exposure_cohort && e.feature_flag)
@@ -38,9 +38,11 @@ describe("api/experiments", () => {
         assert.match(req.url, /limit=10/);
         assert.equal(req.headers["authorization"], `Bearer ${sb.keys.full}`);
         assert.match(req.headers["user-agent"] ?? "", /^posthog-workbench\/\d+\.\d+\.\d+/);
-        // Unknown and extra fields are kept.
+        // The list row's fields are kept, and it has no metrics (ExperimentBasicSerializer).
         assert.ok("status" in page.results[0]);
         assert.ok("is_legacy" in page.results[0]);
+        for (const field of ["metrics", "metrics_secondary", "saved_metrics"])
+            assert.ok(!(field in page.results[0]), `a list row has no ${field}`);
     });
 
     it("#1 iterates every page following next, and fetchPage loads one lazily", async () => {
@@ -101,12 +103,22 @@ describe("api/experiments", () => {
         assert.match(err.userMessage, /name/);
     });
 
-    it("#4 archives, unarchives and soft-deletes with PATCH", async () => {
+    it("#4 archives an ended experiment with POST archive/, unarchives and soft-deletes with PATCH", async () => {
         const e = await client.createExperiment({
             name: "To archive",
             feature_flag_key: "to-archive",
         });
+        // PostHog archives only an ended experiment and says so.
+        const refused = await apiError(client.archiveExperiment(e.id));
+        assert.equal(refused.status, 400);
+        assert.equal(refused.detail, "Experiment must be ended before it can be archived.");
+        await client.updateExperiment(e.id, {
+            start_date: "2026-01-01T00:00:00Z",
+            end_date: "2026-01-10T00:00:00Z",
+        });
         assert.equal((await client.archiveExperiment(e.id)).archived, true);
+        const archive = requestsTo(sb, "POST", `/experiments/${e.id}/archive/`);
+        assert.equal(archive.length, 2, "one POST each, never retried");
         assert.equal((await client.unarchiveExperiment(e.id)).archived, false);
         const deleted = await client.softDeleteExperiment(e.id);
         assert.equal(deleted.deleted, true);

@@ -1,6 +1,6 @@
 // The key only ever goes to the configured origin, and never into logs or error messages.
 import assert from "node:assert/strict";
-import { PostHogClient, isPostHogApiError, type Experiment } from "../../../src/api";
+import { PostHogClient, isPostHogApiError, type ExperimentBasic } from "../../../src/api";
 import {
     apiError,
     assertNoSecrets,
@@ -33,7 +33,7 @@ describe("api/security", () => {
         assert.ok(page.next);
         const next = new URL(page.next);
         const forged = { ...page, next: `${other.url}${next.pathname}${next.search}` };
-        const seen: Experiment[] = [];
+        const seen: ExperimentBasic[] = [];
         const err = await (async () => {
             for await (const p of client.pagesFrom(forged)) seen.push(...p.results);
         })().then(
