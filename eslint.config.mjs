@@ -42,6 +42,7 @@ export default tseslint.config(
                 URL: "readonly",
                 Buffer: "readonly",
                 fetch: "readonly",
+                structuredClone: "readonly",
             },
         },
     },

@@ -242,7 +242,7 @@ export function listExperiments(ctx: Ctx): Reply {
     return ok({
         count: items.length,
         ...pageLinks(ctx, items.length, effectiveLimit, offset),
-        results: items.slice(offset, offset + effectiveLimit).map(basic),
+        results: items.slice(offset, offset + effectiveLimit),
     });
 }
 
