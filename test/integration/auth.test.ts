@@ -140,7 +140,17 @@ describe("sign in", function () {
     it("names the missing scope when a read-only key tries to write", async () => {
         await signInToSandbox(api, sandbox, { key: sandbox.keys.readOnly });
         await waitFor("signed in", () => api.ctx.auth.session.state.signedIn);
-        const ui = new ScriptedUi().answer((choices) => choices[0].value);
+        // An ended experiment: PostHog archives only those, so the write reaches the scope check.
+        const ended = (choices: { value: unknown }[]) =>
+            choices.find((c) => {
+                const e = c.value as { end_date?: string | null; archived?: boolean };
+                return Boolean(e.end_date) && !e.archived;
+            });
+        const ui = new ScriptedUi().answer((choices) => {
+            const choice = ended(choices);
+            assert.ok(choice, "the seed holds an ended, unarchived experiment");
+            return choice.value;
+        });
         api.ctx.ui = ui;
         await vscode.commands.executeCommand("posthog-workbench.archiveExperiment");
         assert.match(ui.messages.find((m) => m.level === "error")?.text ?? "", /experiment:write/);
