@@ -82,7 +82,10 @@ function clockTime(seconds: number, now: number): string {
  * The user's sentence for the budget's 429: the budget is spent, when it is back (from
  * Retry-After), and what still works meanwhile.
  */
-export function budgetSpentMessage(retryAfterSeconds: number | undefined, now = Date.now()): string {
+export function budgetSpentMessage(
+    retryAfterSeconds: number | undefined,
+    now = Date.now(),
+): string {
     const spent = "This project's PostHog query budget (bytes read per hour) is spent";
     const meanwhile = "a query PostHog has a cached result for still answers";
     if (retryAfterSeconds === undefined || retryAfterSeconds > LONGEST_REFILL_SECONDS)

@@ -12,7 +12,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 function describe(entry: HistoryEntry): string {
     const seconds = (entry.durationMs / 1000).toFixed(1);
-    if (entry.status === "ok") return `$(pass) ${entry.rows ?? 0} rows · ${seconds} s${cost(entry)}`;
+    if (entry.status === "ok")
+        return `$(pass) ${entry.rows ?? 0} rows · ${seconds} s${cost(entry)}`;
     if (entry.status === "cancelled") return `$(circle-slash) cancelled · ${seconds} s`;
     // The server's words: `$(name)` in them must not turn into an icon.
     return `$(error) ${entry.error ? inLabel(entry.error) : "failed"}`;

@@ -80,7 +80,10 @@ export class StatusLine {
             parts.push(l10n.t("{0} read", formatByteSize(bytesRead, locale)));
         if (typeof budgetRemainingBytes === "number")
             parts.push(
-                l10n.t("{0} of the query budget left", formatByteSize(budgetRemainingBytes, locale)),
+                l10n.t(
+                    "{0} of the query budget left",
+                    formatByteSize(budgetRemainingBytes, locale),
+                ),
             );
         const state = meta.isCached ? l10n.t("cached") : l10n.t("fresh");
         parts.push(

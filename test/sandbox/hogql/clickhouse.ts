@@ -101,7 +101,9 @@ export async function runSql(sql: string, maxRowsToRead?: number): Promise<Click
             : `${QUERY_SETTINGS}, max_rows_to_read = ${Math.max(0, Math.floor(maxRowsToRead))}`;
     let text: string;
     try {
-        text = (await s.queryAsync(`${sql} SETTINGS ${settings}`, { format: "JSONCompact" })).text();
+        text = (
+            await s.queryAsync(`${sql} SETTINGS ${settings}`, { format: "JSONCompact" })
+        ).text();
     } catch (e) {
         throw mapError(e as ChdbError);
     }
