@@ -73,8 +73,8 @@ describe("api/query budget and reasons", () => {
     });
 
     it("the budget's 429 is not waited out even when it refills within the wait", async () => {
-        // A zero balance is spent too: Retry-After 1, well within the client's longest wait.
-        await setBudget(sb, { remainingBytes: 0, bytesPerHour: 3600 });
+        // One byte overdrawn at a byte a second: Retry-After 1, well within the longest wait.
+        await setBudget(sb, { remainingBytes: -1, bytesPerHour: 3600 });
         sb.requests.length = 0;
         const err = await apiError(client.runQueryRaw(hogql("select 13")));
         assert.equal(err.retryAfterSeconds, 1);
