@@ -37,6 +37,13 @@ export interface ResultInfo {
     durationMs: number;
     /** The service's query id, if known. */
     queryId?: string;
+    /** Bytes the run read, when the service said (`X-PostHog-Query-Bytes-Read`). */
+    bytesRead?: number;
+    /**
+     * The project's query budget left after the run, when the service said
+     * (`X-PostHog-Query-Budget-Remaining-Bytes`).
+     */
+    budgetRemainingBytes?: number;
 }
 
 /** What the page gets ahead of a result's bytes (and the reload copy keeps beside them). */

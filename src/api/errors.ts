@@ -7,6 +7,7 @@ import {
     withoutUserInfo,
 } from "./proxyErrors";
 import { NOT_SENT_CODES } from "./connectCodes";
+import { budgetSpentMessage, isBudgetCode } from "./queryBudget";
 import { redact } from "./redact";
 
 /** One HogQL problem with character offsets into the query text (`extra.hogql_metadata.errors`). */
@@ -297,6 +298,24 @@ export function waitPhrase(seconds: number): string {
     return "later";
 }
 
+/**
+ * The query endpoint's 500s without a reason: DRF's for an unhandled exception, and
+ * posthog/api/query.py's for a ClickHouse error it has no user-safe copy for.
+ */
+const NO_REASON = new Set(["A server error occurred.", "ClickHouse error while executing query."]);
+
+/**
+ * Whether a query's 500 says why it failed. PostHog answers a ClickHouse error its query caused
+ * with fixed copy that names the fix (posthog/errors.py @00cc6947 INTERNAL_CH_ERROR_USER_MESSAGES:
+ * code 158 TOO_MANY_ROWS "This query reads or returns more data than the limit allows. Use a
+ * shorter date range, add filters, or add a LIMIT clause...", code 47 UNKNOWN_IDENTIFIER "A
+ * column in this query doesn't exist in the data. Check the column names..."); only its generic
+ * sentences say nothing the user can act on. A proxy's HTML page never gets here (no detail).
+ */
+function isQueryReason(detail: string): boolean {
+    return !NO_REASON.has(detail.trim());
+}
+
 /** Inputs of {@link errorFromResponse}. */
 export interface ResponseInfo {
     /** HTTP status. */
@@ -373,6 +392,8 @@ export function errorFromResponse(ctx: RequestContext, res: ResponseInfo): PostH
             "Experiments can't be deleted with DELETE; the extension archives or soft-deletes them.";
     } else if (status === 405) {
         userMessage = `The server doesn't allow ${ctx.method} on this address; the server may be an older version.`;
+    } else if (status === 429 && isBudgetCode(body.code)) {
+        userMessage = budgetSpentMessage(retryAfterSeconds);
     } else if (status === 429) {
         if (retryAfterSeconds !== undefined) {
             userMessage = `PostHog is rate limiting this key; try again ${waitPhrase(retryAfterSeconds)}.`;
@@ -384,6 +405,8 @@ export function errorFromResponse(ctx: RequestContext, res: ResponseInfo): PostH
         }
     } else if (status === 512 || (status === 504 && ctx.query)) {
         userMessage = `The query took too long (status ${status}); add filters or a LIMIT and try again.`;
+    } else if (status === 500 && ctx.query && detail && isQueryReason(detail)) {
+        userMessage = `PostHog could not run this query: ${sentence(detail, 400)}`;
     } else if (status >= 500) {
         const why = detail
             ? `: ${sentence(detail.split("\n")[0], 160).replace(/[.!?…]$/, "")}`

@@ -18,6 +18,7 @@ export type { LogFn, LogLevel } from "./log";
 export type { NetworkSettings } from "./network";
 export { DEFAULT_MAX_PAGES, PageIterator, checkNextUrl, type PageOptions } from "./pagination";
 export type { PollInterval, RunQueryOptions, RunQueryResult } from "./query";
+export { BUDGET_EXCEEDED_CODE, type QueryCost } from "./queryBudget";
 export type { RawQueryResult } from "./rawQuery";
 export { redact } from "./redact";
 export type { RetryInfo, RetryOptions } from "./retry";

@@ -4,6 +4,7 @@ import type { ApiCore, CallOptions, CallSpec } from "./core";
 import { formatDuration } from "./deadline";
 import { PostHogApiError, PostHogCancelledError, isCancellation } from "./errors";
 import { idSegment } from "./paths";
+import { queryCostOf, type QueryCost } from "./queryBudget";
 import { sleep } from "./retry";
 import type {
     CancelQueryResult,
@@ -72,6 +73,8 @@ export interface RunQueryResult<T = QueryResponse> {
     bytes: number;
     /** Whether the run went to the background and was polled. */
     polled: boolean;
+    /** What the run read and the budget left, from the headers of the request that ran it. */
+    cost: QueryCost;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -242,7 +245,7 @@ export async function runQuery<T = QueryResponse>(
         if (status && typeof status.id === "string" && usableId(status.id)) pollId = status.id;
         if (res.status !== 202 && (!status || status.complete !== false)) {
             if (!("results" in data) && status?.complete && isRecord(status.results)) {
-                return finish<T>(status.results, queryId, res.bytes);
+                return finish<T>(status.results, queryId, res.bytes, queryCostOf(res.headers));
             }
             return {
                 response: data as T,
@@ -250,6 +253,7 @@ export async function runQuery<T = QueryResponse>(
                 rawText: res.text,
                 bytes: res.bytes,
                 polled: false,
+                cost: queryCostOf(res.headers),
             };
         }
         if (status) opts.onStatus?.(status);
@@ -351,6 +355,7 @@ function finish<T>(
     results: unknown,
     queryId: string,
     bytes: number | undefined,
+    cost: QueryCost = {},
 ): RunQueryResult<T> {
     const rawText = stringifyLossless(results ?? null);
     return {
@@ -359,6 +364,7 @@ function finish<T>(
         rawText,
         bytes: bytes ?? Buffer.byteLength(rawText),
         polled: true,
+        cost,
     };
 }
 

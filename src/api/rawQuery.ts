@@ -22,6 +22,7 @@ import {
     usableId,
     type RunQueryOptions,
 } from "./query";
+import { queryCostOf, type QueryCost } from "./queryBudget";
 import type { QueryNode, QueryStatus } from "./types/query";
 
 /** A finished query run, as bytes plus what the host needs to know about them. */
@@ -40,6 +41,8 @@ export interface RawQueryResult {
     queryId: string;
     /** Whether the run went to the background and was polled. */
     polled: boolean;
+    /** What the run read and the budget left, from the headers of the request that ran it. */
+    cost: QueryCost;
 }
 
 /**
@@ -106,6 +109,7 @@ export async function rawResult(
     bytes: Uint8Array,
     queryId: string,
     polled: boolean,
+    cost: QueryCost = {},
 ): Promise<RawQueryResult> {
     const scan = await scanObject(bytes, yieldToEventLoop);
     return {
@@ -116,6 +120,7 @@ export async function rawResult(
         rowEnds: scan.rowEnds,
         queryId,
         polled,
+        cost,
     };
 }
 
@@ -161,6 +166,8 @@ export async function runQueryRaw(
             { ...callOpts, deadlineMs: opts.deadlineMs },
         );
         const bytes = res.body ?? new Uint8Array(0);
+        // A background run reads in PostHog's worker, after this request: no cost headers then.
+        const cost = queryCostOf(res.headers);
         const top = await scanOrFail(
             core,
             bytes,
@@ -173,7 +180,7 @@ export async function runQueryRaw(
         if (typeof id === "string" && usableId(id)) pollId = id;
         if (res.status !== 202 && status?.fields["complete"] !== false) {
             if (!top.fields.has("results") && status?.fields["complete"] && status.results) {
-                return await rawResult(status.results, queryId, true);
+                return await rawResult(status.results, queryId, true, cost);
             }
             return {
                 bytes,
@@ -183,6 +190,7 @@ export async function runQueryRaw(
                 rowEnds: top.rowEnds,
                 queryId,
                 polled: false,
+                cost,
             };
         }
         if (status) opts.onStatus?.(status.fields as unknown as QueryStatus);

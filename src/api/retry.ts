@@ -1,4 +1,5 @@
 import { PostHogApiError, PostHogCancelledError } from "./errors";
+import { isBudgetCode } from "./queryBudget";
 
 /** Retry settings of a client. */
 export interface RetryOptions {
@@ -66,6 +67,8 @@ export function decideRetry(
         return { retry: false };
     const retryAfterMs =
         err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : undefined;
+    // The project's read budget is spent: a retry would be refused the same until it refills.
+    if (err.status === 429 && isBudgetCode(err.code)) return { retry: false };
     if (err.status === 429) {
         if (retryAfterMs !== undefined) {
             if (retryAfterMs > options.maxWaitMs) return { retry: false };

@@ -16,6 +16,10 @@ export interface HistoryEntry {
     durationMs: number;
     /** Rows returned (on success). */
     rows?: number;
+    /** Bytes the run read, when the service said (success). */
+    bytesRead?: number;
+    /** The project's query budget left after the run, when the service said (success). */
+    budgetRemainingBytes?: number;
     status: "ok" | "error" | "cancelled";
     /** One line about the failure (on error). */
     error?: string;

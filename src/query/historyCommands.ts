@@ -5,14 +5,32 @@ import { resultSetOf } from "../resultsPanel";
 import type { HistoryEntry } from "./history";
 import { fetchQueryLog, queryLogNode } from "./queryLog";
 import { displayLanguage } from "../locale";
+import { formatByteSize } from "../byteSize";
+import { inLabel } from "../plainText";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function describe(entry: HistoryEntry): string {
     const seconds = (entry.durationMs / 1000).toFixed(1);
-    if (entry.status === "ok") return `$(pass) ${entry.rows ?? 0} rows · ${seconds} s`;
+    if (entry.status === "ok")
+        return `$(pass) ${entry.rows ?? 0} rows · ${seconds} s${cost(entry)}`;
     if (entry.status === "cancelled") return `$(circle-slash) cancelled · ${seconds} s`;
-    return `$(error) ${entry.error ?? "failed"}`;
+    // The server's words: `$(name)` in them must not turn into an icon.
+    return `$(error) ${entry.error ? inLabel(entry.error) : "failed"}`;
+}
+
+/** " · 38 kB read · 2.1 GB of the query budget left", for what the service said of the run. */
+function cost(entry: HistoryEntry): string {
+    const language = displayLanguage();
+    let out = "";
+    if (typeof entry.bytesRead === "number")
+        out += ` · ${vscode.l10n.t("{0} read", formatByteSize(entry.bytesRead, language))}`;
+    if (typeof entry.budgetRemainingBytes === "number")
+        out += ` · ${vscode.l10n.t(
+            "{0} of the query budget left",
+            formatByteSize(entry.budgetRemainingBytes, language),
+        )}`;
+    return out;
 }
 
 function pickEntry(

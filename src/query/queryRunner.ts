@@ -255,6 +255,7 @@ export class QueryRunner implements vscode.Disposable {
                 queryText: target.text,
                 durationMs: outcome.durationMs,
                 queryId,
+                ...raw.cost,
             });
         } catch (error) {
             outcome.durationMs = Date.now() - started;
@@ -286,6 +287,8 @@ export class QueryRunner implements vscode.Disposable {
             startedAt,
             durationMs: outcome.durationMs,
             rows: outcome.result?.summary.meta.rowCount,
+            bytesRead: outcome.result?.bytesRead,
+            budgetRemainingBytes: outcome.result?.budgetRemainingBytes,
             status: outcome.cancelled ? "cancelled" : outcome.error ? "error" : "ok",
             error: outcome.error ? redact(userMessageOf(outcome.error)) : undefined,
         });

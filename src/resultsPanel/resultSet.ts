@@ -72,6 +72,8 @@ export function infoOf(set: ResultInfo): ResultInfo {
         queryText: set.queryText,
         durationMs: set.durationMs,
         queryId: set.queryId,
+        bytesRead: set.bytesRead,
+        budgetRemainingBytes: set.budgetRemainingBytes,
     };
     return info;
 }

@@ -14,6 +14,7 @@ import { serialize } from "./hogql/bigint";
 import type { HogQLEngine } from "./hogql/engine";
 import { listInsightVariables } from "./insightVariables";
 import * as q from "./query/queryApi";
+import { clearLimits, setLimits } from "./query/budget";
 import { USERS, seed } from "./seed";
 import type { FaultSpec, Json, RecordedRequest, SandboxState } from "./types";
 
@@ -584,8 +585,17 @@ function admin(
     if (p === "/_sandbox/reset" && method === "POST") {
         seed(s, deps.extraExperiments);
         q.queryCache.delete(s);
+        clearLimits(s);
         deps.faults.clear();
         return json({ ok: true });
+    }
+    if (p === "/_sandbox/budget" && method === "POST") {
+        // A project's read budget and ClickHouse read limit (query/budget.ts setLimits).
+        try {
+            return json(setLimits(s, rawBody));
+        } catch (e) {
+            return json({ error: String(e) }, 400);
+        }
     }
     if (p === "/_sandbox/keys" && method === "GET") return json(KEYS);
     if (p === "/_sandbox/organization" && method === "GET") return json(s.organization);

@@ -537,6 +537,31 @@ describe("results grid (webview)", function () {
         await p.close();
     });
 
+    it("shows what a run read and the query budget left, only when the service said", async () => {
+        const fixture = makeFixture(3);
+        server.setData("costly", fixture.text);
+        server.setData("silent", fixture.text);
+        const p = await openPage(browser, server);
+        await loadResults(p, [
+            {
+                name: "costly",
+                fixture,
+                title: "Statement 1",
+                cost: { bytesRead: 38_400, budgetRemainingBytes: 2_100_000_000 },
+            },
+            { name: "silent", fixture, title: "Statement 2", cost: { bytesRead: 0 } },
+        ]);
+        const info = async () => (await p.locator(".status-info").textContent()) ?? "";
+        assert.match(await info(), /123 ms · 38 kB read · 2\.1 GB of the query budget left · /);
+        await p.locator("vscode-tab-header", { hasText: "Statement 2" }).click();
+        await p.waitForFunction(() =>
+            document.querySelector(".status-info")?.textContent?.includes("0 byte read"),
+        );
+        const silent = await info();
+        assert.doesNotMatch(silent, /budget|undefined|NaN/, silent);
+        await p.close();
+    });
+
     it("keeps the view in webview state and restores it for the same stored result", async () => {
         const small = makeFixture(500);
         server.setData("state", small.text);

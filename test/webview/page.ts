@@ -7,6 +7,7 @@ import type {
     ChartPrefs,
     FromWebview,
     LoadMessage,
+    ResultInfo,
     ResultMeta,
 } from "../../src/protocol";
 import { fromResultsPageSchema } from "../../src/resultsPanel/messageSchema";
@@ -185,6 +186,8 @@ export interface LoadSpec {
     title?: string;
     /** The grid-or-chart preference the extension remembered for this query. */
     chart?: ChartPrefs;
+    /** What the service said the run read and the budget left (absent: it said nothing). */
+    cost?: Pick<ResultInfo, "bytesRead" | "budgetRemainingBytes">;
 }
 
 /**
@@ -204,6 +207,7 @@ export async function loadResults(
         meta: s.fixture.meta,
         firstRowsJson: s.fixture.firstRowsJson,
         chart: s.chart ?? null,
+        cost: s.cost ?? {},
     }));
     await page.evaluate(
         async ({ items, storeKey, settings }) => {
@@ -219,6 +223,7 @@ export async function loadResults(
                     firstRowsJson: it.firstRowsJson,
                     bytes,
                     chart: it.chart,
+                    ...it.cost,
                 });
             }
             // As the extension posts: the first screens, then the bytes in their own messages

@@ -1,6 +1,8 @@
-// The status line: how many rows, why there may be more, how long it took, cached or fresh, and
-// the buttons that show the SQL the service ran.
+// The status line: how many rows, why there may be more, how long it took, what it read and the
+// query budget left (when the service said), cached or fresh, and the buttons that show the SQL
+// the service ran.
 import * as l10n from "@vscode/l10n";
+import { formatByteSize } from "../../byteSize";
 import { countFormat, locale } from "./locale";
 import type { ResultModel } from "./resultModel";
 
@@ -73,6 +75,16 @@ export class StatusLine {
         const parts = [
             l10n.t("{0} ms", countFormat().format(Math.round(model.payload.durationMs))),
         ];
+        const { bytesRead, budgetRemainingBytes } = model.payload;
+        if (typeof bytesRead === "number")
+            parts.push(l10n.t("{0} read", formatByteSize(bytesRead, locale)));
+        if (typeof budgetRemainingBytes === "number")
+            parts.push(
+                l10n.t(
+                    "{0} of the query budget left",
+                    formatByteSize(budgetRemainingBytes, locale),
+                ),
+            );
         const state = meta.isCached ? l10n.t("cached") : l10n.t("fresh");
         parts.push(
             meta.lastRefresh

@@ -92,12 +92,17 @@ const QUERY_SETTINGS = [
     "max_result_rows = 100000",
 ].join(", ");
 
-export async function runSql(sql: string): Promise<ClickHouseResult> {
+/** Runs printed SQL; `maxRowsToRead` is ClickHouse's limit on rows read (past it: code 158). */
+export async function runSql(sql: string, maxRowsToRead?: number): Promise<ClickHouseResult> {
     const s = await clickhouse();
+    const settings =
+        maxRowsToRead === undefined
+            ? QUERY_SETTINGS
+            : `${QUERY_SETTINGS}, max_rows_to_read = ${Math.max(0, Math.floor(maxRowsToRead))}`;
     let text: string;
     try {
         text = (
-            await s.queryAsync(`${sql} SETTINGS ${QUERY_SETTINGS}`, { format: "JSONCompact" })
+            await s.queryAsync(`${sql} SETTINGS ${settings}`, { format: "JSONCompact" })
         ).text();
     } catch (e) {
         throw mapError(e as ChdbError);

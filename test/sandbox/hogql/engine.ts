@@ -22,6 +22,8 @@ export interface HogQLResult {
     limit: number | null;
     offset: number | null;
     clickhouse: string;
+    /** Bytes ClickHouse read for it (its statistics' bytes_read). */
+    bytesRead: number;
 }
 
 export interface RunOptions {
@@ -36,6 +38,8 @@ export interface RunOptions {
     filters?: HogQLFilters | null;
     /** when set, the run is written to query_log under this query id */
     log?: QueryLogTag;
+    /** ClickHouse's max_rows_to_read for the run */
+    maxRowsToRead?: number;
 }
 
 let instance: Promise<HogQLEngine> | null = null;
@@ -83,7 +87,7 @@ export class HogQLEngine {
         const startedAt = new Date();
         let r: ClickHouseResult;
         try {
-            r = await runSql(printed.sql);
+            r = await runSql(printed.sql, opts.maxRowsToRead);
         } catch (e) {
             const code =
                 e instanceof ExposedClickHouseError || e instanceof InternalClickHouseError
@@ -107,6 +111,7 @@ export class HogQLEngine {
             limit: printed.defaultLimit ? DEFAULT_RETURNED_ROWS : null,
             offset: printed.defaultLimit ? 0 : null,
             clickhouse: printed.sql,
+            bytesRead: r.stats.bytesRead,
         };
     }
 

@@ -15,6 +15,8 @@ import {
 } from "../hogql/engine";
 import type { HogQLFilters } from "../hogql/filters";
 import type { RequestVariable } from "../hogql/placeholders";
+import { admitQuery, costHeaders, debitQuery, maxRowsToRead } from "./budget";
+import { internalErrorBody } from "./internalErrors";
 
 /** Results this fresh are served from cache for `blocking`/`async` (not for `force_*`). */
 const CACHE_FRESH_MS = 30_000;
@@ -125,12 +127,20 @@ function cacheFields(cacheKey: string, lastRefresh: string, isCached: boolean): 
     };
 }
 
+/** What the ClickHouse queries of one request read (QueryCost of posthog/api_queries_budget.py). */
+interface RequestCost {
+    /** Whether any query reached ClickHouse. */
+    ran: boolean;
+    bytesRead: number;
+}
+
 /** Computes the response of one query kind; throws ApiError for 400s. */
 async function compute(
     ctx: Ctx,
     query: JsonObject,
     cacheKey: string,
     queryId: string,
+    cost: RequestCost,
 ): Promise<JsonObject> {
     const kind = String(query.kind);
     const lastRefresh = nowIso();
@@ -153,8 +163,14 @@ async function compute(
             kind,
             userId: 1,
         },
+        maxRowsToRead: maxRowsToRead(ctx.state, ctx.projectId),
     };
-    const runHogQL = (sql: string): Promise<HogQLResult> => runHogQLAs(ctx, sql, options);
+    const runHogQL = async (sql: string): Promise<HogQLResult> => {
+        const r = await runHogQLAs(ctx, sql, options);
+        cost.ran = true;
+        cost.bytesRead += r.bytesRead;
+        return r;
+    };
     switch (kind) {
         case "HogQLQuery": {
             if (typeof query.query !== "string")
@@ -399,11 +415,18 @@ export async function runQuery(ctx: Ctx): Promise<Reply> {
         endTime: null,
         createdAt: Date.now(),
     };
+    // The query runner admits a run only while the project's read budget lasts; a cached answer
+    // (above) needs none of it.
+    if (cacheable(kind)) admitQuery(ctx.state, ctx.projectId);
     ctx.state.queries.set(id, rec);
+    const cost: RequestCost = { ran: false, bytesRead: 0 };
+    let remaining: number | null = null;
     // chDB has no interrupt: cancelling marks the record and the result is dropped.
     const finish = async () => {
         try {
-            const response = await compute(ctx, query, cacheKey, id);
+            const response = await compute(ctx, query, cacheKey, id, cost);
+            // execute.py debits every query that ran, whether or not its answer is still wanted.
+            if (cost.ran) remaining = debitQuery(ctx.state, ctx.projectId, cost.bytesRead);
             if (rec.cancelled) return;
             rec.response = response;
             if (cacheable(kind)) cache.set(cacheKey, { response, at: Date.now() });
@@ -415,12 +438,9 @@ export async function runQuery(ctx: Ctx): Promise<Reply> {
                 rec.errorBody = e.body;
                 rec.errorMessage = String(rec.errorBody?.detail ?? "Query failed");
             } else if (e instanceof InternalClickHouseError) {
-                // Not exposed to users: no error_message (execute_process_query), a 500.
-                rec.errorBody = errorBody(
-                    "server_error",
-                    "error",
-                    "ClickHouse error while executing query.",
-                );
+                // Not exposed to users: no error_message (execute_process_query), a 500 with
+                // PostHog's copy for the code instead of ClickHouse's text.
+                rec.errorBody = internalErrorBody(e.code);
                 rec.errorMessage = null;
             } else throw e;
         } finally {
@@ -457,7 +477,12 @@ export async function runQuery(ctx: Ctx): Promise<Reply> {
     }
     if (rec.status === "error")
         throw new ApiError(rec.errorBody?.type === "validation_error" ? 400 : 500, rec.errorBody);
-    return ok(rec.response as JsonObject);
+    // The request that ran the query says what it read (a background run's poll does not).
+    return {
+        status: 200,
+        body: rec.response as JsonObject,
+        ...(cost.ran ? { headers: costHeaders(cost.bytesRead, remaining) } : {}),
+    };
 }
 
 function teamQuery(ctx: Ctx): QueryRecord | undefined {
