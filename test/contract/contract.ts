@@ -245,8 +245,8 @@ export class Contract {
         if (!parsed.ok) return;
         const kind = (parsed.value as { query?: { kind?: unknown } } | null)?.query?.kind;
         if (typeof kind !== "string" || !Object.hasOwn(this.schemas, kind)) return;
-        const response = (this.schemas[kind] as { properties?: { response?: unknown } })
-            .properties?.response;
+        const response = (this.schemas[kind] as { properties?: { response?: unknown } }).properties
+            ?.response;
         const ref = refOf(response);
         return ref ? { kind, schema: { $ref: ref } } : undefined;
     }

@@ -73,61 +73,85 @@ function ruleLine(v: Violation): string {
     return formatViolation({ ...v, at: v.at.replace(/\/\d+(?=\/|$)/g, "/*") });
 }
 
-/** Checks every sandbox exchange of the suite below `root` against the contract. */
-export function checkSuiteTraffic(root: Suite): void {
-    let contract: Contract | undefined;
-    let test = "(before the first test)";
-    let exchanges = 0;
-    const seen = new Map<string, Seen>();
-    const marked = new Map<string, Marked>();
-    observeAllSandboxes((r) => {
+/** What a suite's traffic did to the contract, gathered exchange by exchange. */
+export class TrafficReport {
+    private exchanges = 0;
+    private readonly seen = new Map<string, Seen>();
+    private readonly marked = new Map<string, Marked>();
+
+    constructor(private readonly contract: Contract) {}
+
+    /** Checks one exchange, seen while `test` ran. */
+    record(r: RecordedRequest, test: string): void {
         if (r.fault) return;
-        exchanges++;
-        // Loaded on the first exchange: a suite run that starts no sandbox pays nothing.
-        contract ??= new Contract();
-        const { violations, exempted } = judge(contract, r);
+        this.exchanges++;
+        const { violations, exempted } = judge(this.contract, r);
         for (const v of violations) {
             const line = ruleLine(v);
-            const s = seen.get(line);
+            const s = this.seen.get(line);
             if (s) s.count++;
-            else seen.set(line, { count: 1, test, request: requestLine(r) });
+            else this.seen.set(line, { count: 1, test, request: requestLine(r) });
         }
         if (r.deliberate !== undefined) {
-            const m = marked.get(r.deliberate) ?? { exchanges: 0, rules: new Set<string>(), test };
+            const m = this.marked.get(r.deliberate) ?? { exchanges: 0, rules: new Set(), test };
             m.exchanges++;
             for (const v of exempted) m.rules.add(ruleLine(v));
-            marked.set(r.deliberate, m);
+            this.marked.set(r.deliberate, m);
         }
+    }
+
+    /** One paragraph per mark that exempted something: said in every run, never silent. */
+    exemptions(): string[] {
+        return [...this.marked]
+            .filter(([, m]) => m.rules.size > 0)
+            .map(
+                ([why, m]) =>
+                    `contract: ${m.exchanges} request(s) marked "${why}" (first in "${m.test}") ` +
+                    `broke on purpose:\n${[...m.rules].map((r) => `  ${r}`).join("\n")}`,
+            );
+    }
+
+    /**
+     * Every broken rule, and every mark whose requests all kept the contract (the test no
+     * longer does what it says), as the suite's error; undefined when there is none.
+     */
+    failure(): string | undefined {
+        const lines = [...this.seen].map(
+            ([line, s]) =>
+                `  ${line}\n      ${s.count} time(s); first in "${s.test}" (${s.request})`,
+        );
+        for (const [why, m] of this.marked) {
+            if (m.rules.size > 0) continue;
+            lines.push(
+                `  marked as deliberately breaking the contract, yet its ${m.exchanges} ` +
+                    `request(s) keep it: "${why}"\n      first in "${m.test}"`,
+            );
+        }
+        if (lines.length === 0) return undefined;
+        return (
+            `The sandbox traffic broke PostHog's API contract (test/fixtures/posthog-openapi/), ` +
+            `${lines.length} rule(s) over ${this.exchanges} exchange(s):\n${lines.join("\n")}`
+        );
+    }
+}
+
+/** Checks every sandbox exchange of the suite below `root` against the contract. */
+export function checkSuiteTraffic(root: Suite): void {
+    let report: TrafficReport | undefined;
+    let test = "(before the first test)";
+    observeAllSandboxes((r) => {
+        // Loaded on the first exchange: a suite run that starts no sandbox pays nothing.
+        report ??= new TrafficReport(new Contract());
+        report.record(r, test);
     });
     root.beforeEach(function () {
         test = this.currentTest?.fullTitle() ?? test;
     });
     root.afterAll(function () {
         observeAllSandboxes(undefined);
-        const unused: string[] = [];
-        for (const [why, m] of marked) {
-            if (m.rules.size === 0) {
-                unused.push(
-                    `  marked as deliberately breaking the contract, yet its ${m.exchanges} ` +
-                        `request(s) keep it: "${why}"\n      first in "${m.test}"`,
-                );
-                continue;
-            }
-            // Said in every run, so an exemption is never silent.
-            console.log(
-                `contract: ${m.exchanges} request(s) marked "${why}" (first in "${m.test}") ` +
-                    `broke on purpose:\n${[...m.rules].map((r) => `  ${r}`).join("\n")}`,
-            );
-        }
-        if (seen.size === 0 && unused.length === 0) return;
-        const lines = [...seen].map(
-            ([line, s]) =>
-                `  ${line}\n      ${s.count} time(s); first in "${s.test}" (${s.request})`,
-        );
-        throw new Error(
-            `The sandbox traffic broke PostHog's API contract (test/fixtures/posthog-openapi/), ` +
-                `${seen.size + unused.length} rule(s) over ${exchanges} exchange(s):\n` +
-                [...lines, ...unused].join("\n"),
-        );
+        if (!report) return;
+        for (const paragraph of report.exemptions()) console.log(paragraph);
+        const failure = report.failure();
+        if (failure) throw new Error(failure);
     });
 }
