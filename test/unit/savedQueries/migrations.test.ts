@@ -69,6 +69,8 @@ describe("PostHog schema migrations, ported", () => {
     it("reaches PostHog's latest versions (frontend/src/queries/latest-versions.json)", () => {
         assert.deepEqual(REGISTRY.latestVersions, {
             CalendarHeatmapQuery: 2,
+            // 0003_data_visualization_pie_show_total (its commit's file, @551db567, lists it)
+            DataVisualizationNode: 2,
             FunnelsQuery: 2,
             LifecycleQuery: 2,
             RetentionQuery: 2,
