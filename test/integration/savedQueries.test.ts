@@ -205,9 +205,12 @@ describe("saved queries", function () {
         try {
             ui.answer("Apply upgrade");
             const report = await upgradeAt(file("pie.query.json"));
-            assert.deepEqual(ui.asked, ["pick: Upgrade DataVisualizationNode?"]);
+            assert.deepEqual(ui.asked, ["pick: Upgrade DataVisualizationNode › HogQLQuery?"]);
             assert.deepEqual(report?.files[0].changes, [
-                { before: "DataVisualizationNode", after: "DataVisualizationNode v2" },
+                {
+                    before: "DataVisualizationNode › HogQLQuery",
+                    after: "DataVisualizationNode v2 › HogQLQuery",
+                },
             ]);
             const document = await vscode.workspace.openTextDocument(file("pie.query.json"));
             const expected = await upgradedBySandbox(chart);
