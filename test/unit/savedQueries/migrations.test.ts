@@ -239,6 +239,12 @@ describe("local upgrade equals the sandbox's own port of PostHog's migrations", 
         ],
         // upgrade.py compares `version < latest`: a string version raises TypeError.
         ["a string version", { kind: "TrendsQuery", version: "2", series: [] }],
+        // 0003 (pie): `chart_settings.setdefault("pie", {})` gives the null there, and
+        // `None.setdefault` raises AttributeError.
+        [
+            "a null pie beside showPieTotal",
+            { kind: "DataVisualizationNode", chartSettings: { showPieTotal: true, pie: null } },
+        ],
         // upgrade.py: no migration for version 1.5 raises "Missing migration handler".
         ["a version between migrations", { kind: "LifecycleQuery", version: 1.5, series: [] }],
     ];
