@@ -8,6 +8,12 @@
 // response schema for its status, strictly (jsonSchema.ts). A 2xx status the operation does not
 // describe is a violation; an error status it does not describe is not checked (DRF describes
 // few of them).
+//
+// The query endpoint's 200 is described as QueryResponseAlternative, the union of every query
+// kind's answer and of any object, which holds nothing to account. PostHog answers a query with
+// its kind's runner (posthog/api/query.py @001cc8ab: create runs process_query_model on the
+// request's `query`), and its description names each kind's answer in the kind's `response`
+// property (HogQLQuery.response is HogQLQueryResponse): the answer is checked against that.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import Ajv2019, { type ErrorObject, type ValidateFunction } from "ajv/dist/2019";
@@ -64,6 +70,12 @@ interface Operation {
     query: Map<string, boolean>;
 }
 
+/**
+ * Operations whose 200 answers the request's `query` by its kind (see above), with the schema
+ * of each kind in the slice's components.
+ */
+const ANSWERS_BY_QUERY_KIND = new Set(["query_create"]);
+
 interface OperationsFile {
     operations: { method: string; path: string; calledAs?: string }[];
 }
@@ -83,6 +95,7 @@ export class Contract {
     private readonly operations: Operation[] = [];
     private readonly ajv = new Ajv2019({ strict: false, allErrors: true, verbose: true });
     private readonly compiled = new Map<string, ValidateFunction>();
+    private readonly schemas: Record<string, unknown>;
 
     /**
      * `dir` holds openapi.slice.yaml and operations.json (the fixture by default; a test gives a
@@ -98,6 +111,7 @@ export class Contract {
         const listed = JSON.parse(
             fs.readFileSync(path.join(dir, "operations.json"), "utf8"),
         ) as OperationsFile;
+        this.schemas = slice.components.schemas;
         addFormats(this.ajv);
         // OpenAPI's numeric formats (and `binary`) name a storage size, not a text shape.
         for (const f of ["int32", "int64", "float", "double", "decimal"])
@@ -209,9 +223,32 @@ export class Contract {
             v("", `the body is not JSON (${parsed.error})`);
             return out;
         }
-        const key = `${op.label} ${r.status}`;
-        for (const e of this.validate(key, media.schema, "response", parsed.value)) v(...e);
+        const byKind = r.status === 200 ? this.answerOfKind(op, exchange.body) : undefined;
+        const key = `${op.label} ${r.status}${byKind ? ` ${byKind.kind}` : ""}`;
+        const schema = byKind?.schema ?? media.schema;
+        for (const e of this.validate(key, schema, "response", parsed.value)) v(...e);
         return out;
+    }
+
+    /**
+     * For an operation of ANSWERS_BY_QUERY_KIND, the answer schema of the request's query kind:
+     * the `$ref` of the kind's `response` property. Undefined (the described schema applies)
+     * when the request names no kind the slice describes with a response, as for a kind the
+     * slice cut.
+     */
+    private answerOfKind(
+        op: Operation,
+        requestBody: string,
+    ): { kind: string; schema: unknown } | undefined {
+        if (!op.spec.operationId || !ANSWERS_BY_QUERY_KIND.has(op.spec.operationId)) return;
+        const parsed = parseJson(requestBody);
+        if (!parsed.ok) return;
+        const kind = (parsed.value as { query?: { kind?: unknown } } | null)?.query?.kind;
+        if (typeof kind !== "string" || !Object.hasOwn(this.schemas, kind)) return;
+        const response = (this.schemas[kind] as { properties?: { response?: unknown } }).properties
+            ?.response;
+        const ref = refOf(response);
+        return ref ? { kind, schema: { $ref: ref } } : undefined;
     }
 
     /** [where, rule] for each ajv error of `value` against `schema` (compiled once per key). */
@@ -229,6 +266,14 @@ export class Contract {
         if (fn(value)) return [];
         return condense(fn.errors ?? []).map(describe);
     }
+}
+
+/** The `$ref` of a schema, or of the one part of its `allOf` (a nullable reference). */
+function refOf(schema: unknown): string | undefined {
+    const s = schema as { $ref?: unknown; allOf?: { $ref?: unknown }[] } | undefined;
+    if (typeof s?.$ref === "string") return s.$ref;
+    const part = s?.allOf?.length === 1 ? s.allOf[0].$ref : undefined;
+    return typeof part === "string" ? part : undefined;
 }
 
 function braces(p: string): number {

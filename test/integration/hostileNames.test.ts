@@ -21,6 +21,7 @@ import {
     visibleText,
 } from "../hostile/liveMarkup";
 import { INVISIBLE, messageProblem, quotedName } from "../hostile/messages";
+import { withinMaxLength } from "../contract/limits";
 import { parseExpr } from "../sandbox/hogql/parser";
 import type { Sandbox } from "../sandbox";
 import { signedIn } from "./fixture";
@@ -257,6 +258,8 @@ describe("hostile names in the editor's sinks", function () {
 
     describe("experiments", () => {
         const ids: number[] = [];
+        /** Each experiment's name as the sandbox holds it. */
+        const served: string[] = [];
         const experimentTree = () => api.ctx.views.experiments;
 
         async function draftRows(): Promise<ExperimentNode[]> {
@@ -277,11 +280,14 @@ describe("hostile names in the editor's sinks", function () {
             for (const { name } of corpus) {
                 const id = ++sandbox.state.nextIds.experiment;
                 ids.push(id);
+                // No experiment PostHog answers holds a longer name or description than the
+                // contract's maxLength (it refuses them on create); a row still cuts them.
+                served.push(withinMaxLength(name, "Experiment", "name"));
                 sandbox.state.experiments.push({
                     ...base,
                     id,
-                    name,
-                    description: name,
+                    name: served[served.length - 1],
+                    description: withinMaxLength(name, "Experiment", "description"),
                     feature_flag_key: name,
                     archived: false,
                     deleted: false,
@@ -317,7 +323,8 @@ describe("hostile names in the editor's sinks", function () {
             const progress = recordProgress();
             try {
                 for (const [i, id] of ids.entries()) {
-                    const { name, why } = corpus[i];
+                    const { why } = corpus[i];
+                    const name = served[i];
                     const node = rows.find((n) => n.experiment.id === id);
                     assert.ok(node, `${why}: a row`);
                     let ui = scripted(undefined);

@@ -193,6 +193,36 @@ describe("saved queries", function () {
         await document.save();
     });
 
+    it("shows a saved pie chart with showPieTotal as needing an upgrade and moves it into pie.showTotal", async () => {
+        // The case of posthog/schema_migrations/test/test_0003_data_visualization_pie_show_total.py
+        // @551db567 that users hit: PostHog's ChartSettings no longer takes `showPieTotal`.
+        const chart = {
+            kind: "DataVisualizationNode",
+            source: { kind: "HogQLQuery", query: "select 1" },
+            chartSettings: { showPieTotal: false },
+        };
+        await write("pie.query.json", `${JSON.stringify(chart, null, 2)}\n`);
+        try {
+            ui.answer("Apply upgrade");
+            const report = await upgradeAt(file("pie.query.json"));
+            assert.deepEqual(ui.asked, ["pick: Upgrade DataVisualizationNode › HogQLQuery?"]);
+            assert.deepEqual(report?.files[0].changes, [
+                {
+                    before: "DataVisualizationNode › HogQLQuery",
+                    after: "DataVisualizationNode v2 › HogQLQuery",
+                },
+            ]);
+            const document = await vscode.workspace.openTextDocument(file("pie.query.json"));
+            const expected = await upgradedBySandbox(chart);
+            assert.deepEqual(expected.chartSettings, { pie: { showTotal: false } });
+            assert.deepEqual(JSON.parse(document.getText()), expected);
+            await document.save();
+        } finally {
+            // Upgrade All counts the workspace's saved query files.
+            await vscode.workspace.fs.delete(file("pie.query.json"));
+        }
+    });
+
     it("leaves a node that is already current unchanged and says so", async () => {
         const before = await read("browsers.query.json");
         const report = await upgradeAt(file("browsers.query.json"));

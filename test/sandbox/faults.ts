@@ -22,16 +22,23 @@ export class FaultStore {
     take(method: string, path: string): FaultSpec | null {
         for (const f of this.faults) {
             const s = f.spec;
-            if (s.method && s.method.toUpperCase() !== method) continue;
-            if (s.path !== undefined) {
-                const hit = typeof s.path === "string" ? path.includes(s.path) : s.path.test(path);
-                if (!hit) continue;
-            }
+            if (!matchesRequest(s, method, path)) continue;
             if (--f.remaining <= 0) this.faults.splice(this.faults.indexOf(f), 1);
             return s;
         }
         return null;
     }
+}
+
+/** Whether a rule's method (optional) and path substring or RegExp (optional) fit a request. */
+export function matchesRequest(
+    rule: { method?: string; path?: string | RegExp },
+    method: string,
+    path: string,
+): boolean {
+    if (rule.method && rule.method.toUpperCase() !== method) return false;
+    if (rule.path === undefined) return true;
+    return typeof rule.path === "string" ? path.includes(rule.path) : rule.path.test(path);
 }
 
 /** FaultSpec from JSON (admin endpoint): path "/re/flags" or `pathRegex` become RegExps. */

@@ -1,15 +1,23 @@
 // Local PostHog-compatible test server ("sandbox") for unit and integration tests and demos.
 import type { AddressInfo } from "node:net";
 import { KEYS, type SandboxKeys } from "./auth";
+import { DeliberateStore } from "./deliberate";
 import { FaultStore } from "./faults";
 import { HogQLEngine } from "./hogql/engine";
 import { reportExchange } from "./exchanges";
 import { emptyState, seed } from "./seed";
 import { createSandboxServer } from "./server";
-import type { FaultSpec, RecordedRequest, SandboxOptions, SandboxState } from "./types";
+import type {
+    DeliberateSpec,
+    FaultSpec,
+    RecordedRequest,
+    SandboxOptions,
+    SandboxState,
+} from "./types";
 
 export type {
     Cohort,
+    DeliberateSpec,
     EventDefinition,
     Experiment,
     FaultSpec,
@@ -35,6 +43,11 @@ export interface Sandbox {
     /** every non-admin request received, oldest first (headers lower-cased, Authorization kept verbatim: test keys only) */
     requests: RecordedRequest[];
     faults: { add(f: FaultSpec): void; clear(): void };
+    /**
+     * Marks the next matching requests as sent against the contract on purpose: the contract
+     * check leaves out their request side (and reports the mark); see deliberate.ts.
+     */
+    deliberate(spec: DeliberateSpec): void;
     close(): Promise<void>;
 }
 
@@ -44,12 +57,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     seed(state, extraExperiments);
     const engine = await HogQLEngine.create();
     const faults = new FaultStore();
+    const deliberate = new DeliberateStore();
     const requests: RecordedRequest[] = [];
     const server = createSandboxServer(
         {
             state,
             engine,
             faults,
+            deliberate,
             requests,
             asyncPolls: options.asyncPolls ?? 3,
             extraExperiments,
@@ -69,6 +84,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         state,
         requests,
         faults: { add: (f) => faults.add(f), clear: () => faults.clear() },
+        deliberate: (spec) => deliberate.add(spec),
         close: () =>
             new Promise<void>((resolve) => {
                 server.closeAllConnections();

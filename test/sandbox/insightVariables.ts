@@ -1,5 +1,9 @@
-// GET /api/projects/{id}/insight_variables/ as posthog/api/insight_variable.py answers it:
-// InsightVariableViewSet with PageNumberPagination (page_size 500): {count, next, previous, results}.
+// GET /api/projects/{id}/insight_variables/ as products/product_analytics/backend/api/
+// insight_variable.py answers it: InsightVariableViewSet with PageNumberPagination (page_size 500),
+// {count, next, previous, results}. A ModelSerializer renders the created_by foreign key as the
+// user's id (null once the user is gone: migration 0012_alter_insightvariable_created_by @cf2dead8
+// made it SET_NULL), and the row carries is_multi, values_query and values_query_connection_id
+// (migrations 0005 @42120583 and 0006 @b74855df; the contract's overlay names them).
 import { type Ctx, type Reply, ok } from "./context";
 import { validation } from "./errors";
 import { USERS } from "./seed";
@@ -24,7 +28,7 @@ export function listInsightVariables(ctx: Ctx): Reply {
         name: v.name,
         type: v.type,
         default_value: v.default_value as Json,
-        created_by: USERS[0] as unknown as Json,
+        created_by: USERS[0].id,
         created_at: v.created_at,
         code_name: v.code_name,
         values: v.values,

@@ -8,6 +8,7 @@ import { intParam, ok, pageLinks } from "./context";
 import { ApiError, errorBody, methodNotAllowed, notFound } from "./errors";
 import * as ed from "./eventDefinitions";
 import * as ex from "./experiments";
+import type { DeliberateStore } from "./deliberate";
 import { FaultStore, faultFromJson, nginxPage, oversizedBody } from "./faults";
 import { asPostHogEncodes } from "./gzip";
 import { serialize } from "./hogql/bigint";
@@ -265,6 +266,8 @@ export interface ServerDeps {
     state: SandboxState;
     engine: HogQLEngine;
     faults: FaultStore;
+    /** requests a test marked as breaking the contract on purpose */
+    deliberate: DeliberateStore;
     requests: RecordedRequest[];
     asyncPolls: number;
     extraExperiments: number;
@@ -357,6 +360,8 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
         body: rawBody,
         at: Date.now(),
     };
+    const deliberate = headers["x-sandbox-deliberate"] ?? deps.deliberate.take(method, rawPath);
+    if (deliberate !== undefined) entry.deliberate = deliberate;
     deps.requests.push(entry);
     entries.set(res, entry);
 

@@ -27,6 +27,22 @@ export interface RecordedRequest {
     response?: RecordedResponse;
     /** the fault that shaped the answer, when one did (a "slow" one leaves it as it was) */
     fault?: FaultSpec["kind"];
+    /**
+     * why the test sent this request against the contract on purpose (deliberate.ts): the
+     * contract check leaves out its request side, and still checks the answer
+     */
+    deliberate?: string;
+}
+
+/** Marks the next matching requests as deliberately breaking the contract (deliberate.ts). */
+export interface DeliberateSpec {
+    /** which requests: method (optional) and a substring or RegExp of the path (optional) */
+    method?: string;
+    path?: string | RegExp;
+    /** what the test wants to see, said in the contract check's report */
+    why: string;
+    /** how many matching requests (default 1) */
+    times?: number;
 }
 
 export interface RecordedResponse {

@@ -5,8 +5,12 @@
 // that comparison prove nothing.
 import type { Json, JsonObject } from "./types";
 
-/** frontend/src/queries/latest-versions.json */
+/**
+ * frontend/src/queries/latest-versions.json, with DataVisualizationNode from
+ * 0003_data_visualization_pie_show_total (its commit's file, @551db567, lists it).
+ */
 export const LATEST_VERSIONS: Record<string, number> = {
+    DataVisualizationNode: 2,
     TrendsQuery: 5,
     StickinessQuery: 5,
     FunnelsQuery: 2,
@@ -55,6 +59,24 @@ function pyIter(value: Json | undefined, what: string): Json[] {
     if (typeof value === "string") return [...value];
     throw new TypeError(`'${typeof value}' object is not iterable (${what})`);
 }
+
+/**
+ * 0003 (posthog/schema_migrations/0003_data_visualization_pie_show_total.py @551db567): a chart's
+ * `chartSettings.showPieTotal` becomes `chartSettings.pie.showTotal` unless that is set already;
+ * the old key goes either way. A `pie` that is not a dict makes PostHog raise (setdefault on it).
+ */
+const pieShowTotal: Migration = (q) => {
+    const cs = q.chartSettings;
+    if (!isDict(cs) || !Object.hasOwn(cs, "showPieTotal")) return q;
+    const { showPieTotal, ...rest } = cs;
+    const pie = Object.hasOwn(rest, "pie") ? rest.pie : {};
+    if (!isDict(pie)) throw new TypeError("'pie' of chartSettings is not a dict");
+    q.chartSettings = {
+        ...rest,
+        pie: Object.hasOwn(pie, "showTotal") ? pie : { ...pie, showTotal: showPieTotal },
+    };
+    return q;
+};
 
 /** `_has_breakdown` of PostHog's 0002/0003 migrations. */
 function hasBreakdown(q: JsonObject): boolean {
@@ -228,6 +250,7 @@ const homogeneousCustomizations: Migration = (q) => {
 /** kind -> version -> migration from that version to the next */
 const MIGRATIONS: Record<string, Record<number, Migration>> = {
     RetentionQuery: { 1: retentionShowMean },
+    DataVisualizationNode: { 1: pieShowTotal },
     TrendsQuery: {
         1: hiddenLegendIndexes,
         2: compareCustomizations,

@@ -8,7 +8,7 @@ import path from "node:path";
 import YAML from "yaml";
 import type { PostHogClient } from "../../src/api";
 import { Contract, FIXTURE_DIR, formatViolation, type Violation } from "../contract/contract";
-import { exchangeOf } from "../contract/suiteCheck";
+import { exchangeOf, judge, TrafficReport } from "../contract/suiteCheck";
 import type { RecordedRequest } from "../sandbox";
 import { makeClient, startSandbox, type Sandbox } from "./api/helpers";
 
@@ -20,7 +20,24 @@ async function checkedSandbox(): Promise<{ sb: Sandbox; exchanges: RecordedReque
 }
 
 function violationsOf(contract: Contract, exchanges: RecordedRequest[]): Violation[] {
-    return exchanges.filter((r) => !r.fault).flatMap((r) => contract.check(exchangeOf(r)));
+    return exchanges.flatMap((r) => judge(contract, r).violations);
+}
+
+/** The exchange with its answer's JSON body changed by `edit`. */
+function withAnswer(r: RecordedRequest, edit: (body: Record<string, unknown>) => void) {
+    const body = JSON.parse(r.response!.body) as Record<string, unknown>;
+    edit(body);
+    return { ...r, response: { ...r.response!, body: JSON.stringify(body) } };
+}
+
+/** [operationId, side, at, rule without its schema location] of each violation. */
+function brief(violations: Violation[]): [string, string, string, string][] {
+    return violations.map((v) => [
+        v.operation.split(" ")[0],
+        v.side,
+        v.at,
+        v.rule.replace(/ \(.*/, ""),
+    ]);
 }
 
 function lines(violations: Violation[]): string {
@@ -146,6 +163,120 @@ describe("contract: PostHog's API description held to the sandbox's traffic", ()
         });
         assert.equal(found.length, 1, lines(found));
         assert.match(found[0].rule, /no operation/);
+    });
+
+    it("a query's answer is checked against its kind's answer: HogQLQuery's is HogQLQueryResponse", async () => {
+        await client.runQuery({ kind: "HogQLQuery", query: "SELECT 1 AS one" });
+        const answer = exchanges.find((r) => r.method === "POST" && r.path.endsWith("/query/"))!;
+        assert.equal(answer.response?.status, 200);
+        assert.deepEqual(judge(contract, answer).violations, []);
+
+        const surprise = withAnswer(answer, (b) => (b.surprise = 1));
+        const found = judge(contract, surprise).violations;
+        assert.deepEqual(
+            brief(found),
+            [["query_create", "response", "/surprise", "field not declared by the schema"]],
+            lines(found),
+        );
+        assert.match(found[0].rule, /HogQLQueryResponse/);
+
+        // The cached mixin's fields are the answer's own: one missing is missing.
+        const uncached = withAnswer(answer, (b) => delete b.is_cached);
+        assert.deepEqual(brief(judge(contract, uncached).violations), [
+            ["query_create", "response", "/", "must have required property 'is_cached'"],
+        ]);
+
+        // A kind the slice cuts has no answer schema of its own: the description's union,
+        // which takes any object, applies.
+        const cutKind = {
+            ...surprise,
+            body: JSON.stringify({ query: { kind: "TrendsQuery", series: [] } }),
+        };
+        assert.deepEqual(
+            judge(contract, cutKind).violations.filter((v) => v.side === "response"),
+            [],
+        );
+    });
+
+    it("a deliberately bad request is exempt on its request side only, and only where marked", async () => {
+        const headers = {
+            Authorization: `Bearer ${sb.keys.full}`,
+            "Content-Type": "application/json",
+        };
+        const experiments = `${sb.url}/api/projects/${sb.projectId}/experiments/`;
+        const post = () => fetch(experiments, { method: "POST", headers, body: "{}" });
+        sb.deliberate({ method: "POST", path: "/experiments/", why: "no name, on purpose" });
+        await (await post()).text();
+        await (await post()).text();
+        await (
+            await fetch(`${experiments}?limit=1&flavour=strawberry`, {
+                headers: { ...headers, "X-Sandbox-Deliberate": "an unknown parameter" },
+            })
+        ).text();
+        const [marked, unmarked, byHeader] = exchanges;
+        assert.deepEqual(
+            [marked.deliberate, unmarked.deliberate, byHeader.deliberate],
+            ["no name, on purpose", undefined, "an unknown parameter"],
+            "the store marks one request, the header its own",
+        );
+
+        const missingName = [
+            "experiments_create",
+            "request",
+            "/",
+            "must have required property 'name'",
+        ];
+        assert.deepEqual(judge(contract, marked).violations, []);
+        assert.ok(
+            brief(judge(contract, marked).exempted).some((v) => v.join() === missingName.join()),
+        );
+        assert.ok(
+            brief(judge(contract, unmarked).violations).some(
+                (v) => v.join() === missingName.join(),
+            ),
+            "the same request, unmarked, breaks it",
+        );
+
+        // The mark leaves out the request side, never the answer.
+        const answer = withAnswer(byHeader, (b) => {
+            (b.results as Record<string, unknown>[])[0].surprise = 1;
+        });
+        const judged = judge(contract, answer);
+        assert.deepEqual(brief(judged.exempted), [
+            [
+                "experiments_list",
+                "request",
+                "?flavour",
+                "query parameter not declared by the operation",
+            ],
+        ]);
+        assert.deepEqual(brief(judged.violations), [
+            [
+                "experiments_list",
+                "response",
+                "/results/0/surprise",
+                "field not declared by the schema",
+            ],
+        ]);
+
+        // The suite's report says what each mark exempted, and a mark whose requests all keep
+        // the contract is itself a failure.
+        const report = new TrafficReport(contract);
+        report.record(marked, "t1");
+        report.record({ ...unmarked, deliberate: "also no name" }, "t2");
+        report.record(
+            {
+                ...exchanges[1],
+                body: JSON.stringify({ name: "ok", feature_flag_key: "ok" }),
+                deliberate: "kept anyway",
+            },
+            "t3",
+        );
+        assert.equal(report.exemptions().length, 2);
+        assert.match(report.exemptions()[0], /"no name, on purpose"[^]*required property 'name'/);
+        const failure = report.failure() ?? "";
+        assert.match(failure, /yet its 1 request\(s\) keep it: "kept anyway"/);
+        assert.doesNotMatch(failure, /no name, on purpose|also no name/);
     });
 
     it("the client's requests and the sandbox's answers keep it", async () => {

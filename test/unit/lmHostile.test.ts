@@ -18,6 +18,7 @@ import {
     toolResultText,
 } from "../../src/lm/toolText";
 import { oneLine, withoutControls } from "../../src/plainText";
+import { withinMaxLength } from "../contract/limits";
 import type { EventDefinition, Experiment } from "../sandbox";
 import {
     hostileNames,
@@ -149,9 +150,11 @@ describe("tool results and chat answers from a sandbox holding hostile names", f
         for (const { name: hostile } of names) {
             const copy = structuredClone(started);
             copy.id = ++id;
-            copy.name = hostile;
+            // No experiment PostHog answers holds a longer name or description than the
+            // contract's maxLength (it refuses them on create).
+            copy.name = withinMaxLength(hostile, "Experiment", "name");
             copy.conclusion = "won";
-            copy.description = hostile;
+            copy.description = withinMaxLength(hostile, "Experiment", "description");
             copy.metrics = (copy.metrics as { name?: string }[]).map((m) => ({
                 ...m,
                 name: hostile,

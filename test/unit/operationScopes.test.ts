@@ -102,7 +102,13 @@ describe("operation scopes: one table from the contract", function () {
         async function call(op: OperationScope, key: string) {
             const res = await fetch(`${sb.url}${samplePath(op, sb.projectId)}`, {
                 method: op.method,
-                headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+                headers: {
+                    Authorization: `Bearer ${key}`,
+                    "Content-Type": "application/json",
+                    // Empty bodies and no parameters: only the 403 (or its absence) is looked at.
+                    "X-Sandbox-Deliberate":
+                        "operation scopes: every operation called without its body or parameters",
+                },
                 body: op.method === "GET" || op.method === "DELETE" ? undefined : "{}",
             });
             const text = await res.text();

@@ -125,6 +125,11 @@ describe("sandbox server", function () {
             });
             assert.equal(patched.json.deleted, true);
             assert.equal((await call("GET", `/experiments/${created.json.id}/`)).status, 404);
+            sb.deliberate({
+                method: "POST",
+                path: "/experiments/",
+                why: "the sandbox's 400 for an experiment without a name",
+            });
             const noName = await call("POST", "/experiments/", { feature_flag_key: "x" });
             assert.equal(noName.json.attr, "name");
             assert.equal(noName.json.code, "required");
@@ -174,6 +179,11 @@ describe("sandbox server", function () {
                 `/experiments/1/timeseries_results/?metric_uuid=${metric[0].uuid}&fingerprint=${metric[0].fingerprint}`,
             );
             assert.ok(Object.keys(ts.json.timeseries).length >= 30);
+            sb.deliberate({
+                method: "GET",
+                path: "/timeseries_results/",
+                why: "the sandbox's 400 for timeseries results without metric_uuid and fingerprint",
+            });
             assert.equal((await call("GET", "/experiments/1/timeseries_results/")).status, 400);
             const r1 = await call("POST", "/experiments/1/recalculate_timeseries/", {
                 metric: metric[0],

@@ -135,7 +135,10 @@ describe("sandbox rules", function () {
             const p2 = await call("GET", "/experiments/", sb.keys.projectTwoOnly);
             assert.equal(p2.json.detail, ORG_FORBIDS);
             sb.state.organization = defaultOrganization();
-            const ro = await call("POST", "/experiments/", sb.keys.readOnly, { name: "x" });
+            const ro = await call("POST", "/experiments/", sb.keys.readOnly, {
+                name: "x",
+                feature_flag_key: "x",
+            });
             assert.equal(ro.json.detail, "API key missing required scope 'experiment:write'");
         });
 

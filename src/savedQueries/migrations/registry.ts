@@ -4,6 +4,7 @@
 // migrations targeting the same (kind, version) are refused, as discovery refuses them.
 import { migration0001 } from "./0001_retention_query_show_mean";
 import { migration0002 } from "./0002_stickiness_hidden_legend_indexes";
+import { migration0003PieShowTotal } from "./0003_data_visualization_pie_show_total";
 import { migration0003 } from "./0003_trends_result_customizations_compare";
 import { migration0004 } from "./0004_entity_node_kind";
 import { migration0005 } from "./0005_trends_result_customizations_homogeneous";
@@ -13,6 +14,7 @@ import type { SchemaMigration } from "./base";
 export const ALL_MIGRATIONS: readonly SchemaMigration[] = [
     migration0001,
     migration0002,
+    migration0003PieShowTotal,
     migration0003,
     migration0004,
     migration0005,

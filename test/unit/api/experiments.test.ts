@@ -97,6 +97,11 @@ describe("api/experiments", () => {
     });
 
     it("#2 a missing name is a 400 naming the field", async () => {
+        sb.deliberate({
+            method: "POST",
+            path: "/experiments/",
+            why: "experiments_create without name, to see PostHog's 400 naming the field",
+        });
         const err = await apiError(client.createExperiment({ feature_flag_key: "no-name" }));
         assert.equal(err.status, 400);
         assert.equal(err.attr, "name");

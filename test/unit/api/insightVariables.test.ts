@@ -27,7 +27,8 @@ describe("insight variables", () => {
         const base = sb.state.insightVariables[0];
         const extra = Array.from({ length: 501 }, (_, i) => ({
             ...base,
-            id: `extra-${i}`,
+            // PostHog's ids are UUIDs (the contract checks the format).
+            id: `018f2a3c-1000-7000-8000-${String(i).padStart(12, "0")}`,
             name: `extra ${i}`,
             code_name: `extra_${i}`,
         }));

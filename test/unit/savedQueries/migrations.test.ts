@@ -69,6 +69,8 @@ describe("PostHog schema migrations, ported", () => {
     it("reaches PostHog's latest versions (frontend/src/queries/latest-versions.json)", () => {
         assert.deepEqual(REGISTRY.latestVersions, {
             CalendarHeatmapQuery: 2,
+            // 0003_data_visualization_pie_show_total (its commit's file, @551db567, lists it)
+            DataVisualizationNode: 2,
             FunnelsQuery: 2,
             LifecycleQuery: 2,
             RetentionQuery: 2,
@@ -237,6 +239,12 @@ describe("local upgrade equals the sandbox's own port of PostHog's migrations", 
         ],
         // upgrade.py compares `version < latest`: a string version raises TypeError.
         ["a string version", { kind: "TrendsQuery", version: "2", series: [] }],
+        // 0003 (pie): `chart_settings.setdefault("pie", {})` gives the null there, and
+        // `None.setdefault` raises AttributeError.
+        [
+            "a null pie beside showPieTotal",
+            { kind: "DataVisualizationNode", chartSettings: { showPieTotal: true, pie: null } },
+        ],
         // upgrade.py: no migration for version 1.5 raises "Missing migration handler".
         ["a version between migrations", { kind: "LifecycleQuery", version: 1.5, series: [] }],
     ];
