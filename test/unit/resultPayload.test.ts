@@ -14,7 +14,15 @@ describe("results page message (payloadOf)", () => {
         '{"columns":["event","n"],"types":[["event","String"],["n","UInt64"]],' +
         '"results":[["$pageview",18446744073709551615],["signed_up",3]],"hasMore":true,' +
         '"limit":100,"hogql":"SELECT event, count() AS n FROM events","clickhouse":"SELECT 1"}';
-    const info = { title: "q.hogql", queryText: "SELECT 1", durationMs: 12, queryId: "abc" };
+    const info = {
+        title: "q.hogql",
+        queryText: "SELECT 1",
+        durationMs: 12,
+        queryId: "abc",
+        // What the run cost, from PostHog's X-PostHog-Query-* headers.
+        bytesRead: 38_000,
+        budgetRemainingBytes: 2_100_000_000,
+    };
 
     it("carries the result set's info and page summary, the bytes to follow, and the chart", async () => {
         const set = await resultSetFromText(text, info);
@@ -51,6 +59,8 @@ describe("results page message (payloadOf)", () => {
             queryText: "",
             durationMs: 0,
             queryId: undefined,
+            bytesRead: undefined,
+            budgetRemainingBytes: undefined,
         });
     });
 });
