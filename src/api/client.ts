@@ -13,7 +13,6 @@ import { resolveRetryOptions, type RetryOptions } from "./retry";
 import type { Page } from "./types/common";
 import type {
     EventDefinition,
-    EventDefinitionMetrics,
     EventDefinitionPatch,
     ListEventDefinitionsParams,
 } from "./types/eventDefinitions";
@@ -512,15 +511,6 @@ export class PostHogClient {
     async deleteEventDefinition(id: string, opts?: CallOptions): Promise<void> {
         await this.core.call<unknown>(
             { method: "DELETE", url: this.eventDefinitionPath(id) },
-            opts,
-        );
-    }
-
-    /** #23 `{query_usage_30_day}`. */
-    getEventDefinitionMetrics(id: string, opts?: CallOptions): Promise<EventDefinitionMetrics> {
-        return this.get<EventDefinitionMetrics>(
-            `${this.eventDefinitionPath(id)}metrics/`,
-            undefined,
             opts,
         );
     }

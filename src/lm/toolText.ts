@@ -314,8 +314,6 @@ export async function eventDefinitionText(
             ["field", "value"],
             [
                 ["tags", def.tags?.length ? def.tags.join(", ") : "none"],
-                ["events in the last 30 days", def.volume_30_day ?? "unknown"],
-                ["queries in the last 30 days", def.query_usage_30_day ?? "unknown"],
                 ["last seen", def.last_seen_at ?? "never"],
                 ["verified", def.verified ? "yes" : "no"],
                 ["hidden", def.hidden ? "yes" : "no"],

@@ -1,6 +1,7 @@
 // Hostile names (test/fixtures/hostile-names.json) put into the shared sandbox as experiments and
 // event definitions, newest first, for the suites that check where they end up; each call gives
 // back the function that takes them out again.
+import { randomUUID } from "node:crypto";
 import type { EventDefinition, Sandbox } from "../sandbox";
 
 /**
@@ -36,10 +37,12 @@ export function addHostileExperiments(
 /** Adds one event definition per name, its description the name too. */
 export function addHostileDefinitions(sandbox: Sandbox, names: readonly string[]): () => void {
     const seed = sandbox.state.eventDefinitions[0];
-    const added: EventDefinition[] = names.map((name, i) => ({
+    const added: EventDefinition[] = names.map((name) => ({
         ...structuredClone(seed),
-        id: `hostile-definition-${i}`,
-        name,
+        id: randomUUID(),
+        // PostHog keeps at most 400 characters of a name (posthog/models/event_definition.py
+        // max_length, the contract's maxLength); the description keeps the whole text.
+        name: name.slice(0, 400),
         description: name,
     }));
     sandbox.state.eventDefinitions.push(...added);
