@@ -97,7 +97,13 @@ export function volumeOf(response: unknown): number | null {
 /** A count for display; "10,000+" when the service capped it (a lower bound). */
 export function countText(count: number, capped = false): string {
     const text = count.toLocaleString(displayLanguage());
-    return capped ? l10n.t("{0}+", text) : text;
+    return capped
+        ? l10n.t({
+              message: "{0}+",
+              args: [text],
+              comment: ["A count the service stopped at: at least {0} (e.g. 10,000+)."],
+          })
+        : text;
 }
 
 /** Tags typed as "a, b ,c": trimmed, without empties or repeats, in the order typed. */
