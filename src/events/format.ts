@@ -2,6 +2,7 @@
 // nothing from vscode so the unit tests can check it in plain Node.
 import * as l10n from "@vscode/l10n";
 import type { EventDefinition, HogQLQueryNode, UserSummary } from "../api";
+import { isBigNumber } from "../json/lossless";
 import { displayLanguage } from "../locale";
 import { codeBlock, inMarkdown } from "../plainText";
 
@@ -84,12 +85,13 @@ export function volumeOf(response: unknown): number | null {
     const results = (response as { results?: unknown } | null)?.results;
     const cell: unknown =
         Array.isArray(results) && Array.isArray(results[0]) ? results[0][0] : null;
-    // A UInt64 may arrive as a number, a bigint or a string of digits.
+    // A UInt64 may arrive as a number, a wide one as a BigNumber, a bigint or a string of digits.
+    const digits = isBigNumber(cell) ? cell.toString() : cell;
     const value =
-        typeof cell === "number"
-            ? cell
-            : typeof cell === "bigint" || (typeof cell === "string" && /^\d+$/.test(cell))
-              ? Number(cell)
+        typeof digits === "number"
+            ? digits
+            : typeof digits === "bigint" || (typeof digits === "string" && /^\d+$/.test(digits))
+              ? Number(digits)
               : NaN;
     return Number.isFinite(value) && value >= 0 ? value : null;
 }
