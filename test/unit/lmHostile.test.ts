@@ -153,9 +153,10 @@ describe("tool results and chat answers from a sandbox holding hostile names", f
         for (const { name: hostile } of names) {
             const copy = structuredClone(started);
             copy.id = ++id;
-            copy.name = hostile;
+            // Within the contract's limits (Experiment name 400, description 3000 characters).
+            copy.name = hostile.slice(0, 400);
             copy.conclusion = "won";
-            copy.description = hostile;
+            copy.description = hostile.slice(0, 3000);
             copy.metrics = (copy.metrics as { name?: string }[]).map((m) => ({
                 ...m,
                 name: hostile,
