@@ -289,6 +289,10 @@ describe("event definitions", function () {
             const body = JSON.parse(sent[0].body) as { query: { values: unknown } };
             assert.deepEqual(body.query.values, { event_name: "$pageview" });
             assert.equal(requests("GET", "/metrics").length, metricsBefore, "no metrics request");
+            // Refresh forgets the volume: the next hover asks again.
+            await vscode.commands.executeCommand(`${P}.refreshEventDefinitions`);
+            assert.match(await hover(await row("$pageview")), /Events in the last 30 days: /);
+            assert.equal(volumeQueries().length, before + 2, "asked again after Refresh");
             assert.deepEqual(
                 logged.filter((line) => /\[warning\]|\[error\]/.test(line)),
                 [],
