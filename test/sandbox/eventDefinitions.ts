@@ -79,7 +79,7 @@ function requestedEventType(ctx: Ctx): string {
 
 /**
  * The list as EventDefinitionViewSet.list answers it (posthog/api/event_definition.py @01f96c38),
- * paged by CappedCountLimitOffsetPagination (posthog/api/pagination.py @64f8619f).
+ * paged by its CappedCountLimitOffsetPagination (posthog/api/pagination.py).
  */
 export function listEventDefinitions(ctx: Ctx): Reply {
     const limit = intParam(ctx.query.get("limit"), 100);

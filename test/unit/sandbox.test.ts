@@ -368,7 +368,7 @@ describe("sandbox server", function () {
             assert.deepEqual(all.json, event.json);
         });
 
-        it("caps a large project's count at 10,000 and pages past it (pagination.py @64f8619f)", async () => {
+        it("caps a large project's count at 10,000 and pages past it (event_definition.py @01f96c38)", async () => {
             const small = await call("GET", "/event_definitions/?limit=5");
             assert.equal(small.json.count_is_capped, false, "a small project counts exactly");
             const seed = sb.state.eventDefinitions.find((d) => d.team_id === sb.projectId)!;
