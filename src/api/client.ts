@@ -1,5 +1,5 @@
 import { ApiCore, type CallOptions } from "./core";
-import { localError } from "./errors";
+import { PostHogApiError, localError } from "./errors";
 import { checkHost } from "./host";
 import { HttpTransport, resolveTimeouts, type QueryParams, type Timeouts } from "./http";
 import { silentLog, type LogFn } from "./log";
@@ -13,7 +13,6 @@ import { resolveRetryOptions, type RetryOptions } from "./retry";
 import type { Page } from "./types/common";
 import type {
     EventDefinition,
-    EventDefinitionMetrics,
     EventDefinitionPatch,
     ListEventDefinitionsParams,
 } from "./types/eventDefinitions";
@@ -448,16 +447,26 @@ export class PostHogClient {
 
     // ---- event definitions (#19-#23) -----------------------------------------------------------
 
-    /** #19 One page of event definitions. */
-    listEventDefinitionsPage(
+    /**
+     * #19 One page of event definitions. PostHog answers an `event_type` it does not list with a
+     * 400 on `event_type` (posthog/api/event_definition.py @01f96c38); that one is said plainly.
+     */
+    async listEventDefinitionsPage(
         params: ListEventDefinitionsParams = {},
         opts?: CallOptions,
     ): Promise<Page<EventDefinition>> {
-        return this.list<EventDefinition>(
-            `${this.projectPath}/event_definitions/`,
-            { ...params },
-            opts,
-        );
+        try {
+            return await this.list<EventDefinition>(
+                `${this.projectPath}/event_definitions/`,
+                { ...params },
+                opts,
+            );
+        } catch (error) {
+            if (error instanceof PostHogApiError && error.status === 400) {
+                if (error.attr === "event_type") throw unknownEventType(error, params.event_type);
+            }
+            throw error;
+        }
     }
 
     /** #19 All event definitions, page by page or `.items()`. */
@@ -516,16 +525,17 @@ export class PostHogClient {
         );
     }
 
-    /** #23 `{query_usage_30_day}`. */
-    getEventDefinitionMetrics(id: string, opts?: CallOptions): Promise<EventDefinitionMetrics> {
-        return this.get<EventDefinitionMetrics>(
-            `${this.eventDefinitionPath(id)}metrics/`,
-            undefined,
-            opts,
-        );
-    }
-
     private eventDefinitionPath(id: string): string {
         return `${this.projectPath}/event_definitions/${idSegment(id, "event definition")}/`;
     }
+}
+
+/** The 400 of an `event_type` PostHog does not list, with a sentence that says what to send. */
+function unknownEventType(error: PostHogApiError, sent: string | undefined): PostHogApiError {
+    const shown = JSON.stringify((sent ?? "").slice(0, 40));
+    return new PostHogApiError({
+        ...error,
+        message: error.message,
+        userMessage: `PostHog has no event type ${shown} to list; use event, event_custom or event_posthog.`,
+    });
 }

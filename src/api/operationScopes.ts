@@ -172,12 +172,6 @@ export const OPERATION_SCOPES = {
         client: ["deleteEventDefinition"],
         scopes: ["event_definition:write"],
     },
-    event_definitions_metrics_retrieve: {
-        method: "GET",
-        path: "/api/projects/{project_id}/event_definitions/{id}/metrics/",
-        client: ["getEventDefinitionMetrics"],
-        scopes: null,
-    },
     experiments_archive_create: {
         method: "POST",
         path: "/api/projects/{project_id}/experiments/{id}/archive/",

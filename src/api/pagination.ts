@@ -82,8 +82,10 @@ export class PageIterator<T> implements AsyncIterable<Page<T>> {
         while (page.next) {
             const url = checkNextUrl(page.next, this.core.http.origin);
             if (seen.has(url.href)) throw loopError(url, "pagination_loop", pages);
-            // Past the announced count a next link can only be a server that never runs out.
-            if (page[COUNT_ABSENT] !== true && page.count > 0 && records >= page.count) return;
+            // Past the announced count a next link can only be a server that never runs out;
+            // a capped count is only a lower bound, so there the next link is believed.
+            const countIsTotal = page[COUNT_ABSENT] !== true && page.count_is_capped !== true;
+            if (countIsTotal && page.count > 0 && records >= page.count) return;
             if (pages >= maxPages) throw loopError(url, "too_many_pages", pages);
             seen.add(url.href);
             page = await fetchPage<T>(this.core, url.href, this.opts);

@@ -21,7 +21,8 @@ export class EventDefinitionDocuments implements vscode.TextDocumentContentProvi
 
     constructor(
         private readonly ctx: Ctx,
-        private readonly usage: (id: string) => Promise<number | null>,
+        /** The definition's 30-day volume (the tree's, so a hover and the details share one query). */
+        private readonly volume: (def: EventDefinition) => Promise<number | null>,
     ) {}
 
     register(): vscode.Disposable {
@@ -72,8 +73,8 @@ export class EventDefinitionDocuments implements vscode.TextDocumentContentProvi
             const def = await withAbortSignal(token, (signal) =>
                 client.getEventDefinition(id, { signal }),
             );
-            const usage = await this.usage(id).catch(() => undefined);
-            return detailsMarkdown(def, usage);
+            const volume = await this.volume(def).catch(() => undefined);
+            return detailsMarkdown(def, volume);
         } catch (error) {
             // A document cannot show a notification; say what happened in the document itself.
             const status = (error as { status?: unknown }).status;

@@ -1,10 +1,17 @@
 import * as vscode from "vscode";
-import type { EventDefinition, ListEventDefinitionsParams } from "../api";
+import { isCancellation, type EventDefinition, type ListEventDefinitionsParams } from "../api";
 import type { Ctx } from "../ctx";
 import { errorDetail, userMessageOf } from "../errorText";
 import { redact } from "../log";
 import { EventDefinitionDocuments } from "./detailsDocument";
-import { DEFAULT_FILTER, describeFilter, type EventDefinitionsFilter } from "./format";
+import {
+    DEFAULT_FILTER,
+    countText,
+    describeFilter,
+    volumeOf,
+    volumeQuery,
+    type EventDefinitionsFilter,
+} from "./format";
 import {
     EventDefinitionNode,
     LoadMoreNode,
@@ -12,7 +19,6 @@ import {
     tooltipFor,
     type EventDefinitionsElement,
 } from "./nodes";
-import { displayLanguage } from "../locale";
 
 export const VIEW_ID = "posthog-workbench.eventDefinitions";
 const P = "posthog-workbench";
@@ -22,6 +28,8 @@ interface Listing {
     items: EventDefinition[];
     next: string | null;
     count: number;
+    /** The service capped `count`: it is a lower bound. */
+    capped: boolean;
 }
 
 /**
@@ -50,13 +58,13 @@ export class EventDefinitionsTree
     /** Bumped by every reset, so a response for an older filter or session is dropped. */
     private generation = 0;
     private abort = new AbortController();
-    /** `query_usage_30_day` per id; a promise so concurrent hovers share one request. */
-    private readonly usageCache = new Map<string, Promise<number | null>>();
+    /** 30-day volume per id; a promise so concurrent hovers share one query. */
+    private readonly volumeCache = new Map<string, Promise<number | null>>();
     private view: vscode.TreeView<EventDefinitionsElement> | undefined;
     private readonly subscriptions: vscode.Disposable[] = [];
 
     constructor(private readonly ctx: Ctx) {
-        this.details = new EventDefinitionDocuments(ctx, (id) => this.usage(id));
+        this.details = new EventDefinitionDocuments(ctx, (def) => this.volume(def));
         this.subscriptions.push(
             ctx.config.onDidChange((event) => {
                 if (event.affectsConfiguration(`${P}.eventDefinitions`)) this.refresh();
@@ -86,7 +94,7 @@ export class EventDefinitionsTree
         this.refresh();
     }
 
-    /** Forgets everything fetched (pages, metrics) and reloads when VS Code next asks. */
+    /** Forgets everything fetched (pages, volumes) and reloads when VS Code next asks. */
     refresh(): void {
         this.generation++;
         this.abort.abort();
@@ -95,7 +103,7 @@ export class EventDefinitionsTree
         this.loadError = undefined;
         this.loading = undefined;
         this.loadingMore = undefined;
-        this.usageCache.clear();
+        this.volumeCache.clear();
         this.changed.fire(undefined);
     }
 
@@ -112,13 +120,14 @@ export class EventDefinitionsTree
             if (index >= 0) {
                 if (def.hidden && !this.filterState.includeHidden) {
                     this.listing.items.splice(index, 1);
-                    this.listing.count = Math.max(0, this.listing.count - 1);
+                    if (!this.listing.capped)
+                        this.listing.count = Math.max(0, this.listing.count - 1);
                 } else {
                     this.listing.items[index] = def;
                 }
             }
         }
-        this.usageCache.delete(def.id);
+        this.volumeCache.delete(def.id);
         this.changed.fire(undefined);
         this.details.reload(def.id);
     }
@@ -162,47 +171,53 @@ export class EventDefinitionsTree
         const nodes: EventDefinitionsElement[] = listing.items.map(
             (def) => new EventDefinitionNode(def, now),
         );
-        if (listing.next) nodes.push(new LoadMoreNode(listing.items.length, listing.count));
+        if (listing.next) {
+            nodes.push(new LoadMoreNode(listing.items.length, listing.count, listing.capped));
+        }
         return nodes;
     }
 
-    /** Fills the tooltip on hover, with the 30-day query usage from the metrics endpoint (#23). */
+    /**
+     * Fills the tooltip on hover, with the event's 30-day volume from one HogQL query (#23).
+     * PostHog's metrics endpoint is closed to personal API keys (its action names no scopes).
+     */
     async resolveTreeItem(
         item: vscode.TreeItem,
         element: EventDefinitionsElement,
     ): Promise<vscode.TreeItem> {
         if (!(element instanceof EventDefinitionNode)) return item;
         const def = element.definition;
-        let usage: string;
+        let volume: string;
         try {
-            const value = await this.usage(def.id);
-            usage =
-                value === null ? vscode.l10n.t("unknown") : value.toLocaleString(displayLanguage());
+            const value = await this.volume(def);
+            volume = value === null ? vscode.l10n.t("unknown") : countText(value);
         } catch (error) {
-            usage = vscode.l10n.t("could not be loaded");
-            this.ctx.log.warn(`metrics of ${redact(def.name)}: ${redact(userMessageOf(error))}`);
+            if (isCancellation(error)) return item;
+            volume = vscode.l10n.t("could not be loaded");
+            this.ctx.log.warn(`volume of ${redact(def.name)}: ${redact(userMessageOf(error))}`);
         }
-        item.tooltip = tooltipFor(def, usage);
+        item.tooltip = tooltipFor(def, volume);
         return item;
     }
 
-    /** `query_usage_30_day` of one definition, fetched once per refresh. */
-    usage(id: string): Promise<number | null> {
-        let cached = this.usageCache.get(id);
+    /** Events of one definition's name over the last 30 days: one query per refresh. */
+    volume(def: EventDefinition): Promise<number | null> {
+        let cached = this.volumeCache.get(def.id);
         if (!cached) {
             const signal = this.abort.signal;
             cached = this.ctx.auth.session
                 .client()
-                .then((client) => client.getEventDefinitionMetrics(id, { signal }))
-                .then((metrics) =>
-                    typeof metrics.query_usage_30_day === "number"
-                        ? metrics.query_usage_30_day
-                        : null,
-                );
-            this.usageCache.set(id, cached);
+                .then((client) =>
+                    client.runQuery(volumeQuery(def.name), {
+                        signal,
+                        name: "event definition volume",
+                    }),
+                )
+                .then((result) => volumeOf(result.response));
+            this.volumeCache.set(def.id, cached);
             // A failure is not remembered: the next hover tries again.
             cached.catch(() => {
-                if (this.usageCache.get(id) === cached) this.usageCache.delete(id);
+                if (this.volumeCache.get(def.id) === cached) this.volumeCache.delete(def.id);
             });
         }
         return cached;
@@ -252,7 +267,12 @@ export class EventDefinitionsTree
             const client = await this.ctx.auth.session.client();
             const page = await client.listEventDefinitionsPage(this.params(), { signal });
             if (generation !== this.generation) return;
-            this.listing = { items: unique(page.results), next: page.next, count: page.count };
+            this.listing = {
+                items: unique(page.results),
+                next: page.next,
+                count: page.count,
+                capped: page.count_is_capped === true,
+            };
         } catch (error) {
             if (generation !== this.generation) return;
             this.loadError = error;
@@ -273,6 +293,7 @@ export class EventDefinitionsTree
         this.listing.items.push(...page.results.filter((d) => !seen.has(d.id)));
         this.listing.next = page.next;
         this.listing.count = page.count;
+        this.listing.capped = page.count_is_capped === true;
         this.changed.fire(undefined);
     }
 

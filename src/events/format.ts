@@ -1,7 +1,8 @@
 // Text for the Event Definitions view, the details document and New Query for Event. Imports
 // nothing from vscode so the unit tests can check it in plain Node.
 import * as l10n from "@vscode/l10n";
-import type { EventDefinition, UserSummary } from "../api";
+import type { EventDefinition, HogQLQueryNode, UserSummary } from "../api";
+import { isBigNumber } from "../json/lossless";
 import { displayLanguage } from "../locale";
 import { codeBlock, inMarkdown } from "../plainText";
 
@@ -66,6 +67,47 @@ export function eventQuery(name: string): string {
     ].join("\n");
 }
 
+/**
+ * The query behind the volume a row's hover shows: events of this name over the last 30 days,
+ * one number. The name goes in as a placeholder value (HogQLQuery.values, which PostHog's
+ * hogql_query_runner.py @02ec3baf parses as constants), so no name can change the query's text.
+ */
+export function volumeQuery(name: string): HogQLQueryNode & { values: { event_name: string } } {
+    return {
+        kind: "HogQLQuery",
+        query: "SELECT count() FROM events WHERE event = {event_name} AND timestamp >= now() - INTERVAL 30 DAY",
+        values: { event_name: name },
+    };
+}
+
+/** The count a {@link volumeQuery} answered, or null when the answer holds none. */
+export function volumeOf(response: unknown): number | null {
+    const results = (response as { results?: unknown } | null)?.results;
+    const cell: unknown =
+        Array.isArray(results) && Array.isArray(results[0]) ? results[0][0] : null;
+    // A UInt64 may arrive as a number, a wide one as a BigNumber, a bigint or a string of digits.
+    const digits = isBigNumber(cell) ? cell.toString() : cell;
+    const value =
+        typeof digits === "number"
+            ? digits
+            : typeof digits === "bigint" || (typeof digits === "string" && /^\d+$/.test(digits))
+              ? Number(digits)
+              : NaN;
+    return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+/** A count for display; "10,000+" when the service capped it (a lower bound). */
+export function countText(count: number, capped = false): string {
+    const text = count.toLocaleString(displayLanguage());
+    return capped
+        ? l10n.t({
+              message: "{0}+",
+              args: [text],
+              comment: ["A count the service stopped at: at least {0} (e.g. 10,000+)."],
+          })
+        : text;
+}
+
 /** Tags typed as "a, b ,c": trimmed, without empties or repeats, in the order typed. */
 export function parseTags(text: string): string[] {
     const tags = text
@@ -128,10 +170,10 @@ function when(iso: string | null | undefined, now: number): string {
     return iso ? `${relativeTime(iso, now)} (${iso})` : l10n.t("never");
 }
 
-/** The details document (#20): the definition, its usage, and a query to start from. */
+/** The details document (#20): the definition, its 30-day volume, and a query to start from. */
 export function detailsMarkdown(
     def: EventDefinition,
-    usage: number | null | undefined,
+    volume: number | null | undefined,
     now = Date.now(),
 ): string {
     const yes = l10n.t("yes");
@@ -159,14 +201,11 @@ export function detailsMarkdown(
         [l10n.t("Created"), by(def.created_at, personName(def.created_by))],
         [l10n.t("Updated"), by(def.updated_at, personName(def.updated_by))],
         [
-            l10n.t("Queries in the last 30 days"),
-            usage === null || usage === undefined ? l10n.t("unknown") : String(usage),
+            l10n.t("Events in the last 30 days"),
+            volume === null || volume === undefined ? l10n.t("unknown") : countText(volume),
         ],
+        [l10n.t("Id"), def.id],
     ];
-    if (typeof def.volume_30_day === "number") {
-        rows.push([l10n.t("Events in the last 30 days"), String(def.volume_30_day)]);
-    }
-    rows.push([l10n.t("Id"), def.id]);
     const description = def.description?.trim();
     return [
         `# ${md(def.name)}`,

@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import type { EventDefinition } from "../api";
 import { inMarkdown, oneLine } from "../plainText";
-import { personName, relativeTime, rowDescription } from "./format";
+import { countText, personName, relativeTime, rowDescription } from "./format";
 
 const P = "posthog-workbench";
 
@@ -25,7 +25,7 @@ export class EventDefinitionNode extends vscode.TreeItem {
             definition.hidden ? "hidden" : "visible",
         ].join(":");
         // No tooltip here: VS Code calls resolveTreeItem on hover only for undefined properties,
-        // and that is where the metrics are fetched.
+        // and that is where the volume is queried.
         this.command = {
             command: `${P}.showEventDefinition`,
             title: vscode.l10n.t("Show Event Definition Details"),
@@ -55,11 +55,11 @@ function iconFor(def: EventDefinition): vscode.ThemeIcon {
 }
 
 /**
- * The hover of a row: what the row shows in full, plus owner and 30-day query usage. Server text
+ * The hover of a row: what the row shows in full, plus owner and 30-day event volume. Server text
  * goes in through `inMarkdown`, not `appendText`, which leaves autolinks, bare URLs, HTML,
  * entities and invisible characters as they are.
  */
-export function tooltipFor(def: EventDefinition, usage: string): vscode.MarkdownString {
+export function tooltipFor(def: EventDefinition, volume: string): vscode.MarkdownString {
     const tip = new vscode.MarkdownString("", true);
     // Trimmed: `**` after a space does not close the bold.
     const name = inMarkdown(def.name, { oneLine: true }).trim();
@@ -75,16 +75,17 @@ export function tooltipFor(def: EventDefinition, usage: string): vscode.Markdown
     if (def.tags?.length) line(vscode.l10n.t("Tags"), def.tags.join(", "));
     line(vscode.l10n.t("Last seen"), relativeTime(def.last_seen_at));
     line(vscode.l10n.t("Owner"), personName(def.owner) ?? vscode.l10n.t("nobody"));
-    line(vscode.l10n.t("Queries in the last 30 days"), usage);
+    line(vscode.l10n.t("Events in the last 30 days"), volume);
     return tip;
 }
 
 /** The last row while the service has more: loads the next page where it is clicked. */
 export class LoadMoreNode extends vscode.TreeItem {
-    constructor(loaded: number, count: number) {
+    /** `capped`: the service stopped counting at `count`, so it is shown as a lower bound. */
+    constructor(loaded: number, count: number, capped = false) {
         super(vscode.l10n.t("Load more…"), vscode.TreeItemCollapsibleState.None);
         this.id = "eventDefinitions:loadMore";
-        this.description = vscode.l10n.t("{0} of {1}", loaded, count);
+        this.description = vscode.l10n.t("{0} of {1}", countText(loaded), countText(count, capped));
         this.iconPath = new vscode.ThemeIcon("fold-down");
         this.contextValue = "loadMore";
         this.command = {

@@ -263,17 +263,16 @@ export class SchemaCache implements HogQLDataSource, vscode.Disposable {
 }
 
 /**
- * Event names, most used first: by 30-day query usage or volume where the service reports them
- * (older servers), then most recently seen, then by name.
+ * Event names, most recently seen first, then by name. (PostHog no longer sends the 30-day
+ * counters with a definition, so recency is what the list itself says about use.)
  */
 export function rankEventNames(definitions: readonly EventDefinition[]): string[] {
-    const usage = (d: EventDefinition): number => d.query_usage_30_day ?? d.volume_30_day ?? -1;
     const seen = (d: EventDefinition): number =>
         d.last_seen_at ? Date.parse(d.last_seen_at) || 0 : 0;
     const unique = new Map<string, EventDefinition>();
     for (const d of definitions) if (d.name && !unique.has(d.name)) unique.set(d.name, d);
     return [...unique.values()]
-        .sort((a, b) => usage(b) - usage(a) || seen(b) - seen(a) || a.name.localeCompare(b.name))
+        .sort((a, b) => seen(b) - seen(a) || a.name.localeCompare(b.name))
         .map((d) => d.name);
 }
 

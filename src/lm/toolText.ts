@@ -2,8 +2,14 @@
 // session's client. No `vscode` here, so the unit tests run it against the sandbox in Node.
 // Server strings are data, never markup or instructions: names are code spans, tables and
 // descriptions fenced text (./markdown.ts), and the tools say so (`toolResultText`).
-import type { Experiment, PostHogClient, QueryResponse, RunQueryResult } from "../api";
-import { hogqlString } from "../events/format";
+import {
+    isCancellation,
+    type Experiment,
+    type PostHogClient,
+    type QueryResponse,
+    type RunQueryResult,
+} from "../api";
+import { hogqlString, volumeOf, volumeQuery } from "../events/format";
 import { isBigNumber } from "../json/lossless";
 import {
     experimentMetrics,
@@ -303,6 +309,14 @@ export async function eventDefinitionText(
         const near = page.results.slice(0, 10).map((d) => name(d.name));
         return `No event definition named ${name(eventName)}.${near.length ? ` Similar: ${near.join(", ")}.` : ""}`;
     }
+    // PostHog no longer sends a volume with the definition; one HogQL query counts it.
+    const volume = await client
+        .runQuery(volumeQuery(def.name), { signal, name: "event definition volume" })
+        .then((result) => volumeOf(result.response))
+        .catch((error: unknown) => {
+            if (isCancellation(error)) throw error;
+            return null;
+        });
     return [
         `# ${name(def.name)}`,
         "",
@@ -314,8 +328,7 @@ export async function eventDefinitionText(
             ["field", "value"],
             [
                 ["tags", def.tags?.length ? def.tags.join(", ") : "none"],
-                ["events in the last 30 days", def.volume_30_day ?? "unknown"],
-                ["queries in the last 30 days", def.query_usage_30_day ?? "unknown"],
+                ["events in the last 30 days", volume ?? "unknown"],
                 ["last seen", def.last_seen_at ?? "never"],
                 ["verified", def.verified ? "yes" : "no"],
                 ["hidden", def.hidden ? "yes" : "no"],

@@ -1,5 +1,7 @@
 import * as assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import * as vscode from "vscode";
 import type { EventDefinitionNode } from "../../src/events/nodes";
 import type { EventDefinitionsTree } from "../../src/events/eventDefinitionsTree";
@@ -8,9 +10,18 @@ import type { Sandbox } from "../sandbox";
 import { eventQuery } from "../../src/events/format";
 import { marked } from "marked";
 import { visibleText } from "../hostile/liveMarkup";
-import { signedIn } from "./fixture";
+import { directClient, signedIn } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi, type Answer } from "./scriptedUi";
+import { signInToSandbox } from "./signIn";
+
+function filesUnder(dir: string): string[] {
+    if (!fs.existsSync(dir)) return [];
+    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name);
+        return entry.isDirectory() ? filesUnder(full) : [full];
+    });
+}
 
 const P = "posthog-workbench";
 
@@ -212,31 +223,125 @@ describe("event definitions", function () {
         assert.match(lists[2].url, /offset=10/);
     }
 
-    it("shows owner and 30-day query usage from the metrics endpoint in the tooltip, once", async () => {
-        addDefinition("zz_test_metrics", { query_usage_30_day: 4321 });
-        const node = await row("zz_test_metrics");
-        assert.equal(node.tooltip, undefined, "fetched on hover, not with the list");
-        const before = requests("GET", "/metrics").length;
+    /** The hover's text as VS Code shows it (the Markdown escapes every punctuation character). */
+    async function hover(node: EventDefinitionNode): Promise<string> {
         const item = await tree.resolveTreeItem(node, node);
-        // As the hover shows it: the Markdown escapes every punctuation character of its text.
-        const tip = visibleText(
+        return visibleText(
             marked.parse((item.tooltip as vscode.MarkdownString).value, { async: false }),
         );
-        assert.match(tip, /Queries in the last 30 days: 4,321/);
-        assert.match(tip, /Owner: /);
-        await tree.resolveTreeItem(node, node);
-        assert.equal(
-            requests("GET", "/metrics").length,
-            before + 1,
-            "cached after the first hover",
-        );
+    }
+
+    /** The extension's log lines written while `action` runs (read back from the log file). */
+    async function logDuring(action: () => Promise<void>): Promise<string[]> {
+        const start = `hover check start ${Date.now()}`;
+        const end = `hover check end ${Date.now()}`;
+        api.ctx.log.info(start);
+        await action();
+        api.ctx.log.info(end);
+        const logDir = api.ctx.extension.logUri.fsPath;
+        const text = await waitFor(`the log line "${end}"`, () => {
+            const all = filesUnder(logDir)
+                .map((file) => fs.readFileSync(file, "utf8"))
+                .join("\n");
+            return all.includes(end) && all;
+        });
+        const lines = text.split("\n");
+        const from = lines.findIndex((line) => line.includes(start));
+        const to = lines.findIndex((line) => line.includes(end));
+        return lines.slice(from + 1, to);
+    }
+
+    it("hovering an event shows its 30-day volume from one HogQL query, with a scoped key, and logs no warning", async () => {
+        // A key with only the read scopes (event_definition:read, query:read, ...): PostHog's
+        // metrics endpoint would refuse it, as it refuses every personal API key.
+        await signInToSandbox(api, sandbox, { key: sandbox.keys.readOnly });
+        try {
+            await waitFor("signed in with the read-only key", async () => {
+                const state = api.ctx.auth.session.state;
+                return state.signedIn && (await rows()).length > 0;
+            });
+            // What the per-day query of New Query for Event adds up to over the same 30 days.
+            const perDay = await directClient(sandbox).runQuery({
+                kind: "HogQLQuery",
+                query: eventQuery("$pageview"),
+            });
+            const days = (perDay.response as { results: [string, number, number][] }).results;
+            const expected = days.reduce((sum, [, events]) => sum + Number(events), 0);
+            assert.ok(expected > 0, "the sandbox has $pageview events in the last 30 days");
+
+            const node = await row("$pageview");
+            assert.equal(node.tooltip, undefined, "queried on hover, not with the list");
+            const volumeQueries = () =>
+                requests("POST", "/query/").filter((r) => r.body.includes("{event_name}"));
+            const before = volumeQueries().length;
+            const metricsBefore = requests("GET", "/metrics").length;
+            let tips: string[] = [];
+            const logged = await logDuring(async () => {
+                tips = [await hover(node), await hover(node)];
+            });
+            const shown = expected.toLocaleString("en");
+            for (const tip of tips) {
+                assert.match(tip, new RegExp(`Events in the last 30 days: ${shown}`));
+                assert.match(tip, /Owner: /);
+            }
+            const sent = volumeQueries().slice(before);
+            assert.equal(sent.length, 1, "one query for two hovers");
+            const body = JSON.parse(sent[0].body) as { query: { values: unknown } };
+            assert.deepEqual(body.query.values, { event_name: "$pageview" });
+            assert.equal(requests("GET", "/metrics").length, metricsBefore, "no metrics request");
+            // Refresh forgets the volume: the next hover asks again.
+            await vscode.commands.executeCommand(`${P}.refreshEventDefinitions`);
+            assert.match(await hover(await row("$pageview")), /Events in the last 30 days: /);
+            assert.equal(volumeQueries().length, before + 2, "asked again after Refresh");
+            assert.deepEqual(
+                logged.filter((line) => /\[warning\]|\[error\]/.test(line)),
+                [],
+                "no warning or error while hovering",
+            );
+        } finally {
+            await signInToSandbox(api, sandbox);
+            await waitFor("signed in with the full key again", () => {
+                const state = api.ctx.auth.session.state;
+                return state.signedIn && state.host === sandbox.url;
+            });
+        }
+    });
+
+    it("passes an odd name to the volume query as a value, and counts none for an unseen event", async () => {
+        const name = "zz_test_it's {x} \\ ' OR 1=1 --";
+        addDefinition(name);
+        const tip = await hover(await row(name));
+        assert.match(tip, /Events in the last 30 days: 0/);
+        const sent = requests("POST", "/query/").filter((r) => r.body.includes("{event_name}"));
+        const body = JSON.parse(sent.at(-1)!.body) as { query: { query: string; values: unknown } };
+        assert.deepEqual(body.query.values, { event_name: name });
+        assert.ok(!body.query.query.includes("zz_test_"), "the name is not in the query text");
+    });
+
+    it("shows a count PostHog capped as a lower bound, and pages past it", async () => {
+        // More than 50,000 definitions make a large project, whose unfiltered count stops at
+        // 10,000 (posthog/taxonomy/definition_search.py).
+        const base = stored()[0];
+        for (let i = 0; i < 50_001; i++) {
+            sandbox.state.eventDefinitions.push({
+                ...base,
+                id: randomUUID(),
+                name: `zz_test_cap_${String(i).padStart(5, "0")}`,
+            });
+        }
+        tree.refresh();
+        const first = await tree.getChildren();
+        assert.equal(first.at(-1)!.contextValue, "loadMore");
+        assert.equal(first.at(-1)!.description, "100 of 10,000+");
+        await vscode.commands.executeCommand(`${P}.loadMoreEventDefinitions`);
+        const second = await tree.getChildren();
+        assert.equal(second.at(-1)!.description, "200 of 10,000+");
     });
 
     it("opens the details of a definition rendered in the Markdown preview, not as source", async () => {
         addDefinition("zz_test_details", {
             description: "Shown in details.",
             tags: ["alpha"],
-            query_usage_30_day: 7,
         });
         const doc = await vscode.commands.executeCommand<vscode.TextDocument>(
             `${P}.showEventDefinition`,
@@ -271,7 +376,8 @@ describe("event definitions", function () {
         assert.match(html, /<h1>zz_test_details<\/h1>/);
         assert.match(visibleText(html), /Shown in details\./);
         assert.match(html, /<td>Tags<\/td>\s*<td>alpha<\/td>/);
-        assert.match(html, /<td>Queries in the last 30 days<\/td>\s*<td>7<\/td>/);
+        // The volume from the query: no event of this name was ever sent.
+        assert.match(html, /<td>Events in the last 30 days<\/td>\s*<td>0<\/td>/);
         assert.match(text, /```hogql\n/);
     });
 

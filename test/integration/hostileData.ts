@@ -1,6 +1,8 @@
 // Hostile names (test/fixtures/hostile-names.json) put into the shared sandbox as experiments and
 // event definitions, newest first, for the suites that check where they end up; each call gives
 // back the function that takes them out again.
+import { randomUUID } from "node:crypto";
+import { withinMaxLength } from "../contract/limits";
 import type { EventDefinition, Sandbox } from "../sandbox";
 
 /**
@@ -36,10 +38,12 @@ export function addHostileExperiments(
 /** Adds one event definition per name, its description the name too. */
 export function addHostileDefinitions(sandbox: Sandbox, names: readonly string[]): () => void {
     const seed = sandbox.state.eventDefinitions[0];
-    const added: EventDefinition[] = names.map((name, i) => ({
+    const added: EventDefinition[] = names.map((name) => ({
         ...structuredClone(seed),
-        id: `hostile-definition-${i}`,
-        name,
+        id: randomUUID(),
+        // PostHog keeps at most the contract's maxLength of a name (posthog/models/event_definition.py
+        // max_length); the description keeps the whole text.
+        name: withinMaxLength(name, "EnterpriseEventDefinition", "name"),
         description: name,
     }));
     sandbox.state.eventDefinitions.push(...added);

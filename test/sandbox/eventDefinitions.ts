@@ -17,23 +17,82 @@ function find(ctx: Ctx): EventDefinition {
     return def;
 }
 
+/**
+ * The fields EnterpriseEventDefinitionSerializer renders (ee/api/ee_event_definition.py
+ * @09393da1, plus media_preview_urls from the description @1404d6c). Its action fields other than
+ * is_action (action_id, is_calculating, last_calculated_at, last_updated_at, created_by) read
+ * attributes the model lacks, so DRF leaves them out; the deprecated 30-day counters are not
+ * serialized at all.
+ */
+const SERIALIZED = [
+    "id",
+    "name",
+    "owner",
+    "description",
+    "tags",
+    "created_at",
+    "updated_at",
+    "updated_by",
+    "last_seen_at",
+    "verified",
+    "verified_at",
+    "verified_by",
+    "hidden",
+    "post_to_slack",
+    "default_columns",
+] as const;
+
 function present(def: EventDefinition): JsonObject {
-    const { team_id: _team, ...rest } = def;
-    void _team;
-    return rest;
+    const out: JsonObject = {};
+    for (const field of SERIALIZED) if (field in def) out[field] = def[field];
+    out.is_action = false;
+    out.media_preview_urls = Array.isArray(def.media_preview_urls) ? def.media_preview_urls : [];
+    return out;
 }
 
+/**
+ * posthog/taxonomy/definition_search.py @078fdda8: a project with more definitions than
+ * PROJECT_SCAN_MAX_DEFINITIONS is "large", and its unfiltered list counts only up to
+ * LARGE_PROJECT_COUNT_CAP.
+ */
+export const PROJECT_SCAN_MAX_DEFINITIONS = 50_000;
+export const LARGE_PROJECT_COUNT_CAP = 10_000;
+
+/** EVENT_DEFINITION_LIST_EVENT_TYPES of posthog/api/event_definition.py @01f96c38. */
+const LIST_EVENT_TYPES = ["event", "event_custom", "event_posthog"];
+
+/**
+ * `?event_type=` as _requested_event_type reads it: the legacy `all` and `action_event` are read
+ * as `event`; any other value is a 400 on `event_type`.
+ */
+function requestedEventType(ctx: Ctx): string {
+    const value = ctx.query.get("event_type") ?? "event";
+    if (value === "all" || value === "action_event") return "event";
+    if (!LIST_EVENT_TYPES.includes(value)) {
+        throw validation(
+            `Not a valid event type. Use one of: ${LIST_EVENT_TYPES.join(", ")}.`,
+            "event_type",
+        );
+    }
+    return value;
+}
+
+/**
+ * The list as EventDefinitionViewSet.list answers it (posthog/api/event_definition.py @01f96c38),
+ * paged by its CappedCountLimitOffsetPagination (posthog/api/pagination.py).
+ */
 export function listEventDefinitions(ctx: Ctx): Reply {
     const limit = intParam(ctx.query.get("limit"), 100);
     const offset = intParam(ctx.query.get("offset"), 0);
-    if (limit === null || offset === null)
-        throw validation("A valid integer is required.", "limit");
-    let defs = ctx.state.eventDefinitions.filter((d) => d.team_id === ctx.projectId);
+    if (limit === null || limit < 1) throw validation("A valid integer is required.", "limit");
+    if (offset === null || offset < 0) throw validation("A valid integer is required.", "offset");
+    const eventType = requestedEventType(ctx);
+    const project = ctx.state.eventDefinitions.filter((d) => d.team_id === ctx.projectId);
+    let defs = project;
     const search = (ctx.query.get("search") ?? "").toLowerCase().split(/\s+/).filter(Boolean);
     // Every whitespace-separated term must match the name.
     if (search.length)
         defs = defs.filter((d) => search.every((t) => d.name.toLowerCase().includes(t)));
-    const eventType = ctx.query.get("event_type");
     if (eventType === "event_posthog") defs = defs.filter((d) => d.name.startsWith("$"));
     if (eventType === "event_custom") defs = defs.filter((d) => !d.name.startsWith("$"));
     const verified = ctx.query.get("verified");
@@ -54,11 +113,29 @@ export function listEventDefinitions(ctx: Ctx): Reply {
         }
         return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
     });
+    // A large project's count stops at the cap unless a filter that leaves few rows is set.
+    const sparse =
+        search.length > 0 ||
+        ctx.query.get("exclude_stale") === "true" ||
+        verified !== null ||
+        ctx.query.getAll("names").some(Boolean) ||
+        !!ctx.query.get("tags") ||
+        eventType === "event_posthog";
+    const bounded = project.length > PROJECT_SCAN_MAX_DEFINITIONS && !sparse;
+    const count = bounded ? Math.min(defs.length, LARGE_PROJECT_COUNT_CAP) : defs.length;
+    const capped = bounded && count >= LARGE_PROJECT_COUNT_CAP;
+    const results = defs.slice(offset, offset + limit);
+    const links = pageLinks(ctx, count, limit, offset);
+    // A capped count says nothing about where the rows end: only a short page is the last.
+    if (capped) {
+        links.next =
+            results.length >= limit ? pageLinks(ctx, offset + 2 * limit, limit, offset).next : null;
+    }
     return ok({
-        count: defs.length,
-        count_is_capped: false,
-        ...pageLinks(ctx, defs.length, limit, offset),
-        results: defs.slice(offset, offset + limit).map(present),
+        count,
+        count_is_capped: capped,
+        ...links,
+        results: results.map(present),
     });
 }
 
@@ -127,8 +204,4 @@ export function deleteEventDefinition(ctx: Ctx): Reply {
     const def = find(ctx);
     ctx.state.eventDefinitions.splice(ctx.state.eventDefinitions.indexOf(def), 1);
     return { status: 204 };
-}
-
-export function eventDefinitionMetrics(ctx: Ctx): Reply {
-    return ok({ query_usage_30_day: (find(ctx).query_usage_30_day as number) ?? 0 });
 }

@@ -529,20 +529,14 @@ function eventDefinitions(rand: () => number): EventDefinition[] {
             updated_at: daysAgo(30 - (i % 20), 14),
             updated_by: i % 3 === 0 ? (USERS[0] as unknown as Json) : null,
             last_seen_at: seen,
-            last_updated_at: daysAgo(30 - (i % 20), 14),
             verified,
             verified_at: verified ? daysAgo(20, 10) : null,
             verified_by: verified ? (USERS[0] as unknown as Json) : null,
             hidden,
             is_action: false,
-            action_id: null,
-            is_calculating: false,
-            last_calculated_at: daysAgo(1, 4),
-            created_by: name.startsWith("$") ? null : (USERS[0] as unknown as Json),
             post_to_slack: false,
             default_columns: [],
-            volume_30_day: hidden ? 0 : Math.floor(rand() * 50000) + 10,
-            query_usage_30_day: Math.floor(rand() * 200),
+            media_preview_urls: [],
         };
     });
 }

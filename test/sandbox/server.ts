@@ -135,12 +135,6 @@ const ROUTES: Route[] = [
             DELETE: ["event_definitions_destroy", (c) => ed.deleteEventDefinition(shift(c))],
         },
     },
-    {
-        pattern: new RegExp(`${P}/event_definitions/([^/]+)/metrics$`),
-        methods: {
-            GET: ["event_definitions_metrics_retrieve", (c) => ed.eventDefinitionMetrics(shift(c))],
-        },
-    },
 ];
 
 /** Handlers of id routes read their id as params[0]; the project id is params[0] of the match. */

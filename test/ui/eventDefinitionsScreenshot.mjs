@@ -1,5 +1,5 @@
 // Screenshots of the Event Definitions view in code-server, signed in to the sandbox: the list with
-// a row's tooltip (metrics) showing, then a row's details rendered in the Markdown preview.
+// a row's tooltip (30-day volume) showing, then a row's details rendered in the Markdown preview.
 // Usage: node test/ui/eventDefinitionsScreenshot.mjs [OUT_DIR]   (after `npm run build`)
 // Writes OUT_DIR/event-definitions.png and OUT_DIR/event-definition-details.png (default /tmp).
 import fs from "node:fs";
@@ -37,7 +37,7 @@ async function screenshots(page) {
         throw error;
     });
     await row.locator(".label-name").hover();
-    // The tooltip resolves the row's metrics first; wait for it to show the event's name.
+    // The tooltip queries the row's 30-day volume first; wait for it to show the event's name.
     await page
         .locator(".monaco-hover", { hasText: "checkout_completed" })
         .first()

@@ -60,7 +60,6 @@ describe("key scopes in the walkthrough and README", () => {
         const step = read("walkthrough/apiKey.md").replace(/\s+/g, " ");
         const closed = operations.filter((op) => op.scopes === null).map((op) => op.path);
         assert.deepEqual(closed.sort(), [
-            "/api/projects/{project_id}/event_definitions/{id}/metrics/",
             "/api/projects/{project_id}/query/check_auth_for_async/",
             "/api/projects/{project_id}/query/draft_sql/",
             "/api/projects/{project_id}/query/upgrade/",
@@ -68,7 +67,7 @@ describe("key scopes in the walkthrough and README", () => {
         ]);
         assert.match(
             step,
-            /No scope opens PostHog's query upgrade, AI drafting \(`draft_sql`\), query log and event metrics endpoints/,
+            /No scope opens PostHog's query upgrade, AI drafting \(`draft_sql`\) and query log endpoints/,
         );
     });
 });

@@ -3,6 +3,7 @@
 // in Markdown (as chat renders it, and as the preview would), no invisible control may reach the
 // text, and a prompt carries every name only inside its fenced JSON, exactly.
 import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
 import { Marked, marked } from "marked";
 import { hogqlString } from "../../src/events/format";
 import { cell, name, table } from "../../src/lm/markdown";
@@ -129,6 +130,9 @@ describe("language model and chat text with hostile names", () => {
     }
 });
 
+/** maxLength of an event definition name in the contract (models/event_definition.py max_length). */
+const DEFINITION_NAME_MAX = 400;
+
 describe("tool results and chat answers from a sandbox holding hostile names", function () {
     this.timeout(120_000);
     let sb: Sandbox;
@@ -169,8 +173,9 @@ describe("tool results and chat answers from a sandbox holding hostile names", f
             added.experiments.push(copy);
             added.definitions.push({
                 ...structuredClone(definition),
-                id: `hostile-${id}`,
-                name: hostile,
+                id: randomUUID(),
+                // PostHog keeps at most 400 characters of a name (EventDefinition.name).
+                name: hostile.slice(0, DEFINITION_NAME_MAX),
                 description: hostile,
                 tags: [hostile],
             });

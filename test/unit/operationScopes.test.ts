@@ -62,10 +62,9 @@ describe("operation scopes: one table from the contract", function () {
         }
     });
 
-    it("names the five operations no personal API key may call", () => {
+    it("names the four operations no personal API key may call", () => {
         const closed = entries.filter(([, op]) => op.scopes === null).map(([id]) => id);
         assert.deepEqual(closed.sort(), [
-            "event_definitions_metrics_retrieve",
             "query_check_auth_for_async_create",
             "query_draft_sql_retrieve",
             "query_log_retrieve",

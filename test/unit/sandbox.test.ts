@@ -349,9 +349,6 @@ describe("sandbox server", function () {
                 ["checkout_completed"],
             );
             const id = r.json.results[0].id;
-            // The metrics action declares no scope (no PersonalAPIKeyAuth in the contract).
-            const metrics = await call("GET", `/event_definitions/${id}/metrics/`);
-            assert.deepEqual([metrics.status, metrics.json.detail], [403, NO_PERSONAL_KEY_ACCESS]);
             // Hiding a verified event clears its verified mark (ee/api/ee_event_definition.py).
             const hidden = await call("PATCH", `/event_definitions/${id}/`, { hidden: true });
             assert.equal(hidden.status, 200);
@@ -363,6 +360,59 @@ describe("sandbox server", function () {
                 (await call("GET", "/event_definitions/not-a-uuid/")).json.code,
                 "not_found",
             );
+        });
+
+        it("answers an unknown event_type with a 400 on event_type (event_definition.py @01f96c38)", async () => {
+            const bad = await call("GET", "/event_definitions/?event_type=actions");
+            assert.equal(bad.status, 400);
+            assert.deepEqual(bad.json, {
+                type: "validation_error",
+                code: "invalid_input",
+                detail: "Not a valid event type. Use one of: event, event_custom, event_posthog.",
+                attr: "event_type",
+            });
+            // The legacy values are still read as `event`.
+            const all = await call("GET", "/event_definitions/?event_type=all");
+            const event = await call("GET", "/event_definitions/?event_type=event");
+            assert.equal(all.status, 200);
+            assert.deepEqual(all.json, event.json);
+        });
+
+        it("caps a large project's count at 10,000 and pages past it (event_definition.py @01f96c38)", async () => {
+            const small = await call("GET", "/event_definitions/?limit=5");
+            assert.equal(small.json.count_is_capped, false, "a small project counts exactly");
+            const seed = sb.state.eventDefinitions.find((d) => d.team_id === sb.projectId)!;
+            const before = sb.state.eventDefinitions.length;
+            // A project is large past 50,000 definitions (definition_search.py).
+            for (let i = 0; i < 50_001; i++) {
+                const n = String(i).padStart(5, "0");
+                sb.state.eventDefinitions.push({
+                    ...seed,
+                    id: `00000000-0000-4000-8000-0000000${n}`,
+                    name: `zz_bulk_${n}`,
+                });
+            }
+            try {
+                const first = await call("GET", "/event_definitions/?limit=100");
+                assert.equal(first.json.count, 10_000);
+                assert.equal(first.json.count_is_capped, true);
+                // Past the capped count, a full page still has a next page.
+                const late = await call("GET", "/event_definitions/?limit=100&offset=10000");
+                assert.equal(late.json.results.length, 100);
+                assert.match(late.json.next, /offset=10100/);
+                const last = await call("GET", "/event_definitions/?limit=100&offset=50000");
+                assert.equal(last.json.next, null, "a short page is the last");
+                // A filter that leaves few rows counts exactly.
+                const searched = await call("GET", "/event_definitions/?search=zz_bulk_4");
+                assert.deepEqual(
+                    [searched.json.count, searched.json.count_is_capped],
+                    [10_000, false],
+                );
+                const posthog = await call("GET", "/event_definitions/?event_type=event_posthog");
+                assert.equal(posthog.json.count_is_capped, false);
+            } finally {
+                sb.state.eventDefinitions.splice(before);
+            }
         });
     });
 

@@ -14,7 +14,12 @@ export interface Page<T> {
     previous: string | null;
     /** The records on this page. */
     results: T[];
-    /** Unknown envelope fields are kept (e.g. `count_is_capped`). */
+    /**
+     * True when `count` stopped at a cap (PostHog's CappedCountLimitOffsetPagination): it is then
+     * a lower bound, and `next` goes on past it.
+     */
+    count_is_capped?: boolean;
+    /** Unknown envelope fields are kept. */
     [key: string]: unknown;
 }
 

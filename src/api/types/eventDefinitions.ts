@@ -1,12 +1,15 @@
 import type { UserSummary } from "./common";
 
-/** An event definition (cloud fields; older servers add the 30-day counters). */
+/**
+ * An event definition as EnterpriseEventDefinitionSerializer renders it. PostHog no longer
+ * serializes the deprecated 30-day counters; the volume comes from a HogQL query instead.
+ */
 export interface EventDefinition {
     /** UUID. */
     id: string;
     /** Event name, e.g. `$pageview`. */
     name: string;
-    /** Owner user (id or summary, depending on the server). */
+    /** Owner: a user summary (PostHog's to_representation), a bare id on some servers. */
     owner?: UserSummary | number | null;
     /** Description. */
     description?: string | null;
@@ -44,10 +47,6 @@ export interface EventDefinition {
     post_to_slack?: boolean;
     /** Default columns for the event table. */
     default_columns?: string[];
-    /** Events in the last 30 days (older servers). */
-    volume_30_day?: number | null;
-    /** Queries using this event in the last 30 days (older servers). */
-    query_usage_30_day?: number | null;
     /** Unknown fields are kept. */
     [key: string]: unknown;
 }
@@ -58,7 +57,7 @@ export interface ListEventDefinitionsParams {
     search?: string;
     /** `name`, `last_seen_at`, `created_at`, optionally prefixed with `-`. */
     ordering?: string;
-    /** `event`, `event_custom` or `event_posthog`. */
+    /** `event`, `event_custom` or `event_posthog`; PostHog answers any other value with a 400. */
     event_type?: "event" | "event_custom" | "event_posthog" | (string & {});
     /** Leave hidden definitions out. */
     exclude_hidden?: boolean;
@@ -87,13 +86,5 @@ export interface EventDefinitionPatch {
     /** Post to Slack. */
     post_to_slack?: boolean;
     /** Other fields are passed through. */
-    [key: string]: unknown;
-}
-
-/** Response of `event_definitions/{id}/metrics/` (#23). */
-export interface EventDefinitionMetrics {
-    /** Queries that used this event in the last 30 days. */
-    query_usage_30_day: number | null;
-    /** Unknown fields are kept. */
     [key: string]: unknown;
 }

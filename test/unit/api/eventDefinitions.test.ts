@@ -81,6 +81,39 @@ describe("api/eventDefinitions", () => {
         assert.equal(err.status, 404);
     });
 
+    it("#19 an unknown event_type is PostHog's 400 on event_type, said plainly", async () => {
+        const err = await apiError(client.listEventDefinitionsPage({ event_type: "actions" }));
+        assert.equal(err.status, 400);
+        assert.equal(err.attr, "event_type");
+        assert.equal(
+            err.userMessage,
+            'PostHog has no event type "actions" to list; use event, event_custom or event_posthog.',
+        );
+    });
+
+    it("#19 pages past a capped count: the count is a lower bound", async () => {
+        const seed = sb.state.eventDefinitions.find((d) => d.team_id === sb.projectId)!;
+        const before = sb.state.eventDefinitions.length;
+        const own = sb.state.eventDefinitions.filter((d) => d.team_id === sb.projectId).length;
+        // More than 50,000 definitions make a large project (definition_search.py).
+        for (let i = 0; i < 50_001; i++) {
+            const n = String(i).padStart(5, "0");
+            sb.state.eventDefinitions.push({
+                ...seed,
+                id: `00000000-0000-4000-8000-0000001${n}`,
+                name: `zz_bulk_${n}`,
+            });
+        }
+        try {
+            const page = await client.listEventDefinitionsPage({ limit: 5000 });
+            assert.deepEqual([page.count, page.count_is_capped], [10_000, true]);
+            const all = await client.listEventDefinitions({ limit: 5000 }).all();
+            assert.equal(all.length, own + 50_001, "every definition, not the first 10,000");
+        } finally {
+            sb.state.eventDefinitions.splice(before);
+        }
+    });
+
     it("#20 a non-UUID id is a 404", async () => {
         const err = await apiError(client.getEventDefinition("not-a-uuid"));
         assert.equal(err.status, 404);

@@ -2,12 +2,15 @@ import assert from "node:assert/strict";
 import type { EventDefinition } from "../../../src/api";
 import {
     DEFAULT_FILTER,
+    countText,
     describeFilter,
     detailsMarkdown,
     eventQuery,
     hogqlString,
     parseTags,
     relativeTime,
+    volumeOf,
+    volumeQuery,
 } from "../../../src/events/format";
 
 describe("events/format", () => {
@@ -67,6 +70,31 @@ describe("events/format", () => {
         const text = detailsMarkdown(def, 3);
         assert.match(text, /^````hogql$/m);
         assert.match(text, /^# a\\\|\\`\\`\\`b$/m);
-        assert.match(text, /\| Queries in the last 30 days \| 3 \|/);
+        assert.match(text, /\| Events in the last 30 days \| 3 \|/);
+        assert.doesNotMatch(text, /Queries in the last 30 days/);
+    });
+
+    it("asks for a name's 30-day volume with the name as a placeholder value, never in the text", () => {
+        const odd = "it's {x} \\ ' OR 1=1 --\n";
+        const node = volumeQuery(odd);
+        assert.equal(node.kind, "HogQLQuery");
+        assert.equal(node.query, volumeQuery("signed_up").query, "one text for every name");
+        assert.match(node.query, /event = \{event_name\}/);
+        assert.match(node.query, /INTERVAL 30 DAY/);
+        assert.deepEqual(node.values, { event_name: odd });
+    });
+
+    it("reads the volume from the answer, as a number, bigint or digits", () => {
+        assert.equal(volumeOf({ results: [[4321]] }), 4321);
+        assert.equal(volumeOf({ results: [["4321"]] }), 4321);
+        assert.equal(volumeOf({ results: [[4321n]] }), 4321);
+        assert.equal(volumeOf({ results: [] }), null);
+        assert.equal(volumeOf({ results: [["many"]] }), null);
+        assert.equal(volumeOf(null), null);
+    });
+
+    it("shows a capped count as a lower bound", () => {
+        assert.equal(countText(10_000, true), "10,000+");
+        assert.equal(countText(12), "12");
     });
 });
