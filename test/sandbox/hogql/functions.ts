@@ -1,16 +1,15 @@
 // Looking up a HogQL function call (posthog/hogql/functions/mapping.py find_hogql_function,
-// find_hogql_aggregation; core.py validate_function_args) in the allow-list of functionList.ts.
+// find_hogql_aggregation, find_hogql_posthog_function; core.py validate_function_args) in the
+// allow-list of functionList.ts.
 import { queryError } from "./errors";
 import {
     CASE_INSENSITIVE,
     type FunctionMeta,
     HOGQL_AGGREGATIONS,
     HOGQL_FUNCTIONS,
+    HOGQL_POSTHOG_FUNCTIONS,
 } from "./functionList";
 import type { AstNode } from "./parser";
-
-/** HogQL-only functions the printer expands itself (functions/posthog.py, sparkline.py). */
-export const HOGQL_SPECIAL = new Set(["sparkline", "recording_button", "sortableSemVer"]);
 
 /** config.py FIRST_ARG_DATETIME_FUNCTIONS: their first argument must be DateTime, not DateTime64. */
 export const FIRST_ARG_DATETIME = new Set([
@@ -27,21 +26,25 @@ export interface FoundFunction {
     name: string;
     meta: FunctionMeta;
     aggregate: boolean;
+    /** One of PostHog's own functions (posthog.py), which its printer expands itself. */
+    posthog: boolean;
 }
 
 function lookup(table: Record<string, FunctionMeta>, name: string): string | null {
     if (Object.hasOwn(table, name)) return name;
-    // mapping.py _find_function: a lower-case match counts only for case-insensitive functions.
+    // mapping.py _find_function: else the lower-cased name, when that function is not
+    // case-sensitive.
     const lower = name.toLowerCase();
-    if (!CASE_INSENSITIVE.has(lower)) return null;
-    return Object.keys(table).find((k) => k.toLowerCase() === lower) ?? null;
+    return Object.hasOwn(table, lower) && CASE_INSENSITIVE.has(lower) ? lower : null;
 }
 
 export function findFunction(name: string): FoundFunction | null {
     const f = lookup(HOGQL_FUNCTIONS, name);
-    if (f) return { name: f, meta: HOGQL_FUNCTIONS[f], aggregate: false };
+    if (f) return { name: f, meta: HOGQL_FUNCTIONS[f], aggregate: false, posthog: false };
     const a = lookup(HOGQL_AGGREGATIONS, name);
-    if (a) return { name: a, meta: HOGQL_AGGREGATIONS[a], aggregate: true };
+    if (a) return { name: a, meta: HOGQL_AGGREGATIONS[a], aggregate: true, posthog: false };
+    const p = lookup(HOGQL_POSTHOG_FUNCTIONS, name);
+    if (p) return { name: p, meta: HOGQL_POSTHOG_FUNCTIONS[p], aggregate: false, posthog: true };
     return null;
 }
 
