@@ -127,6 +127,9 @@ export function sandboxTable(reading) {
                 .map((f) => [f.name, [f.minParams, f.maxParams ?? -1]]),
         ),
         renames: Object.fromEntries(reading.renames.map((r) => [r.old, r.new])),
+        // mapping.py ALL_EXPOSED_FUNCTION_NAMES: what printer/base.py suggests from for an
+        // unknown function ("Perhaps you meant ...").
+        exposedNames: reading.exposedNames,
         hogqlxTags: reading.hogqlx.tags,
         hogqlxComponents: reading.hogqlx.components,
     };

@@ -4,7 +4,13 @@
 import { HogQLError, queryError } from "./errors";
 import { escapeIdentifier as id, escapeString } from "./escape";
 import { FieldPrinter } from "./fields";
-import { FIRST_ARG_DATETIME, findFunction, printCall, validateArgs } from "./functions";
+import {
+    FIRST_ARG_DATETIME,
+    findFunction,
+    printCall,
+    unsupportedFunction,
+    validateArgs,
+} from "./functions";
 import { convertTag } from "./hogqlx";
 import type { AstNode } from "./parser";
 import type { Printed, Scope } from "./scope";
@@ -295,14 +301,14 @@ export abstract class ExprPrinter extends FieldPrinter {
             );
         }
         const found = findFunction(name);
-        if (!found) throw queryError(`Unsupported function call '${name}(...)'`, node);
+        if (!found) throw unsupportedFunction(name, node);
         if (found.posthog) {
-            validateArgs(found.name, argNodes.length, found.meta, node);
+            validateArgs(name, argNodes.length, found, node);
             return this.special(found.name, node, argNodes, scope);
         }
         // count(*) is count()
         const realArgs = argNodes.length === 1 && isStar(argNodes[0]) ? [] : argNodes;
-        validateArgs(found.name, realArgs.length, found.meta, node);
+        validateArgs(name, realArgs.length, found, node);
         const args = this.args(realArgs, scope);
         const params = node.params ? this.args(node.params, scope).map((p) => p.sql) : null;
         let argSql = args.map((a) => a.sql);
@@ -361,13 +367,14 @@ export abstract class ExprPrinter extends FieldPrinter {
                     nullable: false,
                 };
         }
-        throw queryError(`Unsupported function call '${name}(...)'`, node);
+        // PostHog runs these against its own dictionaries; say that the sandbox is the limit.
+        throw queryError(`The sandbox does not run PostHog's function '${name}(...)'`, node);
     }
 
     protected windowFunction(node: AstNode, scope: Scope): Printed {
         const name = String(node.name);
         const found = findFunction(name);
-        if (!found) throw queryError(`Unsupported function call '${name}(...)'`, node);
+        if (!found) throw unsupportedFunction(name, node);
         const ch = found.meta[0] || found.name;
         // ast.WindowFunction: `exprs` are the arguments, `args` the parameters' arguments.
         const exprs = this.args(node.exprs, scope).map((p) => p.sql);

@@ -48,6 +48,9 @@ export const HOGQL_POSTHOG_FUNCTIONS: Table = withPrinted(table.posthog);
 /** Names HogQL matches case-insensitively (case_sensitive=False), lower-cased. */
 export const CASE_INSENSITIVE = new Set<string>(table.caseInsensitive);
 
+/** mapping.py ALL_EXPOSED_FUNCTION_NAMES, which PostHog suggests from for an unknown name. */
+export const EXPOSED_NAMES: readonly string[] = table.exposedNames;
+
 /** Old names PostHog renamed (and so no longer accepts), to the new ones. */
 export const RENAMED: Readonly<Record<string, string>> = table.renames;
 
