@@ -82,6 +82,11 @@ function catalogue(): Loaded {
     return loaded;
 }
 
+/** Whether the catalogue has been read (activation must not read it: the activation test). */
+export function catalogueLoaded(): boolean {
+    return loaded !== undefined;
+}
+
 /** The PostHog commit the catalogue was generated from. */
 export function catalogueCommit(): string {
     return catalogue().posthogCommit;
