@@ -4,7 +4,12 @@
  */
 import * as vscode from "vscode";
 import { CompletionContext, completionContextAt } from "./completionContext";
-import { HOGQL_CONSTANTS, HOGQL_FUNCTIONS, HOGQL_KEYWORDS } from "./hogqlCatalog";
+import {
+    HOGQL_CONSTANTS,
+    HOGQL_KEYWORDS,
+    combinatorsPending,
+    completionFunctions,
+} from "./hogqlCatalog";
 import type { InsightVariable } from "../api";
 import { oneLine } from "../plainText";
 import { describeVariable } from "../query/savedVariables";
@@ -26,7 +31,7 @@ export class HogQLCompletionProvider implements vscode.CompletionItemProvider {
         position: vscode.Position,
         _token: vscode.CancellationToken,
         trigger: vscode.CompletionContext,
-    ): vscode.CompletionItem[] {
+    ): vscode.CompletionItem[] | vscode.CompletionList {
         const tables = this.source.tables();
         const context = completionContextAt(
             document.getText(),
@@ -66,7 +71,12 @@ export class HogQLCompletionProvider implements vscode.CompletionItemProvider {
             case "table":
                 return tables.map((t) => tableItem(t, range));
             case "general":
-                return generalItems(tables, context.tables, range);
+                // Incomplete while the word is on its way to a combinator base, so the next
+                // keystroke asks again and `sumI` can offer `sumIf`.
+                return new vscode.CompletionList(
+                    generalItems(tables, context.tables, range, prefix),
+                    combinatorsPending(prefix),
+                );
         }
     }
 }
@@ -186,6 +196,7 @@ function generalItems(
     tables: HogQLTable[],
     referenced: string[],
     range: vscode.Range,
+    word: string,
 ): vscode.CompletionItem[] {
     const items: vscode.CompletionItem[] = [];
     // Columns of the tables the statement reads; `events` when it reads none yet.
@@ -197,7 +208,7 @@ function generalItems(
                 range,
             ),
         );
-    for (const fn of HOGQL_FUNCTIONS) {
+    for (const fn of completionFunctions(word)) {
         const item = new vscode.CompletionItem(fn.name, vscode.CompletionItemKind.Function);
         item.detail = fn.signature;
         item.documentation = new vscode.MarkdownString(fn.description);

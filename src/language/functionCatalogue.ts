@@ -1,8 +1,9 @@
 /**
  * PostHog's HogQL function catalogue: every function HogQL accepts, with its argument counts,
- * generated from posthog/hogql/functions/mapping.py (and the files it imports) by
- * scripts/generateHogqlFunctions.py into hogqlFunctions.json. Read on first use, not bundled:
- * inlined, its 140 KB doubled extension.js and the time to load it at activation.
+ * the aggregate combinators and the names PostHog renamed. scripts/hogql/read.py reads
+ * posthog/hogql/functions/ into test/fixtures/posthog-hogql/reading.json and
+ * scripts/hogql/write.mjs writes hogqlFunctions.json from it. Read on first use, not bundled:
+ * inlined, it would double extension.js and the time to load it at activation.
  * Pure: no `vscode` import.
  */
 import * as fs from "node:fs";
@@ -25,16 +26,35 @@ export interface CatalogueFunction {
     caseSensitive: boolean;
     /** PostHog appends the project's time zone as a last argument. */
     tzAware: boolean;
+    /** `percentile_cont(0.5) WITHIN GROUP (ORDER BY x)`: the aggregation needs WITHIN GROUP. */
+    withinGroup?: boolean;
+    /**
+     * A name aggregations.py generates from a base aggregate and combinator suffixes
+     * (`sumIf` is `sum` + `If`).
+     */
+    combinator?: { base: string; suffixes: string[] };
+}
+
+/** One combinator suffix (aggregations.py COMBINATORS). */
+export interface CombinatorRule {
+    /** Suffixes that may follow this one. */
+    allowedSuffixes: string[];
+    /** What the suffix adds to the base's argument counts, `[min, max]` (`If`: one, the condition). */
+    argShift: [number, number];
 }
 
 interface CatalogueFile {
     posthogCommit: string;
+    combinators: { suffixes: Record<string, CombinatorRule>; bases: string[] };
+    /** Names PostHog renamed: it refuses the old one. */
+    renames: { old: string; new: string }[];
     functions: CatalogueFunction[];
 }
 
 interface Loaded extends CatalogueFile {
     exact: Map<string, CatalogueFunction>;
     lower: Map<string, CatalogueFunction>;
+    renamed: Map<string, string>;
 }
 
 let loaded: Loaded | undefined;
@@ -57,8 +77,14 @@ function catalogue(): Loaded {
         ...file,
         exact: new Map(file.functions.map((f) => [f.name, f])),
         lower: new Map(file.functions.map((f) => [f.name.toLowerCase(), f])),
+        renamed: new Map(file.renames.map((r) => [r.old, r.new])),
     };
     return loaded;
+}
+
+/** Whether the catalogue has been read (activation must not read it: the activation test). */
+export function catalogueLoaded(): boolean {
+    return loaded !== undefined;
 }
 
 /** The PostHog commit the catalogue was generated from. */
@@ -83,6 +109,16 @@ export function lookupFunction(name: string): CatalogueFunction | undefined {
     return folded && !folded.caseSensitive && folded.name === name.toLowerCase()
         ? folded
         : undefined;
+}
+
+/** The name PostHog now uses for `name`, when PostHog renamed it (and refuses the old one). */
+export function renamedFunction(name: string): string | undefined {
+    return catalogue().renamed.get(name);
+}
+
+/** The aggregate combinators: the base aggregates and the rule of each suffix. */
+export function combinators(): CatalogueFile["combinators"] {
+    return catalogue().combinators;
 }
 
 /** "no arguments", "1 argument", "2 to 3 arguments", "at least 2 arguments". */

@@ -8,6 +8,7 @@ import * as l10n from "@vscode/l10n";
 import { parameterGroups } from "./callContext";
 import {
     catalogueFunctions,
+    combinators,
     describeCount,
     lookupFunction,
     type CatalogueFunction,
@@ -370,11 +371,6 @@ export function hogqlFunctions(): readonly HogQLFunction[] {
     return functionIndex().list;
 }
 
-/** The same list for `for...of` (the completion provider), built when first iterated. */
-export const HOGQL_FUNCTIONS: Iterable<HogQLFunction> = {
-    [Symbol.iterator]: () => hogqlFunctions()[Symbol.iterator](),
-};
-
 function functionIndex(): NonNullable<typeof all> {
     if (all) return all;
     const list = [
@@ -389,6 +385,47 @@ function functionIndex(): NonNullable<typeof all> {
         byLower: new Map(list.map((f) => [f.name.toLowerCase(), f])),
     };
     return all;
+}
+
+/**
+ * The functions completion offers while `word` is typed. aggregations.py generates 329 combinator
+ * forms of seven aggregates (`sumIf`, `avgArrayOrNull`, `countDistinctMerge`...): they are
+ * offered once the word runs past their base (`sumI` offers `sumIf`, `sumIfOrNull`...), so the
+ * list shows each base once instead of hundreds of near-duplicates. The hand-written ones
+ * (`countIf`, `sumIf`...) are always offered.
+ */
+export function completionFunctions(word: string): HogQLFunction[] {
+    return hogqlFunctions().filter((fn) => {
+        const combinator = fn.catalogue?.combinator;
+        return !combinator || curatedNames.has(fn.name) || extendsBase(word, combinator.base);
+    });
+}
+
+function extendsBase(word: string, base: string): boolean {
+    return word.length > base.length && word.startsWith(base);
+}
+
+/**
+ * Whether typing on from `word` can change which combinator forms completion offers (the word is
+ * a combinator base, or on its way to one), so the editor must ask again at the next keystroke.
+ */
+export function combinatorsPending(word: string): boolean {
+    return combinators().bases.some((base) => base.startsWith(word) || word.startsWith(base));
+}
+
+/** What hover and signature help say about combinators: the suffixes, or the base and suffixes. */
+function combinatorFacts(entry: CatalogueFunction): string | undefined {
+    if (entry.combinator) {
+        const { base, suffixes } = entry.combinator;
+        return l10n.t("`{0}` with the {1} combinator.", base, suffixes.join(" + "));
+    }
+    const { suffixes, bases } = combinators();
+    if (!bases.includes(entry.name)) return undefined;
+    return l10n.t(
+        "Combinators: {0} (for example `{1}If`).",
+        Object.keys(suffixes).join(", "),
+        entry.name,
+    );
 }
 
 /** A function by name: exact spelling first, then case-insensitively. */
@@ -427,5 +464,7 @@ export function catalogueFacts(fn: HogQLFunction): string {
     else lines.push(`Rewritten for ClickHouse as \`${entry.clickhouseName}\`.`);
     if (entry.tzAware) lines.push("Uses the project's time zone.");
     if (!entry.caseSensitive) lines.push("Any letter case.");
+    const combinator = combinatorFacts(entry);
+    if (combinator) lines.push(combinator);
     return lines.join(" ");
 }

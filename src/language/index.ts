@@ -1,6 +1,7 @@
 import type { Ctx } from "../ctx";
 import { SchemaCache } from "./dataSource";
 import { HogQLDiagnostics } from "./diagnostics";
+import { catalogueLoaded } from "./functionCatalogue";
 import { registerHogQLLanguageFeatures } from "./languageFeatures";
 import { LiveValidation } from "./liveValidation";
 import { ParsedDocuments } from "./parsedDocuments";
@@ -21,6 +22,11 @@ export class HogQLLanguage {
         this.schema = ctx.push(new SchemaCache(ctx));
         this.diagnostics = ctx.push(new HogQLDiagnostics());
         this.parsed = ctx.push(new ParsedDocuments(ctx.extension.extensionPath));
+    }
+
+    /** Whether PostHog's function catalogue has been read; read on first use, never at activation. */
+    get catalogueLoaded(): boolean {
+        return catalogueLoaded();
     }
 }
 

@@ -1,21 +1,26 @@
 /**
  * Syntax errors as you type, offline: every HogQL document is parsed by PostHog's own parser
  * (in a worker thread) and its errors are underlined with PostHog's message at PostHog's
- * position. Nothing is sent anywhere; checks that need the schema stay with the opt-in live
- * validation (liveValidation.ts) and with running the query.
+ * position. Calls of functions PostHog renamed are underlined too, with a quick fix to the new
+ * name (renamedFunctions.ts). Nothing is sent anywhere; checks that need the schema stay with the
+ * opt-in live validation (liveValidation.ts) and with running the query.
  */
 import * as vscode from "vscode";
 import type { Ctx } from "../ctx";
 import { DocumentTimers } from "./documentTimers";
 import { HOGQL_LANGUAGE_ID } from "./languageFeatures";
+import { renamedFunction } from "./functionCatalogue";
 import type { ParsedDocuments } from "./parsedDocuments";
 import { syntaxErrors } from "./parser/documentParse";
+import { renamedCalls } from "./renamedFunctions";
 
 export const SYNTAX_SOURCE = "HogQL (syntax)";
+/** The code of a renamed function's diagnostic, which the quick fix answers. */
+export const RENAMED_FUNCTION = "renamed-function";
 /** Long enough to skip the keystrokes of a word, short enough to feel immediate. */
 const DEBOUNCE_MS = 250;
 
-export class SyntaxDiagnostics implements vscode.Disposable {
+export class SyntaxDiagnostics implements vscode.Disposable, vscode.CodeActionProvider {
     private readonly collection = vscode.languages.createDiagnosticCollection("hogql-syntax");
     private readonly timers = new DocumentTimers();
     private readonly subscriptions: vscode.Disposable[];
@@ -33,6 +38,9 @@ export class SyntaxDiagnostics implements vscode.Disposable {
             vscode.workspace.onDidCloseTextDocument((document) => {
                 this.timers.cancel(document.uri.toString());
                 this.collection.delete(document.uri);
+            }),
+            vscode.languages.registerCodeActionsProvider({ language: HOGQL_LANGUAGE_ID }, this, {
+                providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
             }),
         ];
         // Documents open before activation (the one that activated us): checked after
@@ -66,6 +74,23 @@ export class SyntaxDiagnostics implements vscode.Disposable {
                 diagnostic.source = SYNTAX_SOURCE;
                 return diagnostic;
             });
+            for (const call of renamedCalls(parse)) {
+                const diagnostic = new vscode.Diagnostic(
+                    new vscode.Range(
+                        document.positionAt(call.start),
+                        document.positionAt(call.end),
+                    ),
+                    vscode.l10n.t(
+                        "PostHog renamed {0} to {1} and refuses the old name.",
+                        call.name,
+                        call.renamedTo,
+                    ),
+                    vscode.DiagnosticSeverity.Error,
+                );
+                diagnostic.source = SYNTAX_SOURCE;
+                diagnostic.code = RENAMED_FUNCTION;
+                diagnostics.push(diagnostic);
+            }
             this.collection.set(document.uri, diagnostics);
         } catch (error) {
             // A hint, not a task: say it once in the log, never in a message per keystroke.
@@ -76,6 +101,30 @@ export class SyntaxDiagnostics implements vscode.Disposable {
                 );
             }
         }
+    }
+
+    /** The quick fix of a renamed function: the new name in place of the old. */
+    provideCodeActions(
+        document: vscode.TextDocument,
+        _range: vscode.Range,
+        context: vscode.CodeActionContext,
+    ): vscode.CodeAction[] {
+        const actions: vscode.CodeAction[] = [];
+        for (const diagnostic of context.diagnostics) {
+            if (diagnostic.code !== RENAMED_FUNCTION) continue;
+            const renamedTo = renamedFunction(document.getText(diagnostic.range));
+            if (!renamedTo) continue;
+            const action = new vscode.CodeAction(
+                vscode.l10n.t("Rename to {0}", renamedTo),
+                vscode.CodeActionKind.QuickFix,
+            );
+            action.edit = new vscode.WorkspaceEdit();
+            action.edit.replace(document.uri, diagnostic.range, renamedTo);
+            action.diagnostics = [diagnostic];
+            action.isPreferred = true;
+            actions.push(action);
+        }
+        return actions;
     }
 
     dispose(): void {

@@ -10,7 +10,7 @@ describe("activation", () => {
         assert.ok(api.ctx.log, "the context owns the log channel");
     });
 
-    it("does not load the HogQL parser while no HogQL document is open", async () => {
+    it("does not load the HogQL parser or the function catalogue while no HogQL document is open", async () => {
         const api = await activateExtension();
         const open = vscode.workspace.textDocuments.filter((d) => d.languageId === "hogql");
         assert.deepEqual(
@@ -18,6 +18,7 @@ describe("activation", () => {
             [],
         );
         assert.equal(api.ctx.hogqlParser?.parserStarted, false);
+        assert.equal(api.ctx.language.catalogueLoaded, false);
     });
 
     it("registers every contributed command and contributes every registered one", async () => {

@@ -200,6 +200,47 @@ describe("hogql language", function () {
         assert.equal(vscode.languages.getDiagnostics(editor.document.uri).length, 0);
     });
 
+    it("underlines a function PostHog renamed, offline, with a quick fix to the new name", async () => {
+        const text = "SELECT 1;\nSELECT recording_button(session_id), nowhereYet(1) FROM events";
+        const editor = await open(text);
+        const [diagnostic] = await waitFor("the renamed function's underline", () => {
+            const found = vscode.languages.getDiagnostics(editor.document.uri);
+            return found.length > 0 ? found : undefined;
+        });
+        // Only the renamed name: a name the catalogue lacks is the service's to judge.
+        assert.equal(vscode.languages.getDiagnostics(editor.document.uri).length, 1);
+        assert.equal(editor.document.getText(diagnostic.range), "recording_button");
+        assert.equal(
+            diagnostic.message,
+            "PostHog renamed recording_button to recordingButton and refuses the old name.",
+        );
+        const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+            "vscode.executeCodeActionProvider",
+            editor.document.uri,
+            diagnostic.range,
+            vscode.CodeActionKind.QuickFix.value,
+        );
+        const fix = actions.find((a) => a.title === "Rename to recordingButton");
+        assert.ok(fix?.edit, `a quick fix among ${actions.map((a) => a.title).join(", ")}`);
+        assert.ok(await vscode.workspace.applyEdit(fix.edit));
+        assert.equal(
+            editor.document.getText(),
+            "SELECT 1;\nSELECT recordingButton(session_id), nowhereYet(1) FROM events",
+        );
+        await waitFor(
+            "the underline to go",
+            () => vscode.languages.getDiagnostics(editor.document.uri).length === 0,
+        );
+    });
+
+    it("offers an aggregate's combinator forms once the word runs past its name", async () => {
+        const editor = await open("SELECT sumA");
+        const labels = await completes(editor, 11, "sumArrayOrNull");
+        assert.ok(!labels.includes("avgArrayOrNull"), "only the forms of the base being typed");
+        const plain = await labelsAt(await open("SELECT "), 7);
+        assert.ok(plain.includes("sum") && !plain.includes("sumArrayOrNull"));
+    });
+
     it("refreshes the schema on demand", async () => {
         const ui = new ScriptedUi();
         api.ctx.ui = ui;

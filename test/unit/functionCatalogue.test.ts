@@ -3,23 +3,89 @@ import { callAt, parameterGroups } from "../../src/language/callContext";
 import {
     catalogueCommit,
     catalogueFunctions,
+    combinators,
     describeCount,
     lookupFunction,
+    renamedFunction,
 } from "../../src/language/functionCatalogue";
 import {
     catalogueFacts,
+    combinatorsPending,
+    completionFunctions,
     findFunction,
     hogqlFunctions,
     signatureFor,
 } from "../../src/language/hogqlCatalog";
 
-describe("HogQL function catalogue (generated from PostHog's mapping.py)", () => {
-    it("records the PostHog commit and holds far more than the hand-written list", () => {
+describe("HogQL function catalogue (generated from PostHog's posthog/hogql/functions/)", () => {
+    it("records the PostHog commit and holds every name PostHog exposes, combinators included", () => {
         assert.match(catalogueCommit(), /^[0-9a-f]{40}$/);
-        assert.ok(catalogueFunctions().length > 700, `${catalogueFunctions().length} functions`);
+        assert.ok(catalogueFunctions().length >= 1100, `${catalogueFunctions().length} functions`);
         // Names starting with `_` are internal (mapping.py ALL_EXPOSED_FUNCTION_NAMES).
         assert.ok(!catalogueFunctions().some((f) => f.name.startsWith("_")));
         assert.ok(hogqlFunctions().length >= catalogueFunctions().length);
+        for (const name of ["convertCurrency", "languageCodeToName", "isLikelyBot", "hasToken"])
+            assert.ok(lookupFunction(name), name);
+        assert.equal(lookupFunction("percentile_cont")?.withinGroup, true);
+    });
+
+    it("holds no name PostHog renamed, and knows the new name of each", () => {
+        const renamed: [string, string][] = [
+            ["recording_button", "recordingButton"],
+            ["explain_csp_report", "explainCSPReport"],
+            ["hogql_lookupDomainType", "lookupDomainType"],
+            ["hogql_lookupPaidSourceType", "lookupPaidSourceType"],
+            ["hogql_lookupPaidMediumType", "lookupPaidMediumType"],
+            ["hogql_lookupOrganicSourceType", "lookupOrganicSourceType"],
+            ["hogql_lookupOrganicMediumType", "lookupOrganicMediumType"],
+        ];
+        for (const [old, now] of renamed) {
+            assert.equal(lookupFunction(old), undefined, old);
+            assert.equal(renamedFunction(old), now, old);
+            assert.equal(lookupFunction(now)?.kind, "posthog", now);
+        }
+        assert.equal(renamedFunction("count"), undefined);
+    });
+
+    it("has the combinators aggregations.py generates, with their argument counts", () => {
+        assert.deepEqual(combinators().bases, [
+            "avg",
+            "sum",
+            "min",
+            "max",
+            "count",
+            "countDistinct",
+            "median",
+        ]);
+        assert.deepEqual(combinators().suffixes.If, { allowedSuffixes: [], argShift: [1, 1] });
+        const generated = catalogueFunctions().filter((f) => f.combinator);
+        assert.equal(generated.length, 329);
+        // `If` adds the condition; `ArgMax` adds the value to maximise; the others keep the count.
+        const counts = (name: string) => {
+            const f = lookupFunction(name);
+            return [f?.minArgs, f?.maxArgs, f?.combinator?.base, f?.combinator?.suffixes];
+        };
+        assert.deepEqual(counts("countDistinctIf"), [1, 2, "countDistinct", ["If"]]);
+        assert.deepEqual(counts("avgArgMaxOrNullIf"), [3, 3, "avg", ["ArgMax", "OrNull", "If"]]);
+        assert.deepEqual(counts("medianMerge"), [1, 1, "median", ["Merge"]]);
+        assert.equal(lookupFunction("sumIfArray"), undefined, "If allows no suffix after it");
+    });
+
+    it("offers each combinator base once, and its forms once the word runs past the base", () => {
+        const names = (word: string) => completionFunctions(word).map((f) => f.name);
+        const all = names("");
+        assert.ok(all.includes("sum") && all.includes("countDistinct"));
+        assert.ok(!all.includes("sumArrayOrNull") && !all.includes("medianMergeIf"));
+        assert.ok(all.length < catalogueFunctions().length - 300, `${all.length} offered`);
+        // The hand-written ones stay, whatever is typed.
+        assert.ok(all.includes("countIf"));
+        assert.ok(names("sumA").includes("sumArrayOrNull"));
+        assert.ok(names("countDistinctI").includes("countDistinctIf"));
+        assert.ok(names("countDistinctO").includes("countDistinctOrNullIf"));
+        assert.ok(!names("sumA").includes("avgArray"), "only the base being typed");
+        assert.equal(combinatorsPending("su"), true);
+        assert.equal(combinatorsPending("sumIf"), true);
+        assert.equal(combinatorsPending("toDate"), false);
     });
 
     it("has PostHog's argument counts, aggregate flag and ClickHouse name", () => {
@@ -53,6 +119,8 @@ describe("HogQL function catalogue (generated from PostHog's mapping.py)", () =>
         assert.match(facts, /parseDateTime64BestEffortOrNull/);
         assert.match(facts, /time zone/);
         assert.match(catalogueFacts(findFunction("L2Distance")!), /Takes 2 arguments\./);
+        assert.match(catalogueFacts(findFunction("sumArrayIf")!), /`sum` with the Array \+ If/);
+        assert.match(catalogueFacts(findFunction("avg")!), /Combinators: If, Array, .*`avgIf`/);
     });
 });
 

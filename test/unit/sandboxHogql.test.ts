@@ -140,10 +140,11 @@ describe("sandbox HogQL engine", function () {
     });
 
     it("allows only HogQL's functions, with PostHog's renames and argument checks", async () => {
+        // printer/base.py: an unknown name gets the closest exposed one (difflib), as PostHog.
         const ch = await hogql("SELECT toInt64(1)");
         assert.deepEqual(
             [ch.status, ch.json.detail],
-            [400, "Unsupported function call 'toInt64(...)'"],
+            [400, "Unsupported function call 'toInt64(...)'. Perhaps you meant 'toInt(...)'?"],
         );
         const args = await hogql("SELECT concat('a')");
         assert.equal(args.json.detail, "Function 'concat' expects at least 2 arguments, found 1");
@@ -151,6 +152,55 @@ describe("sandbox HogQL engine", function () {
         assert.equal(ok.status, 200);
         assert.match(ok.json.clickhouse, /accurateCastOrNull\('42', 'Int64'\)/);
         assert.match(ok.json.clickhouse, /lagInFrame\(1\)/);
+    });
+
+    it("refuses the names PostHog renamed as PostHog does, and runs the new ones", async () => {
+        const text = "SELECT recording_button('s1') FROM events LIMIT 1";
+        const old = await hogql(text);
+        assert.equal(old.status, 400);
+        assert.equal(old.json.detail, "Unsupported function call 'recording_button(...)'");
+        const [err] = old.json.extra.hogql_metadata.errors;
+        assert.equal(text.slice(err.start, err.end), "recording_button('s1')");
+        const lookup = await hogql("SELECT hogql_lookupDomainType('google.com')");
+        assert.equal(lookup.json.detail, "Unsupported function call 'hogql_lookupDomainType(...)'");
+        const now = await hogql(
+            "SELECT recordingButton('s1') AS b, explainCSPReport(map('a', 1)) AS c, sortableSemVer('1.2.3') AS v",
+        );
+        assert.equal(now.status, 200, now.text);
+        assert.equal(now.json.results[0][0][1], "RecordingButton");
+        assert.equal(now.json.results[0][1][1], "ExplainCSPReport");
+    });
+
+    it("runs the combinators aggregations.py generates, and checks aggregations' counts in PostHog's words", async () => {
+        const r = await hogql(
+            "SELECT sumIf(1, event = '$pageview') AS a, countDistinctIf(event, 1 = 1) AS b FROM events",
+        );
+        assert.equal(r.status, 200, r.text);
+        const one = await hogql("SELECT sumArray([1, 2]), avgOrNull(1), maxArgMax(1, 2)");
+        assert.deepEqual(one.json.results[0], [3, 1, 1]);
+        const count = await hogql("SELECT COUNT(1, 2) FROM events");
+        assert.equal(count.json.detail, "Aggregation 'COUNT' expects at most 1 argument, found 2");
+        const sumIf = await hogql("SELECT sumIf(1) FROM events");
+        assert.equal(sumIf.json.detail, "Aggregation 'sumIf' expects 2 arguments, found 1");
+    });
+
+    it("refuses arguments to a table that is not a table function, and checks a table function's", async () => {
+        const text = "SELECT count() FROM events(1, 4)";
+        const r = await hogql(text);
+        assert.equal(r.status, 400);
+        assert.equal(r.json.detail, "Table 'events' does not accept arguments");
+        const more = await hogql("SELECT number FROM numbers(1, 2, 3)");
+        assert.equal(more.json.detail, "Table function 'numbers' requires at most 2 arguments");
+        const none = await hogql("SELECT number FROM numbers");
+        assert.equal(none.json.detail, "Table function 'numbers' requires arguments");
+        assert.equal((await hogql("SELECT number FROM numbers(2, 3)")).status, 200);
+    });
+
+    it("allows exactly PostHog's HogQLX tags", async () => {
+        const ok = await hogql("SELECT <marquee>hi</marquee>, <redacted>x</redacted>");
+        assert.equal(ok.status, 200, ok.text);
+        const img = await hogql("SELECT <img src='x' />");
+        assert.equal(img.json.detail, "Unknown tag: img");
     });
 
     it("refuses OFFSET for personal API keys with PostHog's wording, but not SAMPLE ... OFFSET", async () => {

@@ -6,9 +6,9 @@ import { escapeIdentifier as id, escapeString } from "./escape";
 import { FieldPrinter } from "./fields";
 import {
     FIRST_ARG_DATETIME,
-    HOGQL_SPECIAL,
     findFunction,
     printCall,
+    unsupportedFunction,
     validateArgs,
 } from "./functions";
 import { convertTag } from "./hogqlx";
@@ -288,7 +288,6 @@ export abstract class ExprPrinter extends FieldPrinter {
     protected call(node: AstNode, scope: Scope): Printed {
         const name = String(node.name);
         const argNodes = (node.args ?? []) as AstNode[];
-        if (HOGQL_SPECIAL.has(name)) return this.special(name, node, argNodes, scope);
         // `agg(x) FILTER (WHERE cond)` is aggIf(x, cond) (printer.py visit_call).
         if (node.filter_expr) {
             return this.call(
@@ -302,10 +301,14 @@ export abstract class ExprPrinter extends FieldPrinter {
             );
         }
         const found = findFunction(name);
-        if (!found) throw queryError(`Unsupported function call '${name}(...)'`, node);
+        if (!found) throw unsupportedFunction(name, node);
+        if (found.posthog) {
+            validateArgs(name, argNodes.length, found, node);
+            return this.special(found.name, node, argNodes, scope);
+        }
         // count(*) is count()
         const realArgs = argNodes.length === 1 && isStar(argNodes[0]) ? [] : argNodes;
-        validateArgs(found.name, realArgs.length, found.meta, node);
+        validateArgs(name, realArgs.length, found, node);
         const args = this.args(realArgs, scope);
         const params = node.params ? this.args(node.params, scope).map((p) => p.sql) : null;
         let argSql = args.map((a) => a.sql);
@@ -336,45 +339,42 @@ export abstract class ExprPrinter extends FieldPrinter {
         return { sql, nullable };
     }
 
-    /** HogQL functions that print as other ClickHouse expressions (functions/*.py). */
+    /**
+     * PostHog's own functions (posthog.py) that print as other ClickHouse expressions
+     * (functions/sparkline.py, recording_button.py, explain_csp_report.py); the argument counts
+     * are checked before. The others (matchesAction, lookup*, convertCurrency, ...) read
+     * PostHog's own tables and dictionaries, which the sandbox does not have.
+     */
     protected special(name: string, node: AstNode, argNodes: AstNode[], scope: Scope): Printed {
-        const args = this.args(argNodes, scope);
-        const a = args.map((x) => x.sql);
-        const need = (min: number, max: number) => {
-            if (args.length < min || args.length > max)
-                throw queryError(
-                    min === max
-                        ? `Function '${name}' expects ${min} argument${min === 1 ? "" : "s"}, found ${args.length}`
-                        : `Function '${name}' expects between ${min} and ${max} arguments, found ${args.length}`,
-                    node,
-                );
-        };
+        const a = this.args(argNodes, scope).map((x) => x.sql);
         switch (name) {
             case "sparkline":
-                // functions/sparkline.py: a <Sparkline> tag as a tuple.
-                need(1, 1);
                 return { sql: `tuple('__hx_tag', 'Sparkline', 'data', ${a[0]})`, nullable: false };
-            case "recording_button":
-                need(1, 1);
+            case "recordingButton":
                 return {
                     sql: `tuple('__hx_tag', 'RecordingButton', 'sessionId', ${a[0]})`,
                     nullable: false,
                 };
-            case "sortableSemVer":
-                // udfs.py sortableSemVer: the version's numbers as an array of integers.
-                need(1, 1);
+            case "explainCSPReport":
+                return {
+                    sql: `tuple('__hx_tag', 'ExplainCSPReport', 'properties', ${a[0]})`,
+                    nullable: false,
+                };
+            case "sortablesemver":
+                // The version's numbers as an array of integers.
                 return {
                     sql: `arrayMap(x -> toInt64OrZero(x), splitByChar('.', extract(assumeNotNull(${a[0]}), '(\\\\d+(\\\\.\\\\d+)*)')))`,
                     nullable: false,
                 };
         }
-        throw queryError(`Unsupported function call '${name}(...)'`, node);
+        // PostHog runs these against its own dictionaries; say that the sandbox is the limit.
+        throw queryError(`The sandbox does not run PostHog's function '${name}(...)'`, node);
     }
 
     protected windowFunction(node: AstNode, scope: Scope): Printed {
         const name = String(node.name);
         const found = findFunction(name);
-        if (!found) throw queryError(`Unsupported function call '${name}(...)'`, node);
+        if (!found) throw unsupportedFunction(name, node);
         const ch = found.meta[0] || found.name;
         // ast.WindowFunction: `exprs` are the arguments, `args` the parameters' arguments.
         const exprs = this.args(node.exprs, scope).map((p) => p.sql);

@@ -1,16 +1,17 @@
-// Looking up a HogQL function call (posthog/hogql/functions/mapping.py find_hogql_function,
-// find_hogql_aggregation; core.py validate_function_args) in the allow-list of functionList.ts.
+// Looking up a HogQL function call in the allow-list of functionList.ts the way PostHog's printer
+// does (posthog/hogql/printer/base.py @8722f436 visit_call: find_hogql_aggregation, then
+// find_hogql_function, then find_hogql_posthog_function; core.py validate_function_args).
+import { closeMatch } from "./closeMatches";
 import { queryError } from "./errors";
 import {
     CASE_INSENSITIVE,
+    EXPOSED_NAMES,
     type FunctionMeta,
     HOGQL_AGGREGATIONS,
     HOGQL_FUNCTIONS,
+    HOGQL_POSTHOG_FUNCTIONS,
 } from "./functionList";
 import type { AstNode } from "./parser";
-
-/** HogQL-only functions the printer expands itself (functions/posthog.py, sparkline.py). */
-export const HOGQL_SPECIAL = new Set(["sparkline", "recording_button", "sortableSemVer"]);
 
 /** config.py FIRST_ARG_DATETIME_FUNCTIONS: their first argument must be DateTime, not DateTime64. */
 export const FIRST_ARG_DATETIME = new Set([
@@ -27,43 +28,70 @@ export interface FoundFunction {
     name: string;
     meta: FunctionMeta;
     aggregate: boolean;
+    /** One of PostHog's own functions (posthog.py), which its printer expands itself. */
+    posthog: boolean;
 }
 
 function lookup(table: Record<string, FunctionMeta>, name: string): string | null {
     if (Object.hasOwn(table, name)) return name;
-    // mapping.py _find_function: a lower-case match counts only for case-insensitive functions.
+    // mapping.py _find_function: else the lower-cased name, when that function is not
+    // case-sensitive.
     const lower = name.toLowerCase();
-    if (!CASE_INSENSITIVE.has(lower)) return null;
-    return Object.keys(table).find((k) => k.toLowerCase() === lower) ?? null;
+    return Object.hasOwn(table, lower) && CASE_INSENSITIVE.has(lower) ? lower : null;
 }
 
 export function findFunction(name: string): FoundFunction | null {
-    const f = lookup(HOGQL_FUNCTIONS, name);
-    if (f) return { name: f, meta: HOGQL_FUNCTIONS[f], aggregate: false };
     const a = lookup(HOGQL_AGGREGATIONS, name);
-    if (a) return { name: a, meta: HOGQL_AGGREGATIONS[a], aggregate: true };
+    if (a) return { name: a, meta: HOGQL_AGGREGATIONS[a], aggregate: true, posthog: false };
+    const f = lookup(HOGQL_FUNCTIONS, name);
+    if (f) return { name: f, meta: HOGQL_FUNCTIONS[f], aggregate: false, posthog: false };
+    const p = lookup(HOGQL_POSTHOG_FUNCTIONS, name);
+    if (p) return { name: p, meta: HOGQL_POSTHOG_FUNCTIONS[p], aggregate: false, posthog: true };
     return null;
 }
 
-/** core.py validate_function_args, with its wording. */
-export function validateArgs(name: string, count: number, meta: FunctionMeta, node: AstNode): void {
-    const [, min, max] = meta;
+/**
+ * base.py's answer to a name no table has: PostHog's message, with the closest exposed name
+ * (difflib.get_close_matches) when there is one. Old names PostHog renamed get it too.
+ */
+export function unsupportedFunction(name: string, node: AstNode): Error {
+    const close = closeMatch(name, EXPOSED_NAMES);
+    return queryError(
+        close
+            ? `Unsupported function call '${name}(...)'. Perhaps you meant '${close}(...)'?`
+            : `Unsupported function call '${name}(...)'`,
+        node,
+    );
+}
+
+/**
+ * core.py validate_function_args, with its wording: `name` as written in the query, and
+ * "Aggregation" for an aggregation (base.py passes function_term="aggregation").
+ */
+export function validateArgs(
+    name: string,
+    count: number,
+    found: FoundFunction,
+    node: AstNode,
+): void {
+    const [, min, max] = found.meta;
+    const term = found.aggregate ? "Aggregation" : "Function";
     const s = (n: number) => (n === 1 ? "" : "s");
     const tooFew = count < min;
     const tooMany = max >= 0 && count > max;
     if (min === max && (tooFew || tooMany))
         throw queryError(
-            `Function '${name}' expects ${min} argument${s(min)}, found ${count}`,
+            `${term} '${name}' expects ${min} argument${s(min)}, found ${count}`,
             node,
         );
     if (tooFew)
         throw queryError(
-            `Function '${name}' expects at least ${min} argument${s(min)}, found ${count}`,
+            `${term} '${name}' expects at least ${min} argument${s(min)}, found ${count}`,
             node,
         );
     if (tooMany)
         throw queryError(
-            `Function '${name}' expects at most ${max} argument${s(max)}, found ${count}`,
+            `${term} '${name}' expects at most ${max} argument${s(max)}, found ${count}`,
             node,
         );
 }

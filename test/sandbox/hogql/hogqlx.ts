@@ -2,17 +2,13 @@
 // tuple ('__hx_tag', kind, name, value, ...) the frontend renders; in FROM, <HogQLQuery query=...>
 // and <ActorsQuery ...> are expanded to the select they stand for.
 import { HogQLError, queryError } from "./errors";
+import { HOGQLX_COMPONENTS, HOGQLX_TAGS } from "./functionList";
 import { type AstNode, parseSelect } from "./parser";
 
 /** hogqlx.py HOGQLX_COMPONENTS: components the frontend knows. */
-const COMPONENTS = new Set(["Sparkline", "RecordingButton", "ExplainCSPReport"]);
-/** hogqlx.py HOGQLX_TAGS: plain HTML-like tags (and the special <redacted>). */
-const TAGS = new Set(
-    (
-        "em strong span div p a blockquote code b i u h1 h2 h3 h4 h5 h6 img ul ol li br hr " +
-        "table thead tbody tr th td small pre redacted"
-    ).split(" "),
-);
+const COMPONENTS = new Set(HOGQLX_COMPONENTS);
+/** hogqlx.py HOGQLX_TAGS: plain HTML-like tags (and the special a, blink, marquee, redacted). */
+const TAGS = new Set(HOGQLX_TAGS);
 
 const constant = (value: unknown): AstNode => ({ node: "Constant", value });
 

@@ -301,14 +301,28 @@ export class Printer extends ExprPrinter {
             throw queryError(`Already have joined a table called "${alias}". Can't redefine.`, j);
         const src = scope.addSource({ alias, table: def });
         let tableSql = def.clickhouse;
+        // printer/base.py @8722f436 visit_join_expr: a table function's argument counts, and no
+        // arguments for any other table.
+        const tableArgs = j.table_args as AstNode[] | null | undefined;
         if (def.tableFunction) {
-            const args = ((j.table_args ?? []) as AstNode[]).map((a) => this.expr(a, scope).sql);
-            if (args.length < def.tableFunction.minArgs || args.length > def.tableFunction.maxArgs)
+            const { minArgs, maxArgs } = def.tableFunction;
+            const s = (n: number) => (n > 1 ? "s" : "");
+            if (!tableArgs)
+                throw queryError(`Table function '${def.name}' requires arguments`, table);
+            if (tableArgs.length < minArgs)
                 throw queryError(
-                    `Table function '${def.name}' requires ${def.tableFunction.minArgs} or ${def.tableFunction.maxArgs} arguments`,
+                    `Table function '${def.name}' requires at least ${minArgs} argument${s(minArgs)}`,
                     table,
                 );
+            if (tableArgs.length > maxArgs)
+                throw queryError(
+                    `Table function '${def.name}' requires at most ${maxArgs} argument${s(maxArgs)}`,
+                    table,
+                );
+            const args = tableArgs.map((a) => this.expr(a, scope).sql);
             tableSql = `${def.clickhouse}(${args.join(", ")})`;
+        } else if (tableArgs) {
+            throw queryError(`Table '${def.name}' does not accept arguments`, j);
         }
         // A table function needs an alias for its columns to be qualified.
         const bare = alias === def.clickhouse && !def.tableFunction;

@@ -1,0 +1,278 @@
+// The generator of the HogQL function tables, in its two stages: scripts/hogql/read.py reads
+// PostHog's source into test/fixtures/posthog-hogql/reading.json (the reading is committed,
+// PostHog's files are not), and scripts/hogql/write.mjs writes the extension's catalogue and the
+// sandbox's table from the reading. The write stage runs here on the committed reading; the read
+// stage runs on small sources written by the test, in PostHog's layout.
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(__dirname, "../../..");
+const fixtures = path.join(root, "test", "fixtures", "posthog-hogql");
+const reading = JSON.parse(fs.readFileSync(path.join(fixtures, "reading.json"), "utf8"));
+
+function run(
+    command: string,
+    ...args: string[]
+): { code: number | null; out: string; err: string } {
+    const res = spawnSync(command, args, { cwd: root, encoding: "utf8" });
+    return { code: res.status, out: res.stdout, err: res.stderr };
+}
+
+const write = (...args: string[]) =>
+    run(process.execPath, path.join(root, "scripts", "hogql", "write.mjs"), ...args);
+const read = (...args: string[]) =>
+    run("python3", path.join(root, "scripts", "hogql", "read.py"), ...args);
+
+function tempDir(): string {
+    return fs.mkdtempSync(path.join(os.tmpdir(), "hogql-generator-"));
+}
+
+/** Writes `files` (path -> text) under a new directory, PostHog's layout. */
+function sourceTree(files: Record<string, string>): string {
+    const dir = tempDir();
+    for (const [rel, text] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+        fs.writeFileSync(path.join(dir, rel), text);
+    }
+    return dir;
+}
+
+// A small stand-in for posthog/hogql/functions/, written for this test: the same shapes PostHog
+// uses (a dataclass, spreads, a comprehension, a recursive generator of combinator names, an
+// update() and a branch on the deployment), not PostHog's code.
+const F = "posthog/hogql/functions/";
+const SOURCES: Record<string, string> = {
+    [F + "core.py"]: `from dataclasses import dataclass
+from typing import Optional
+
+@dataclass()
+class HogQLFunctionMeta:
+    clickhouse_name: str
+    min_args: int = 0
+    max_args: Optional[int] = 0
+    min_params: int = 0
+    max_params: Optional[int] = 0
+    passthrough_suffix_args_count: int = 0
+    aggregate: bool = False
+    tz_aware: bool = False
+    case_sensitive: bool = True
+    suffix_args: Optional[list] = None
+    using_placeholder_arguments: bool = False
+    using_positional_arguments: bool = False
+    parametric_first_arg: bool = False
+    requires_within_group: bool = False
+`,
+    [F + "aggregations.py"]: `from .core import HogQLFunctionMeta
+
+COMBINATORS = {
+    "If": {"allowedSuffixes": [], "argMap": lambda min, max: [min + 1, max + 1]},
+    "State": {"allowedSuffixes": ["If"], "argMap": lambda min, max: [min, max]},
+}
+COMBINATOR_AGGREGATIONS = {"sum": HogQLFunctionMeta("sum", 1, 1, aggregate=True)}
+
+
+def _combine(base_name, base_meta, current=None):
+    result = {}
+    if current is None:
+        current = []
+    if current:
+        low, high = base_meta.min_args, base_meta.max_args
+        for suffix in current:
+            low, high = COMBINATORS[suffix]["argMap"](low, high)
+        result[base_name + "".join(current)] = HogQLFunctionMeta(base_name + "".join(current), low, high, aggregate=True)
+    available = list(COMBINATORS.keys()) if not current else COMBINATORS[current[-1]]["allowedSuffixes"]
+    for suffix in available:
+        if suffix not in current:
+            result.update(_combine(base_name, base_meta, [*current, suffix]))
+    return result
+
+
+def generate_combinator_suffix_combinations():
+    result = {}
+    for name, meta in COMBINATOR_AGGREGATIONS.items():
+        result.update(_combine(name, meta))
+    return result
+
+
+HOGQL_AGGREGATIONS = {
+    **generate_combinator_suffix_combinations(),
+    "sum": HogQLFunctionMeta("sum", 1, 1, aggregate=True, case_sensitive=False),
+    **{name: HogQLFunctionMeta("groupArray", 1, 1, aggregate=True) for name in ["array_agg", "groupArray"]},
+}
+`,
+    [F + "udfs.py"]: `from posthog.cloud_utils import is_cloud
+
+from .core import HogQLFunctionMeta
+
+UDFS = {"aggregate_funnel": HogQLFunctionMeta("aggregate_funnel", 7, 7)}
+
+if is_cloud():
+    for v in UDFS.values():
+        v.clickhouse_name = "versioned"
+`,
+    [F + "posthog.py"]: `from .core import HogQLFunctionMeta
+
+HOGQL_POSTHOG_FUNCTIONS = {"recordingButton": HogQLFunctionMeta("recordingButton", 1, 2)}
+`,
+    [F + "mapping.py"]: `from itertools import chain
+
+from posthog.hogql import ast
+
+from .aggregations import HOGQL_AGGREGATIONS
+from .core import HogQLFunctionMeta
+from .posthog import HOGQL_POSTHOG_FUNCTIONS
+from .udfs import UDFS
+
+HOGQL_CLICKHOUSE_FUNCTIONS = {
+    "toInt": HogQLFunctionMeta("accurateCastOrNull", 1, 1, suffix_args=[ast.Constant(value="Int64")]),
+    "_internal": HogQLFunctionMeta("internal", 1, 1),
+}
+HOGQL_CLICKHOUSE_FUNCTIONS.update(UDFS)
+
+ALL_EXPOSED_FUNCTION_NAMES = [
+    name for name in chain(HOGQL_CLICKHOUSE_FUNCTIONS.keys(), HOGQL_AGGREGATIONS.keys()) if not name.startswith("_")
+]
+`,
+    "posthog/hogql/hogqlx.py": `HOGQLX_COMPONENTS = ["Sparkline"]
+HOGQLX_TAGS = ["a", "em"] + ["strong"]
+`,
+};
+
+function manifest(dir: string, renames: object[] = []): string {
+    const file = path.join(dir, "manifest.json");
+    const files = Object.fromEntries(Object.keys(SOURCES).map((p) => [p, "a".repeat(40)]));
+    fs.writeFileSync(file, JSON.stringify({ files, renames }));
+    return file;
+}
+
+describe("HogQL generator (scripts/hogql)", function () {
+    this.timeout(60_000);
+
+    it("writes the committed catalogue and sandbox table byte for byte from the committed reading", () => {
+        const res = write("--check");
+        assert.equal(res.code, 0, res.err);
+    });
+
+    it("says which output differs when the reading changes", () => {
+        const changed = structuredClone(reading);
+        changed.functions.clickhouse[0].maxArgs = 99;
+        const dir = tempDir();
+        const file = path.join(dir, "reading.json");
+        fs.writeFileSync(file, JSON.stringify(changed));
+        const res = write("--reading", file, "--check");
+        assert.equal(res.code, 1);
+        assert.match(res.err, /src\/language\/hogqlFunctions\.json differs/);
+        assert.match(res.err, /test\/sandbox\/hogql\/functionTable\.json differs/);
+    });
+
+    it("records each file PostHog's reading came from, with its commit and git blob hash", () => {
+        const paths = reading.sources.map((s: { path: string }) => s.path);
+        assert.ok(paths.includes("posthog/hogql/functions/aggregations.py"));
+        assert.ok(paths.includes("posthog/hogql/hogqlx.py"));
+        for (const s of reading.sources) {
+            assert.match(s.commit, /^[0-9a-f]{40}$/, s.path);
+            assert.match(s.blob, /^[0-9a-f]{40}$/, s.path);
+        }
+        assert.equal(reading.combinators.generated.length, 329);
+        assert.equal(reading.hogqlx.tags.length, 31);
+        assert.deepEqual(reading.hogqlx.components, [
+            "Sparkline",
+            "RecordingButton",
+            "ExplainCSPReport",
+        ]);
+    });
+
+    it("reads the tables by evaluating the source: combinators, spreads, updates, exposed names", () => {
+        const dir = sourceTree(SOURCES);
+        const out = path.join(dir, "reading.json");
+        const res = read(dir, "--manifest", manifest(dir), "--out", out);
+        assert.equal(res.code, 0, res.err);
+        const r = JSON.parse(fs.readFileSync(out, "utf8"));
+        const agg = Object.fromEntries(
+            r.functions.aggregations.map((f: { name: string }) => [f.name, f]),
+        );
+        assert.deepEqual(Object.keys(agg), [
+            "sumIf",
+            "sumState",
+            "sumStateIf",
+            "sum",
+            "array_agg",
+            "groupArray",
+        ]);
+        assert.deepEqual([agg.sumStateIf.minArgs, agg.sumStateIf.maxArgs], [2, 2]);
+        assert.equal(agg.sum.caseSensitive, false, "the later entry wins, as in a dict literal");
+        assert.deepEqual(r.combinators.generated, [
+            { name: "sumIf", base: "sum", suffixes: ["If"] },
+            { name: "sumState", base: "sum", suffixes: ["State"] },
+            { name: "sumStateIf", base: "sum", suffixes: ["State", "If"] },
+        ]);
+        assert.deepEqual(r.combinators.suffixes.If, { allowedSuffixes: [], argShift: [1, 1] });
+        const ch = r.functions.clickhouse.map((f: { name: string }) => f.name);
+        assert.deepEqual(ch, ["toInt", "_internal", "aggregate_funnel"]);
+        assert.deepEqual(r.functions.clickhouse[0].suffixArgs, [{ constant: "Int64" }]);
+        assert.equal(r.functions.clickhouse[2].clickhouseName, "aggregate_funnel");
+        assert.deepEqual(r.notes, [
+            "posthog/hogql/functions/udfs.py:7: a branch on the deployment, not followed",
+        ]);
+        assert.ok(!r.exposedNames.includes("_internal") && r.exposedNames.includes("sumIf"));
+        assert.deepEqual(r.hogqlx.tags, ["a", "em", "strong"]);
+        const text = SOURCES[F + "core.py"];
+        const blob = createHash("sha1")
+            .update(`blob ${Buffer.byteLength(text)}\0${text}`)
+            .digest("hex");
+        assert.equal(r.sources.find((s: { path: string }) => s.path === F + "core.py").blob, blob);
+        // --check compares with what it wrote.
+        assert.equal(read(dir, "--manifest", manifest(dir), "--out", out, "--check").code, 0);
+    });
+
+    it("stops with the file's name when a file is missing, and with the line on what it cannot evaluate", () => {
+        const missing = { ...SOURCES };
+        delete missing[F + "udfs.py"];
+        let dir = sourceTree(missing);
+        let res = read(dir, "--manifest", manifest(dir), "--out", path.join(dir, "r.json"));
+        assert.equal(res.code, 1);
+        assert.match(res.err, /posthog\/hogql\/functions\/udfs\.py: cannot be read/);
+        assert.equal(fs.existsSync(path.join(dir, "r.json")), false);
+
+        dir = sourceTree({
+            ...SOURCES,
+            [F + "posthog.py"]:
+                `import os\nHOGQL_POSTHOG_FUNCTIONS = {n: 1 for n in os.listdir(".")}\n`,
+        });
+        res = read(dir, "--manifest", manifest(dir), "--out", path.join(dir, "r.json"));
+        assert.equal(res.code, 1);
+        assert.match(
+            res.err,
+            /posthog\.py:2: a loop over os\.listdir, from outside the read source/,
+        );
+    });
+
+    it("checks each rename against the tables", () => {
+        const dir = sourceTree(SOURCES);
+        const out = path.join(dir, "r.json");
+        const ok = read(
+            dir,
+            "--manifest",
+            manifest(dir, [{ old: "recording_button", new: "recordingButton" }]),
+            "--out",
+            out,
+        );
+        assert.equal(ok.code, 0, ok.err);
+        assert.deepEqual(JSON.parse(fs.readFileSync(out, "utf8")).renames, [
+            { old: "recording_button", new: "recordingButton" },
+        ]);
+        const stale = read(
+            dir,
+            "--manifest",
+            manifest(dir, [{ old: "sumIf", new: "sum" }]),
+            "--out",
+            out,
+        );
+        assert.equal(stale.code, 1);
+        assert.match(stale.err, /sumIf is still in the tables/);
+    });
+});
