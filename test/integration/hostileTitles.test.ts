@@ -8,6 +8,7 @@ import { oneLine } from "../../src/plainText";
 import { resultSetFromText, resultsViewType } from "../../src/resultsPanel";
 import { ResultsPanel, webviewOptions } from "../../src/resultsPanel/panel";
 import type { Sandbox } from "../sandbox";
+import { withinMaxLength } from "../contract/limits";
 import { hostileNames } from "../hostile/liveMarkup";
 import { signedIn } from "./fixture";
 import { addHostileExperiments } from "./hostileData";
@@ -31,7 +32,9 @@ describe("webview panel titles with hostile names", function () {
         const experiment = sandbox.state.experiments.find((e) => e.id === added.ids[0])!;
         const page = await api.ctx.documents.showDetails(experiment.id);
         try {
-            for (const { name, why } of names) {
+            for (const { name: given, why } of names) {
+                // PostHog holds no longer name than the contract's maxLength.
+                const name = withinMaxLength(given, "Experiment", "name");
                 experiment.name = name;
                 await page.load(null);
                 const title = page.panel.title;
