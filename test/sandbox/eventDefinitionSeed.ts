@@ -146,13 +146,14 @@ let seen: Promise<SeenEvent[]> | null = null;
  * longer than 200 bytes (will_fit_in_postgres_column); a NUL in a name is stored as U+FFFD.
  */
 export function seenEvents(): Promise<SeenEvent[]> {
-    if (!seen) seen = readSeenEvents();
+    if (!seen) seen = readSeenEvents("events");
     return seen;
 }
 
-async function readSeenEvents(): Promise<SeenEvent[]> {
+/** One query over `table` (the events table, or a test's table of the same columns). */
+export async function readSeenEvents(table: string): Promise<SeenEvent[]> {
     const r = await runSql(
-        `SELECT toInt32(team_id), event, min(timestamp), max(timestamp) FROM events
+        `SELECT toInt32(team_id), event, min(timestamp), max(timestamp) FROM ${table}
         WHERE event != '$$plugin_metrics' AND length(event) <= 200
         GROUP BY team_id, event ORDER BY team_id, event`,
     );
