@@ -1,6 +1,7 @@
 // The sandbox's event definitions, derived from the seeded events the way PostHog's ingestion
 // derives them (rust/property-defs-rs/src/types.rs @b1df5613): one definition per team and event
-// name, created when the name is first seen, its last_seen_at moved on by every later event.
+// name, created when the name is first seen, its last_seen_at moved on by every later event
+// (ingestion stamps its own clock; the seeded events count as ingested at their timestamps).
 // Only what people edit is seed data here, keyed by name: description, tags, owner, verified,
 // hidden. PostHog's definitions carry no volume any more (volume_30_day is deprecated in
 // posthog/models/event_definition.py @08eaf473): the extension counts with HogQL.
@@ -172,8 +173,8 @@ function later(a: string, b: string): string {
 
 /**
  * The definitions of the seen events: names and times from the events, the rest from CURATED.
- * A curated definition was edited by `editor` at `editedAt` (never before it was created); an
- * uncurated one was never edited (updated_by null, updated_at its creation).
+ * A curated definition was edited by the first of `users` at `editedAt` (never before it was
+ * created); an uncurated one was never edited (updated_by null, updated_at its creation).
  */
 export function eventDefinitions(
     events: SeenEvent[],
@@ -193,7 +194,7 @@ export function eventDefinitions(
             name,
             owner: user(curated?.owner),
             description: curated?.description || null,
-            tags: curated?.tags ?? [],
+            tags: [...(curated?.tags ?? [])],
             created_at: first,
             updated_at: updatedAt,
             updated_by: curated ? editor : null,
