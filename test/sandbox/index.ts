@@ -2,6 +2,7 @@
 import type { AddressInfo } from "node:net";
 import { KEYS, type SandboxKeys } from "./auth";
 import { DeliberateStore } from "./deliberate";
+import { seenEvents } from "./eventDefinitionSeed";
 import { FaultStore } from "./faults";
 import { HogQLEngine } from "./hogql/engine";
 import { reportExchange } from "./exchanges";
@@ -54,8 +55,9 @@ export interface Sandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
     const state = emptyState();
     const extraExperiments = options.extraExperiments ?? 0;
-    seed(state, extraExperiments);
-    const engine = await HogQLEngine.create();
+    // Both wait for the one seeding of ClickHouse; the definitions come from its events.
+    const [engine, seen] = await Promise.all([HogQLEngine.create(), seenEvents()]);
+    seed(state, extraExperiments, seen);
     const faults = new FaultStore();
     const deliberate = new DeliberateStore();
     const requests: RecordedRequest[] = [];
@@ -68,6 +70,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             requests,
             asyncPolls: options.asyncPolls ?? 3,
             extraExperiments,
+            seenEvents: seen,
             onExchange: options.onExchange ?? reportExchange,
         },
         options.tls,

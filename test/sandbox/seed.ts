@@ -1,8 +1,8 @@
 // Deterministic seed data: the same objects every run, with dates relative to "now" so that
 // running experiments stay running and the events table covers the last 30 days.
 import { createHash } from "node:crypto";
+import { eventDefinitions, type SeenEvent } from "./eventDefinitionSeed";
 import type {
-    EventDefinition,
     Experiment,
     FeatureFlag,
     Json,
@@ -468,81 +468,11 @@ function buildExperiment(
     return exp;
 }
 
-const EVENT_DEFS: [name: string, description: string, tags: string[]][] = [
-    ["$pageview", "Automatically captured when a page is viewed.", []],
-    ["$pageleave", "Automatically captured when a page is left.", []],
-    ["$autocapture", "Clicks, inputs and form submissions captured automatically.", []],
-    ["$identify", "Links an anonymous user to an identified one.", []],
-    ["$feature_flag_called", "A feature flag was evaluated.", []],
-    ["$set", "Person properties were set.", []],
-    ["$groupidentify", "A group was identified.", []],
-    ["$rageclick", "A user clicked the same element repeatedly.", []],
-    ["$exception", "An exception was captured.", ["errors"]],
-    ["$web_vitals", "Core web vitals measurement.", ["performance"]],
-    ["$screen", "A mobile screen was viewed.", []],
-    ["$opt_in", "The user opted in to capturing.", []],
-    ["$survey_shown", "A survey was shown.", ["surveys"]],
-    ["$survey_sent", "A survey was answered.", ["surveys"]],
-    ["$survey_dismissed", "A survey was dismissed.", ["surveys"]],
-    ["$ai_generation", "An LLM generation.", ["ai"]],
-    ["$create_alias", "An alias was created.", []],
-    ["$merge_dangerously", "Two persons were merged.", []],
-    ["signed_up", "A user finished the signup form.", ["growth", "activation"]],
-    ["logged_in", "A user logged in.", ["auth"]],
-    ["logged_out", "A user logged out.", ["auth"]],
-    ["checkout_started", "The checkout page was opened.", ["revenue"]],
-    ["checkout_completed", "An order was paid.", ["revenue"]],
-    ["subscription_created", "A paid subscription started.", ["revenue"]],
-    ["subscription_cancelled", "A paid subscription was cancelled.", ["revenue", "churn"]],
-    ["plan_upgraded", "The plan changed to a more expensive one.", ["revenue"]],
-    ["plan_downgraded", "The plan changed to a cheaper one.", ["revenue", "churn"]],
-    ["video_played", "Playback started.", ["engagement"]],
-    ["video_paused", "Playback paused.", ["engagement"]],
-    ["video_completed", "Playback reached the end.", ["engagement"]],
-    ["search_performed", "A search was run.", ["engagement"]],
-    ["title_added_to_list", "A title was added to My List.", ["engagement"]],
-    ["invite_sent", "A user invited a teammate.", ["growth"]],
-    ["invite_accepted", "An invitation was accepted.", ["growth"]],
-    ["onboarding_step_completed", "One onboarding step was finished.", ["activation"]],
-    ["onboarding_completed", "All onboarding steps were finished.", ["activation"]],
-    ["settings_updated", "Account settings were saved.", []],
-    ["export_downloaded", "A CSV export was downloaded.", []],
-    ["support_ticket_created", "A support ticket was opened.", ["support"]],
-    ["legacy_button_clicked", "Old custom click event, replaced by autocapture.", ["deprecated"]],
-    ["test_event_please_ignore", "", []],
-];
-
-function eventDefinitions(rand: () => number): EventDefinition[] {
-    return EVENT_DEFS.map(([name, description, tags], i) => {
-        const verified = i % 5 === 1 || name === "signed_up" || name === "checkout_completed";
-        const hidden = name === "legacy_button_clicked" || name === "test_event_please_ignore";
-        const createdAt = daysAgo(380 - i * 7, 8);
-        const seen = hidden ? daysAgo(45 + i, 3) : daysAgo(i % 4, 11, i);
-        return {
-            id: seededUuid(rand),
-            team_id: 1,
-            name,
-            owner: i % 6 === 0 ? (USERS[1] as unknown as Json) : null,
-            description: description || null,
-            tags,
-            created_at: createdAt,
-            updated_at: daysAgo(30 - (i % 20), 14),
-            updated_by: i % 3 === 0 ? (USERS[0] as unknown as Json) : null,
-            last_seen_at: seen,
-            verified,
-            verified_at: verified ? daysAgo(20, 10) : null,
-            verified_by: verified ? (USERS[0] as unknown as Json) : null,
-            hidden,
-            is_action: false,
-            post_to_slack: false,
-            default_columns: [],
-            media_preview_urls: [],
-        };
-    });
-}
-
-/** Fills `state` with the seed; `extraExperiments` older ones are added to project 1. */
-export function seed(state: SandboxState, extraExperiments = 0): void {
+/**
+ * Fills `state` with the seed; `extraExperiments` older ones are added to project 1. The event
+ * definitions are those of `seen`, the seeded events' names (eventDefinitionSeed.ts).
+ */
+export function seed(state: SandboxState, extraExperiments: number, seen: SeenEvent[]): void {
     const rand = rng(42);
     state.organization = defaultOrganization();
     state.projects = projects();
@@ -615,7 +545,7 @@ export function seed(state: SandboxState, extraExperiments = 0): void {
         daysAgo(3),
         "Ready for an experiment",
     );
-    state.eventDefinitions = eventDefinitions(rand);
+    state.eventDefinitions = eventDefinitions(seen, USERS, daysAgo(20, 10));
     state.insightVariables = insightVariables();
 }
 

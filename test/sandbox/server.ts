@@ -7,6 +7,7 @@ import type { Ctx, Reply } from "./context";
 import { intParam, ok, pageLinks } from "./context";
 import { ApiError, errorBody, methodNotAllowed, notFound } from "./errors";
 import * as ed from "./eventDefinitions";
+import type { SeenEvent } from "./eventDefinitionSeed";
 import * as ex from "./experiments";
 import type { DeliberateStore } from "./deliberate";
 import { FaultStore, faultFromJson, nginxPage, oversizedBody } from "./faults";
@@ -265,6 +266,8 @@ export interface ServerDeps {
     requests: RecordedRequest[];
     asyncPolls: number;
     extraExperiments: number;
+    /** the seeded events' names and times, which a reset derives the event definitions from */
+    seenEvents: SeenEvent[];
     /** called with each exchange once answered (SandboxOptions.onExchange) */
     onExchange?: (exchange: RecordedRequest) => void;
 }
@@ -582,7 +585,7 @@ function admin(
         });
     }
     if (p === "/_sandbox/reset" && method === "POST") {
-        seed(s, deps.extraExperiments);
+        seed(s, deps.extraExperiments, deps.seenEvents);
         q.queryCache.delete(s);
         clearLimits(s);
         deps.faults.clear();

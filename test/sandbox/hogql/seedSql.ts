@@ -22,6 +22,44 @@ export const EXPERIMENT_FLAGS: [key: string, variants: string[]][] = [
     ["free-trial-length", ["control", "test"]],
 ];
 
+/**
+ * Events a few sessions end with instead of `$pageleave`, so that the event definitions derived
+ * from the events (test/sandbox/eventDefinitionSeed.ts) cover PostHog's own events and a product's
+ * custom ones, not only the dozen the sessions' steps send.
+ */
+export const OCCASIONAL_EVENTS = [
+    "$set",
+    "$groupidentify",
+    "$rageclick",
+    "$web_vitals",
+    "$screen",
+    "$opt_in",
+    "$survey_shown",
+    "$survey_sent",
+    "$survey_dismissed",
+    "$ai_generation",
+    "$create_alias",
+    "$merge_dangerously",
+    "logged_in",
+    "logged_out",
+    "subscription_created",
+    "plan_upgraded",
+    "plan_downgraded",
+    "video_paused",
+    "video_completed",
+    "title_added_to_list",
+    "invite_sent",
+    "invite_accepted",
+    "onboarding_step_completed",
+    "onboarding_completed",
+    "settings_updated",
+    "export_downloaded",
+    "support_ticket_created",
+];
+
+/** Events no longer sent: only sessions older than 50 days have them (their definitions are stale). */
+export const RETIRED_EVENTS = ["legacy_button_clicked", "test_event_please_ignore"];
+
 const SETTINGS = "SETTINGS session_timezone = 'UTC'";
 
 export const CREATE_TABLES: string[] = [
@@ -226,7 +264,9 @@ export function seedStatements(): string[] {
                     k = 6, if(signs_up, '$identify', ${pick(["$autocapture", "$pageview", "video_played"], h(53, "s"))}),
                     k = 7, if(checks_out, 'checkout_started', '$pageview'),
                     k = 8, if(checks_out AND completes, 'checkout_completed', '$autocapture'),
-                    multiIf(${h(54, "s")} % 100 < 3, '$exception', ${h(54, "s")} % 100 < 5, 'subscription_cancelled', '$pageleave')
+                    multiIf(${h(54, "s")} % 100 < 3, '$exception', ${h(54, "s")} % 100 < 5, 'subscription_cancelled',
+                        ${h(54, "s")} % 100 < 12, if(age > 50 * 86400 AND ${h(58, "s")} % 4 = 0, ${pick(RETIRED_EVENTS, h(59, "s"))}, ${pick(OCCASIONAL_EVENTS, h(57, "s"))}),
+                        '$pageleave')
                 ) AS event,
                 multiIf(k = 0, if(referrer = '$direct', '/', ${pick(PATHS.slice(0, 5), h(55, "s"))}),
                     event = 'signed_up', '/signup', event IN ('checkout_started', 'checkout_completed'), '/checkout',
