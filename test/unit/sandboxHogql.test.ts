@@ -152,6 +152,13 @@ describe("sandbox HogQL engine", function () {
         assert.equal(ok.status, 200);
         assert.match(ok.json.clickhouse, /accurateCastOrNull\('42', 'Int64'\)/);
         assert.match(ok.json.clickhouse, /lagInFrame\(1\)/);
+        // Names that are also Object.prototype's keys are functions like any other.
+        const proto = await hogql("SELECT hasOwnProperty('a')");
+        assert.equal(proto.status, 400, proto.text);
+        assert.match(proto.json.detail, /^Unsupported function call 'hasOwnProperty\(\.\.\.\)'/);
+        const plain = await hogql("SELECT toString(number) AS s FROM numbers(2)");
+        assert.equal(plain.status, 200, plain.text);
+        assert.deepEqual(plain.json.results, [["0"], ["1"]]);
     });
 
     it("refuses the names PostHog renamed as PostHog does, and runs the new ones", async () => {

@@ -31,7 +31,9 @@ const PRINTED: Record<string, string> = {
 function withPrinted(source: Record<string, number[] | (string | number)[]>): Table {
     const result: Table = {};
     for (const [name, [printed, min, max]] of Object.entries(source)) {
-        result[name] = [PRINTED[name] ?? String(printed), Number(min), Number(max)];
+        // Own keys only: `toString` and the like are also Object.prototype's.
+        const own = Object.hasOwn(PRINTED, name) ? PRINTED[name] : String(printed);
+        result[name] = [own, Number(min), Number(max)];
     }
     return result;
 }
