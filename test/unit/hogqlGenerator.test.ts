@@ -247,6 +247,14 @@ describe("HogQL generator (scripts/hogql)", function () {
         assert.equal(res.code, 1);
         assert.match(res.err, /src\/language\/hogqlFunctions\.json differs/);
         assert.match(res.err, /test\/sandbox\/hogql\/functionTable\.json differs/);
+
+        const schema = structuredClone(reading);
+        schema.database.classes[0].fields[0].column = "renamed";
+        fs.writeFileSync(file, JSON.stringify(schema));
+        const res2 = write("--reading", file, "--check");
+        assert.equal(res2.code, 1);
+        assert.match(res2.err, /test\/sandbox\/hogql\/schemaTable\.json differs/);
+        assert.doesNotMatch(res2.err, /hogqlFunctions\.json/);
     });
 
     it("records each file PostHog's reading came from, with its commit and git blob hash", () => {
