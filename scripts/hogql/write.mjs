@@ -84,7 +84,7 @@ export function schemaTable(reading) {
         if (f.hidden) out.hidden = true;
         if (f.kind === "LazyJoin") {
             out.from = f.from;
-            out.table = classes.has(f.table) ? (registeredAs.get(f.table) ?? f.table) : f.table;
+            out.table = registeredAs.get(f.table) ?? f.table;
         }
         if (f.chain) out.chain = f.chain;
         if (f.fields) out.fields = Object.fromEntries(f.fields.map((g) => [g.name, field(g)]));

@@ -3,7 +3,9 @@
 // run has the same rows and counts (only timestamps move with "now"):
 // 2,000 persons, 12,000 sessions over the last 90 days (fewer on weekends), 10 events each
 // (120,000 events: pageviews, clicks, signups, checkouts, feature flag calls with the seeded
-// experiments' variants), sessions derived from events, and replays for a third of the sessions.
+// experiments' variants), sessions derived from events, replays for a third of the sessions, the
+// companies (group type 0) the events name, a cohort of the persons on the pro plan, and daily
+// exchange rates.
 
 export const PERSONS = 2000;
 export const SESSIONS = 12_000;
@@ -57,11 +59,24 @@ export const CREATE_TABLES: string[] = [
     `CREATE TABLE session_replay_events (
         session_id String, team_id Int64, distinct_id String, person_id UUID,
         min_first_timestamp DateTime64(6, 'UTC'), max_last_timestamp DateTime64(6, 'UTC'),
-        first_url Nullable(String), click_count Int64, keypress_count Int64,
-        mouse_activity_count Int64, active_milliseconds Int64, console_log_count Int64,
-        console_warn_count Int64, console_error_count Int64, size Int64, event_count Int64,
-        message_count Int64, snapshot_source String
+        first_url Nullable(String), all_urls Array(String), click_count Int64,
+        keypress_count Int64, mouse_activity_count Int64, active_milliseconds Int64,
+        console_log_count Int64, console_warn_count Int64, console_error_count Int64, size Int64,
+        event_count Int64, message_count Int64, snapshot_source Nullable(String),
+        retention_period_days Nullable(Int64), _timestamp DateTime64(6, 'UTC')
     ) ENGINE = MergeTree ORDER BY (team_id, session_id)`,
+    // PostHog's groups, cohortpeople and exchange_rate tables, one final row per key (PostHog's
+    // ReplacingMergeTree / CollapsingMergeTree rows after merging).
+    `CREATE TABLE groups (
+        group_type_index Int64, team_id Int64, group_key String,
+        created_at DateTime64(6, 'UTC'), _timestamp DateTime64(6, 'UTC'), group_properties String
+    ) ENGINE = MergeTree ORDER BY (team_id, group_type_index, group_key)`,
+    `CREATE TABLE cohortpeople (
+        person_id UUID, cohort_id Int64, team_id Int64, sign Int8, version Int64
+    ) ENGINE = MergeTree ORDER BY (team_id, cohort_id, person_id)`,
+    `CREATE TABLE exchange_rate (
+        currency String, date Date, rate Decimal64(10)
+    ) ENGINE = MergeTree ORDER BY (date, currency)`,
     `CREATE TABLE query_log_archive (
         team_id Int64, event_date Date, event_time DateTime64(6, 'UTC'), query_id String,
         lc_id String, lc_query__query String, lc_query__kind String,
@@ -137,6 +152,12 @@ const REFERRERS = [
 ];
 
 const personId = (i: string) => `reinterpretAsUUID(sipHash128('person', ${i}))`;
+/** The company (group type 0) person `i` works at: one of COMPANIES. */
+export const COMPANIES = 40;
+const company = (i: string) =>
+    `concat('company_', toString(intHash32(${i} * 7 + 3) % ${COMPANIES}))`;
+/** The cohort of the persons on the pro plan (cohortpeople rows, version 1). */
+export const PRO_COHORT_ID = 1;
 
 export function seedStatements(): string[] {
     // Persons: person i has distinct id user_{1000+i}; identified ones also an anonymous id.
@@ -213,7 +234,7 @@ export function seedStatements(): string[] {
             concat('user_', toString(1000 + p)) AS distinct_id,
             if(event = '$autocapture', concat('button.btn:text="', ${pick(["Watch now", "Add to list", "Start trial", "Search"], h(43, "n"))}, '"nth-child="1"'), '') AS elements_chain,
             timestamp, session_id, concat('w-', session_id), ${personId("p")}, pprops, pcreated,
-            '', '', '', '', '', '', [], [], [], NULL
+            ${company("p")}, '', '', '', '', '', [], [], [], NULL
         FROM (
             SELECT *, k, s * ${EVENTS_PER_SESSION} + k AS n,
                 multiIf(
@@ -261,12 +282,31 @@ export function seedStatements(): string[] {
 
     const replays = `INSERT INTO session_replay_events
         SELECT session_id, team_id, distinct_id, person_id, \`$start_timestamp\`, \`$end_timestamp\`,
-            \`$entry_current_url\`, \`$autocapture_count\` * 2 + 1, ${h(60, "cityHash64(session_id)")} % 40,
+            \`$entry_current_url\`, \`$urls\`, \`$autocapture_count\` * 2 + 1, ${h(60, "cityHash64(session_id)")} % 40,
             ${h(61, "cityHash64(session_id)")} % 300, \`$session_duration\` * 700,
             ${h(62, "cityHash64(session_id)")} % 20, ${h(63, "cityHash64(session_id)")} % 5,
             ${h(64, "cityHash64(session_id)")} % 3, 20000 + ${h(65, "cityHash64(session_id)")} % 500000,
-            10 + ${h(66, "cityHash64(session_id)")} % 200, 5 + ${h(67, "cityHash64(session_id)")} % 50, 'web'
+            10 + ${h(66, "cityHash64(session_id)")} % 200, 5 + ${h(67, "cityHash64(session_id)")} % 50, 'web',
+            30, \`$end_timestamp\`
         FROM sessions WHERE cityHash64(session_id) % 3 = 0 ${SETTINGS}`;
 
-    return [persons, distinctIds, events, sessions, replays];
+    // Groups: the companies the events name, first and last seen there.
+    const groups = `INSERT INTO groups
+        SELECT 0, ${TEAM}, \`$group_0\`, min(timestamp), max(timestamp),
+            toJSONString(map('name', concat('Company ', substring(\`$group_0\`, 9)),
+                'industry', ${pick(["media", "retail", "software", "finance"], "cityHash64(`$group_0`)")}))
+        FROM events WHERE \`$group_0\` != '' GROUP BY \`$group_0\` ${SETTINGS}`;
+
+    const cohortPeople = `INSERT INTO cohortpeople
+        SELECT id, ${PRO_COHORT_ID}, ${TEAM}, 1, 1
+        FROM person WHERE JSONExtractString(properties, 'plan') = 'pro' ${SETTINGS}`;
+
+    // Exchange rates of a few currencies to USD for each of the last 90 days, moving a little.
+    const rates = `INSERT INTO exchange_rate
+        SELECT currency, today() - number, toDecimal64(base * (1 + ((intHash32(number * 13 + length(currency)) % 200) - 100) / 10000), 10)
+        FROM numbers(90)
+        ARRAY JOIN ['USD', 'EUR', 'GBP', 'JPY', 'BRL'] AS currency, [1, 0.92, 0.79, 151.2, 5.05] AS base
+        ${SETTINGS}`;
+
+    return [persons, distinctIds, events, sessions, replays, groups, cohortPeople, rates];
 }
