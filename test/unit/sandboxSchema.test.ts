@@ -89,6 +89,26 @@ describe("sandbox schema from PostHog's source", function () {
         assert.equal(res.json.detail, "Unable to resolve field: min_first_timestamp");
     });
 
+    it("sessions: the fields of sessions v3 too, such as $page_screen_autocapture_count_up_to", async () => {
+        const result = await rows(
+            "SELECT $page_screen_autocapture_count_up_to AS n, count() FROM sessions GROUP BY n ORDER BY n",
+        );
+        // uniqUpTo(1): 0, 1, or 2 for more than one; every seeded session has a pageview.
+        assert.deepEqual(
+            result.map((r) => r[0]),
+            [2],
+        );
+        const [[host, end]] = await rows(
+            "SELECT $entry_hostname, $end_pathname != '' FROM sessions LIMIT 1",
+        );
+        assert.deepEqual([host, end], ["hogflix.example", 1]);
+        // v3 leaves its aggregate-state fields out of SELECT *.
+        const star = await hogql("SELECT * FROM sessions LIMIT 1");
+        assert.equal(star.status, 200, JSON.stringify(star.json));
+        assert.ok(!star.json.columns.includes("$page_screen_autocapture_count_up_to"));
+        assert.ok(star.json.columns.includes("$end_current_url"));
+    });
+
     it("exchange_rate: five currencies for each of the last 90 days, no team guard", async () => {
         const result = await rows(
             "SELECT currency, count(), min(rate) > 0 FROM exchange_rate GROUP BY currency ORDER BY currency",

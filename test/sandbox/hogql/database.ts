@@ -5,7 +5,12 @@
 // posthog/hogql/database/schema/*.py by hand (events.py, persons.py, person_distinct_ids.py,
 // sessions_v1.py, query_log_archive.py), reduced to what the sandbox stores.
 import { closeMatches } from "./closeMatches";
-import { GENERATED_TABLE_NAMES, REGISTERED_TABLES, generatedTables } from "./schemaTables";
+import {
+    GENERATED_TABLE_NAMES,
+    REGISTERED_TABLES,
+    generatedTables,
+    sessionsV3Fields,
+} from "./schemaTables";
 
 /** Field types as DatabaseSchemaQuery names them (posthog/hogql/database/models.py). */
 export type FieldType =
@@ -192,7 +197,7 @@ const rawPersonDistinctIds: TableDef = {
     },
 };
 
-// posthog/hogql/database/schema/sessions_v1.py (the sandbox stores one finished row per session)
+// posthog/hogql/database/schema/sessions_v1.py (the sandbox stores one finished row per session),
 const sessions: TableDef = {
     name: "sessions",
     clickhouse: "sessions",
@@ -227,6 +232,8 @@ const sessions: TableDef = {
         person_id: col("person_id", "uuid", { hidden: true }),
     },
 };
+// ... and the fields of sessions v3 (schemaTable.json), such as $page_screen_autocapture_count_up_to.
+Object.assign(sessions.fields, sessionsV3Fields(sessions.fields));
 
 // posthog/hogql/database/schema/query_log_archive.py (QueryLogArchiveTable: only HogQL queries)
 const queryLog: TableDef = {

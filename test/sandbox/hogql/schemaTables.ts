@@ -138,5 +138,36 @@ export function generatedTables(served: Set<string>): TableDef[] {
     });
 }
 
+interface UnregisteredEntry {
+    hogql: string;
+    clickhouse: string;
+    avoidAsterisk: string[];
+    fields: Record<string, SchemaField>;
+}
+
+/**
+ * Fields of sessions_v3.py's SessionsTableV3 that `existing` (the sandbox's sessions_v1-shaped
+ * table) lacks, on the sandbox's columns of the same names. database.py registers sessions v1
+ * and replaces it by the team's modifiers (v2, v3); the sandbox answers both field sets. The
+ * fields v3 leaves out of SELECT * stay out. Lazy joins of v3 are not added.
+ */
+export function sessionsV3Fields(existing: Record<string, Field>): Record<string, Field> {
+    const v3 = (schema.unregistered as Record<string, UnregisteredEntry>).SessionsTableV3;
+    if (!v3)
+        throw new Error("schemaTable.json has no SessionsTableV3: re-run scripts/hogql/write.mjs");
+    const added: Record<string, Field> = {};
+    for (const [name, f] of Object.entries(v3.fields)) {
+        if (name in existing || f.kind === "LazyJoin" || SESSIONS_V3_NOT_STORED.has(name)) continue;
+        const converted = field("sessions", name, f, new Set());
+        if (converted?.kind === "column" && v3.avoidAsterisk.includes(name))
+            converted.hidden = true;
+        if (converted) added[name] = converted;
+    }
+    return added;
+}
+
+/** v3 fields the sandbox does not store: an aggregate state's tuple, used only inside PostHog. */
+const SESSIONS_V3_NOT_STORED = new Set(["$entry_channel_type_properties"]);
+
 /** The tables `served` adds, for database.ts to list first. */
 export const GENERATED_TABLE_NAMES: readonly string[] = SERVED;

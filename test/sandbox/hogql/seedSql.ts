@@ -54,7 +54,15 @@ export const CREATE_TABLES: string[] = [
         \`$entry_utm_source\` Nullable(String), \`$entry_referring_domain\` String,
         \`$event_count_map\` String, \`$pageview_count\` UInt64, \`$autocapture_count\` UInt64,
         \`$screen_count\` UInt64, \`$channel_type\` String, \`$session_duration\` Int64,
-        duration Int64, \`$is_bounce\` Bool
+        duration Int64, \`$is_bounce\` Bool,
+        session_id_v7 String, session_timestamp DateTime64(6, 'UTC'),
+        max_inserted_at DateTime64(6, 'UTC'), \`$entry_host\` String, \`$end_current_url\` String,
+        \`$end_pathname\` String, \`$end_hostname\` String, \`$last_external_click_url\` String,
+        \`$entry_utm_campaign\` Nullable(String), \`$entry_utm_medium\` Nullable(String),
+        \`$entry_utm_term\` Nullable(String), \`$entry_utm_content\` Nullable(String),
+        \`$entry_fbclid\` Nullable(String), \`$entry_gclid\` Nullable(String),
+        \`$entry_gad_source\` Nullable(String), \`$entry_has_fbclid\` Bool,
+        \`$entry_has_gclid\` Bool, \`$page_screen_autocapture_count_up_to\` UInt64
     ) ENGINE = MergeTree ORDER BY (team_id, session_id)`,
     `CREATE TABLE session_replay_events (
         session_id String, team_id Int64, distinct_id String, person_id UUID,
@@ -277,7 +285,14 @@ export function seedStatements(): string[] {
             toJSONString(CAST(sumMap(map(event, toUInt64(1))) AS Map(String, UInt64))),
             countIf(event = '$pageview') AS pv, countIf(event = '$autocapture'), 0,
             multiIf(ref = '$direct', 'Direct', ref LIKE '%google%', 'Organic Search', ref LIKE '%twitter%', 'Organic Social', 'Referral'),
-            dateDiff('second', st, et) AS d, d, pv <= 1 AND d < 10
+            dateDiff('second', st, et) AS d, d, pv <= 1 AND d < 10,
+            \`$session_id\`, st, et,
+            domain(argMin(JSONExtractString(properties, '$current_url'), timestamp)),
+            argMax(JSONExtractString(properties, '$current_url'), timestamp) AS end_url,
+            argMax(JSONExtractString(properties, '$pathname'), timestamp), domain(end_url), '',
+            NULL, NULL, NULL, NULL, NULL, NULL, NULL, false, false,
+            -- sessions_v3.py: uniqUpToMerge(1) of the pageview, screen and autocapture events
+            least(countIf(event IN ('$pageview', '$screen', '$autocapture')), 2)
         FROM events GROUP BY \`$session_id\` ${SETTINGS}`;
 
     const replays = `INSERT INTO session_replay_events
