@@ -109,6 +109,28 @@ describe("sandbox schema from PostHog's source", function () {
         assert.ok(star.json.columns.includes("$end_current_url"));
     });
 
+    it("raw_sessions_v3: the sessions as aggregate states, read with -Merge as sessions_v3.py does", async () => {
+        const [[raw]] = await rows("SELECT count() FROM raw_sessions_v3");
+        const [[sessions]] = await rows("SELECT count() FROM sessions");
+        assert.equal(raw, sessions);
+        const merged = await rows(
+            `SELECT uniqUpToMerge(1)(page_screen_autocapture_uniq_up_to) AS n,
+                argMinMerge(entry_url) LIKE 'https://hogflix.example/%' AS url,
+                uniqExactMerge(pageview_uniq) > 0 AS viewed
+            FROM raw_sessions_v3 GROUP BY session_id_v7 LIMIT 1`,
+        );
+        assert.deepEqual(merged, [[2, 1, 1]]);
+        // sessions_v3.py avoid_asterisk_fields: the states and session_id_v7 stay out of SELECT *.
+        const star = await hogql("SELECT * FROM raw_sessions_v3 LIMIT 1");
+        assert.equal(star.status, 200, JSON.stringify(star.json));
+        assert.deepEqual(star.json.columns, [
+            "min_timestamp",
+            "max_timestamp",
+            "max_inserted_at",
+            "urls",
+        ]);
+    });
+
     it("exchange_rate: five currencies for each of the last 90 days, no team guard", async () => {
         const result = await rows(
             "SELECT currency, count(), min(rate) > 0 FROM exchange_rate GROUP BY currency ORDER BY currency",

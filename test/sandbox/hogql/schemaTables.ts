@@ -50,6 +50,7 @@ const SERVED = [
     "exchange_rate",
     "session_replay_events",
     "raw_session_replay_events",
+    "raw_sessions_v3",
     "numbers",
 ];
 

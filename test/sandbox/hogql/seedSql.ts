@@ -79,6 +79,54 @@ export const CREATE_TABLES: string[] = [
         group_type_index Int64, team_id Int64, group_key String,
         created_at DateTime64(6, 'UTC'), _timestamp DateTime64(6, 'UTC'), group_properties String
     ) ENGINE = MergeTree ORDER BY (team_id, group_type_index, group_key)`,
+    // PostHog's raw_sessions_v3: aggregate states per session (sessions_v3.py reads them with
+    // -Merge functions); the column types follow what sessions_v3.py merges, the states are made
+    // from the seeded events below. One row per session already, so no AggregatingMergeTree:
+    // writing 42 state columns into MergeTree parts would cost more than the rest of the seed.
+    `CREATE TABLE raw_sessions_v3 (
+        team_id Int64,
+        session_id_v7 UInt128,
+        session_timestamp DateTime64(6, 'UTC'),
+        distinct_id AggregateFunction(argMax, String, DateTime64(6, 'UTC')),
+        person_id AggregateFunction(argMax, UUID, DateTime64(6, 'UTC')),
+        min_timestamp SimpleAggregateFunction(min, DateTime64(6, 'UTC')),
+        max_timestamp SimpleAggregateFunction(max, DateTime64(6, 'UTC')),
+        max_inserted_at SimpleAggregateFunction(max, DateTime64(6, 'UTC')),
+        urls SimpleAggregateFunction(groupUniqArrayArray, Array(String)),
+        entry_url AggregateFunction(argMin, String, DateTime64(6, 'UTC')),
+        end_url AggregateFunction(argMax, String, DateTime64(6, 'UTC')),
+        last_external_click_url AggregateFunction(argMax, String, DateTime64(6, 'UTC')),
+        browser AggregateFunction(argMin, String, DateTime64(6, 'UTC')),
+        browser_version AggregateFunction(argMin, String, DateTime64(6, 'UTC')),
+        os AggregateFunction(argMin, String, DateTime64(6, 'UTC')),
+        os_version AggregateFunction(argMin, String, DateTime64(6, 'UTC')),
+        device_type AggregateFunction(argMin, String, DateTime64(6, 'UTC')),
+        viewport_width AggregateFunction(argMin, Int64, DateTime64(6, 'UTC')),
+        viewport_height AggregateFunction(argMin, Int64, DateTime64(6, 'UTC')),
+        geoip_country_code AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        geoip_subdivision_1_code AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        geoip_subdivision_1_name AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        geoip_subdivision_city_name AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        geoip_time_zone AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_referring_domain AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_utm_source AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_utm_campaign AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_utm_medium AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_utm_term AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_utm_content AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_gclid AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_gad_source AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_fbclid AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_has_gclid AggregateFunction(argMin, Bool, DateTime64(6, 'UTC')),
+        entry_has_fbclid AggregateFunction(argMin, Bool, DateTime64(6, 'UTC')),
+        entry_ad_ids_map AggregateFunction(argMin, Map(String, String), DateTime64(6, 'UTC')),
+        entry_ad_ids_set AggregateFunction(argMin, Array(String), DateTime64(6, 'UTC')),
+        entry_channel_type_properties AggregateFunction(argMin, Tuple(Nullable(String), Nullable(String), Nullable(String), Nullable(String), Bool, Bool, Nullable(String)), DateTime64(6, 'UTC')),
+        pageview_uniq AggregateFunction(uniqExact, UUID),
+        autocapture_uniq AggregateFunction(uniqExact, UUID),
+        screen_uniq AggregateFunction(uniqExact, UUID),
+        page_screen_autocapture_uniq_up_to AggregateFunction(uniqUpTo(1), UUID)
+    ) ENGINE = Memory`,
     `CREATE TABLE cohortpeople (
         person_id UUID, cohort_id Int64, team_id Int64, sign Int8, version Int64
     ) ENGINE = MergeTree ORDER BY (team_id, cohort_id, person_id)`,
@@ -272,28 +320,40 @@ export function seedStatements(): string[] {
                 ON pp.pn = sess.p
         ) ${SETTINGS}`;
 
+    // One pass over the events per session (each event's properties parsed once), kept in a
+    // Memory table that sessions and raw_sessions_v3 are both made from, then dropped.
+    const facts = `CREATE TABLE session_facts ENGINE = Memory AS
+        SELECT team_id, \`$session_id\` AS sid, any(distinct_id) AS did, any(person_id) AS pid,
+            argMax(distinct_id, timestamp) AS last_did, argMax(person_id, timestamp) AS last_pid,
+            min(timestamp) AS st, max(timestamp) AS et, max(created_at) AS ins,
+            groupUniqArray(p.1) AS urls, argMin(p.1, timestamp) AS entry,
+            argMin(p.10, timestamp) AS entry_path, argMax(p.1, timestamp) AS exit,
+            argMax(p.10, timestamp) AS exit_path,
+            argMin(if(p.9 = '$direct', '$direct', domain(p.9)), timestamp) AS ref,
+            argMin(p.2, timestamp) AS browser, argMin(p.3, timestamp) AS browser_version,
+            argMin(p.4, timestamp) AS os, argMin(p.5, timestamp) AS device,
+            argMin(p.6, timestamp) AS vw, argMin(p.7, timestamp) AS vh,
+            argMin(p.8, timestamp) AS country,
+            toJSONString(CAST(sumMap(map(event, toUInt64(1))) AS Map(String, UInt64))) AS event_counts,
+            countIf(event = '$pageview') AS pv, countIf(event = '$autocapture') AS ac,
+            groupArrayIf(uuid, event = '$pageview') AS pageviews,
+            groupArrayIf(uuid, event = '$autocapture') AS autocaptures,
+            groupArrayIf(uuid, event = '$screen') AS screens
+        FROM (SELECT *, JSONExtract(properties,
+                'Tuple(\`$current_url\` String, \`$browser\` String, \`$browser_version\` String, \`$os\` String, \`$device_type\` String, \`$screen_width\` Int64, \`$screen_height\` Int64, \`$geoip_country_code\` String, \`$referrer\` String, \`$pathname\` String)') AS p
+            FROM events)
+        GROUP BY team_id, sid ${SETTINGS}`;
+
     const sessions = `INSERT INTO sessions
-        SELECT \`$session_id\`, \`$session_id\`, ${TEAM}, any(distinct_id), any(person_id),
-            min(timestamp) AS st, max(timestamp) AS et,
-            groupUniqArray(JSONExtractString(properties, '$current_url')) AS urls, length(urls),
-            argMin(JSONExtractString(properties, '$current_url'), timestamp),
-            argMin(JSONExtractString(properties, '$pathname'), timestamp),
-            argMax(JSONExtractString(properties, '$current_url'), timestamp),
-            argMax(JSONExtractString(properties, '$pathname'), timestamp),
-            NULL,
-            argMin(if(JSONExtractString(properties, '$referrer') = '$direct', '$direct', domain(JSONExtractString(properties, '$referrer'))), timestamp) AS ref,
-            toJSONString(CAST(sumMap(map(event, toUInt64(1))) AS Map(String, UInt64))),
-            countIf(event = '$pageview') AS pv, countIf(event = '$autocapture'), 0,
+        SELECT sid, sid, team_id, did, pid, st, et, urls, length(urls), entry, entry_path, exit,
+            exit_path, NULL, ref, event_counts, pv, ac, 0,
             multiIf(ref = '$direct', 'Direct', ref LIKE '%google%', 'Organic Search', ref LIKE '%twitter%', 'Organic Social', 'Referral'),
             dateDiff('second', st, et) AS d, d, pv <= 1 AND d < 10,
-            \`$session_id\`, st, et,
-            domain(argMin(JSONExtractString(properties, '$current_url'), timestamp)),
-            argMax(JSONExtractString(properties, '$current_url'), timestamp) AS end_url,
-            argMax(JSONExtractString(properties, '$pathname'), timestamp), domain(end_url), '',
+            sid, st, et, domain(entry), exit, exit_path, domain(exit), '',
             NULL, NULL, NULL, NULL, NULL, NULL, NULL, false, false,
             -- sessions_v3.py: uniqUpToMerge(1) of the pageview, screen and autocapture events
-            least(countIf(event IN ('$pageview', '$screen', '$autocapture')), 2)
-        FROM events GROUP BY \`$session_id\` ${SETTINGS}`;
+            least(length(pageviews) + length(autocaptures) + length(screens), 2)
+        FROM session_facts ${SETTINGS}`;
 
     const replays = `INSERT INTO session_replay_events
         SELECT session_id, team_id, distinct_id, person_id, \`$start_timestamp\`, \`$end_timestamp\`,
@@ -304,6 +364,31 @@ export function seedStatements(): string[] {
             10 + ${h(66, "cityHash64(session_id)")} % 200, 5 + ${h(67, "cityHash64(session_id)")} % 50, 'web',
             30, \`$end_timestamp\`
         FROM sessions WHERE cityHash64(session_id) % 3 = 0 ${SETTINGS}`;
+
+    // Raw sessions v3: the same sessions as aggregate states, made over one row per session (far
+    // cheaper than states over every event).
+    const init = (fn: string, value: string, at: string) => `${fn}State(${value}, ${at})`;
+    const nothing = (at: string) => init("argMin", "CAST(NULL, 'Nullable(String)')", at);
+    const rawSessions = `INSERT INTO raw_sessions_v3
+        SELECT team_id, reinterpretAsUInt128(toUUID(sid)), any(st),
+            ${init("argMax", "last_did", "et")}, ${init("argMax", "last_pid", "et")}, min(st), max(et),
+            max(ins), groupUniqArrayArray(urls),
+            ${init("argMin", "entry", "st")}, ${init("argMax", "exit", "et")}, ${init("argMax", "''", "et")},
+            ${init("argMin", "browser", "st")}, ${init("argMin", "browser_version", "st")},
+            ${init("argMin", "os", "st")}, ${init("argMin", "''", "st")}, ${init("argMin", "device", "st")},
+            ${init("argMin", "vw", "st")}, ${init("argMin", "vh", "st")},
+            ${init("argMin", "toNullable(country)", "st")}, ${nothing("st")}, ${nothing("st")},
+            ${nothing("st")}, ${nothing("st")}, ${init("argMin", "toNullable(ref)", "st")},
+            ${Array.from({ length: 8 }, () => nothing("st")).join(", ")},
+            ${init("argMin", "false", "st")}, ${init("argMin", "false", "st")},
+            ${init("argMin", "CAST(map(), 'Map(String, String)')", "st")},
+            ${init("argMin", "CAST([], 'Array(String)')", "st")},
+            ${init("argMin", "CAST((NULL, NULL, NULL, NULL, false, false, NULL), 'Tuple(Nullable(String), Nullable(String), Nullable(String), Nullable(String), Bool, Bool, Nullable(String))')", "st")},
+            any(arrayReduce('uniqExactState', pageviews)), any(arrayReduce('uniqExactState', autocaptures)),
+            any(arrayReduce('uniqExactState', screens)),
+            any(arrayReduce('uniqUpToState(1)', arrayConcat(pageviews, autocaptures, screens)))
+        FROM session_facts GROUP BY team_id, sid ${SETTINGS}`;
+    const dropFacts = "DROP TABLE session_facts";
 
     // Groups: the companies the events name, first and last seen there.
     const groups = `INSERT INTO groups
@@ -323,5 +408,17 @@ export function seedStatements(): string[] {
         ARRAY JOIN ['USD', 'EUR', 'GBP', 'JPY', 'BRL'] AS currency, [1, 0.92, 0.79, 151.2, 5.05] AS base
         ${SETTINGS}`;
 
-    return [persons, distinctIds, events, sessions, replays, groups, cohortPeople, rates];
+    return [
+        persons,
+        distinctIds,
+        events,
+        facts,
+        sessions,
+        rawSessions,
+        dropFacts,
+        replays,
+        groups,
+        cohortPeople,
+        rates,
+    ];
 }
