@@ -59,9 +59,11 @@ function webviewEntries() {
 const builds = [nodeBuild, ...webviewBuilds(webviewEntries(), { production })];
 removeOldChunks();
 
-// PostHog's function catalogue, read by the extension on first use (src/language/functionCatalogue.ts).
+// PostHog's function and table catalogues, read by the extension on first use
+// (src/language/functionCatalogue.ts, src/language/tableCatalogue.ts).
 fs.mkdirSync("dist", { recursive: true });
 fs.copyFileSync("src/language/hogqlFunctions.json", "dist/hogqlFunctions.json");
+fs.copyFileSync("src/language/hogqlTables.json", "dist/hogqlTables.json");
 
 if (watch) {
     for (const options of builds) await (await esbuild.context(options)).watch();

@@ -98,6 +98,7 @@ const checks = [
     ["it has dist/validator.js", listing.includes("extension/dist/validator.js")],
     ["it has the HogQL parser worker", listing.includes("extension/dist/hogqlParser.js")],
     ["it has the function catalogue", listing.includes("extension/dist/hogqlFunctions.json")],
+    ["it has the table catalogue", listing.includes("extension/dist/hogqlTables.json")],
     ["it has the results webview", listing.includes("extension/dist/webview/results.js")],
     // Loaded after the page starts (src/webview/results/chart/lazyChart.ts).
     [

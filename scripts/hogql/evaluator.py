@@ -14,6 +14,7 @@ they can be passed around and called, never iterated or compared.
 
 import ast
 import itertools
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -21,6 +22,10 @@ from typing import Any, Callable
 
 class ReadError(Exception):
     """A source file that is missing, does not parse, or uses a construct this reader refuses."""
+
+
+class OpaqueIteration(ReadError):
+    """A loop over a value from outside the read source: what it yields is not known here."""
 
 
 @dataclass
@@ -49,6 +54,53 @@ class Instance:
 
     cls: DataclassType
     values: dict
+
+
+@dataclass
+class PyClass:
+    """A plain class read from the source (PostHog's table classes): its bases and class-level
+    names (field dicts, methods), looked up along the bases as Python does."""
+
+    name: str
+    module: str
+    bases: list
+    vars: dict
+
+    def lookup(self, name: str):
+        if name in self.vars:
+            return True, self.vars[name]
+        for base in self.bases:
+            if isinstance(base, PyClass):
+                found, value = base.lookup(name)
+                if found:
+                    return True, value
+        return False, None
+
+    def base_names(self) -> list[str]:
+        """Every base along the hierarchy, by name (opaque bases by their imported name)."""
+        names = []
+        for base in self.bases:
+            if isinstance(base, PyClass):
+                names.append(base.name)
+                names.extend(base.base_names())
+            elif isinstance(base, Opaque):
+                names.append(base.name.rsplit(".", 1)[-1])
+        return names
+
+
+@dataclass
+class ClassInstance:
+    """An instance of a PyClass: keyword arguments given at construction over the class names
+    (pydantic models take their fields as keywords)."""
+
+    cls: PyClass
+    kwargs: dict
+
+
+@dataclass
+class BoundMethod:
+    function: "Closure"
+    instance: ClassInstance
 
 
 @dataclass
@@ -162,6 +214,7 @@ class Module:
     def __init__(self, name: str, path: Path, relpath: str):
         self.name, self.path, self.relpath = name, path, relpath
         self.env = Env()
+        self.env.vars["__name__"] = name
         self.notes: list[str] = []
 
 
@@ -195,7 +248,9 @@ class Loader:
         try:
             tree = ast.parse(text, filename=relpath)
         except SyntaxError as error:
-            raise ReadError(f"{relpath}:{error.lineno}: does not parse ({error.msg})") from None
+            # database.py has `type X = ...` (PEP 695): only Python 3.12's parser reads it
+            hint = "; PostHog's source needs Python 3.12 or newer" if sys.version_info < (3, 12) else ""
+            raise ReadError(f"{relpath}:{error.lineno}: does not parse ({error.msg}{hint})") from None
         self.loading.add(module)
         mod = Module(module, path, relpath)
         self.read_files.append(relpath)
@@ -264,6 +319,14 @@ class Interpreter:
         elif isinstance(node, ast.For):
             if node.orelse:
                 raise self.fail(node, "for-else")
+            if module_level and isinstance(self.eval(node.iter, env), Opaque):
+                # A module-level loop over a value from outside the read source (sessions_v3.py:
+                # fields per ad id of posthog/models/raw_sessions/sql_v3.py) adds what that source
+                # holds; it is noted, not followed.
+                self.module.notes.append(
+                    f"{self.module.relpath}:{node.lineno}: a loop over a value from outside the read source, not followed"
+                )
+                return
             for item in self.iterate(node.iter, env):
                 self.assign(node.target, item, env)
                 self.exec_block(node.body, env)
@@ -271,6 +334,8 @@ class Interpreter:
             raise _Return(None if node.value is None else self.eval(node.value, env))
         elif isinstance(node, ast.Pass):
             return
+        elif hasattr(ast, "TypeAlias") and isinstance(node, ast.TypeAlias):
+            env.vars[node.name.id] = Opaque("annotation")  # `type X = A | B`: typing only
         else:
             raise self.fail(node, f"a {type(node).__name__} statement this reader does not know")
 
@@ -292,6 +357,8 @@ class Interpreter:
 
     def class_def(self, node: ast.ClassDef, env: Env):
         decorators = [self.eval(d.func if isinstance(d, ast.Call) else d, env) for d in node.decorator_list]
+        if not decorators:
+            return self.plain_class(node, env)
         if decorators != ["dataclass"]:
             return Opaque(f"{self.module.name}.{node.name}")
         fields = []
@@ -302,6 +369,21 @@ class Interpreter:
                 else:
                     fields.append((statement.target.id, True, self.eval(statement.value, env)))
         return DataclassType(node.name, fields)
+
+    def plain_class(self, node: ast.ClassDef, env: Env) -> PyClass:
+        """A class body run as Python runs it: assignments and methods, in a scope of its own."""
+        if node.keywords:
+            raise self.fail(node, "a class with keyword arguments (a metaclass)")
+        bases = [self.eval(base, env) for base in node.bases]
+        for base in bases:
+            if not isinstance(base, (PyClass, Opaque)):
+                raise self.fail(node, f"a class {node.name} whose base this reader does not know")
+        body = Env(env)
+        for statement in node.body:
+            if isinstance(statement, ast.AnnAssign) and statement.value is None:
+                continue  # an annotation without a value: a field declared, not set
+            self.exec(statement, body)
+        return PyClass(node.name, self.module.name, bases, body.vars)
 
     def assign(self, target: ast.expr, value, env: Env) -> None:
         if isinstance(target, ast.Name):
@@ -330,7 +412,9 @@ class Interpreter:
     def iterate(self, node: ast.expr, env: Env):
         value = self.eval(node, env)
         if isinstance(value, Opaque):
-            raise self.fail(node, f"a loop over {value.name}, from outside the read source")
+            raise OpaqueIteration(
+                f"{self.module.relpath}:{getattr(node, 'lineno', '?')}: a loop over {value.name}, from outside the read source"
+            )
         return list(value)
 
     def eval(self, node: ast.expr, env: Env):
@@ -345,7 +429,13 @@ class Interpreter:
             result: dict = {}
             for key, value in zip(node.keys, node.values):
                 if key is None:
-                    spread = self.eval(value, env)
+                    try:
+                        spread = self.eval(value, env)
+                    except OpaqueIteration as error:
+                        # database.py ROOT_TABLES: `**{... for ... in HOGQL_MODEL_TABLES.items()}`,
+                        # tables per embedding model of products/ (not read): noted, not followed
+                        self.module.notes.append(f"{error}: a ** spread not followed")
+                        continue
                     if not isinstance(spread, dict):
                         raise self.fail(value, "a ** spread of something that is not a dict")
                     result.update(spread)
@@ -369,7 +459,21 @@ class Interpreter:
         if isinstance(node, ast.Attribute):
             obj = self.eval(node.value, env)
             if isinstance(obj, Opaque):
+                if node.attr == "__class__" and (obj.args or obj.kwargs):
+                    return Opaque(obj.name)  # the class an opaque value was made by
                 return Opaque(f"{obj.name}.{node.attr}")
+            if isinstance(obj, ClassInstance):
+                if node.attr in obj.kwargs:
+                    return obj.kwargs[node.attr]
+                found, value = obj.cls.lookup(node.attr)
+                if not found:
+                    raise self.fail(node, f"{obj.cls.name} has no attribute {node.attr} in the read source")
+                return BoundMethod(value, obj) if isinstance(value, Closure) else value
+            if isinstance(obj, PyClass):
+                found, value = obj.lookup(node.attr)
+                if not found:
+                    raise self.fail(node, f"{obj.name} has no attribute {node.attr} in the read source")
+                return value
             if isinstance(obj, Instance):
                 if node.attr not in obj.values:
                     raise self.fail(node, f"{obj.cls.name} has no field {node.attr}")
@@ -417,6 +521,17 @@ class Interpreter:
             for op, comparator in zip(node.ops, node.comparators):
                 right = self.eval(comparator, env)
                 if isinstance(left, Opaque) or isinstance(right, Opaque):
+                    if (
+                        isinstance(op, (ast.Eq, ast.NotEq))
+                        and isinstance(left, Opaque)
+                        and isinstance(right, Opaque)
+                        and not (left.args or left.kwargs or right.args or right.kwargs)
+                    ):
+                        # two imported classes: the same class exactly when the same name
+                        if (left.name == right.name) != isinstance(op, ast.Eq):
+                            return False
+                        left = right
+                        continue
                     raise self.fail(node, "a comparison with a value from outside the read source")
                 if not CMPOPS[type(op)](left, right):
                     return False
@@ -450,6 +565,11 @@ class Interpreter:
         return items if isinstance(node, ast.ListComp) else set(items)
 
     def call(self, node: ast.Call, env: Env):
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "model_copy":
+            # pydantic's model_copy(): a copy with the same values; the reading never changes one
+            model = self.eval(node.func.value, env)
+            if isinstance(model, (Opaque, ClassInstance)):
+                return model
         func = self.eval(node.func, env)
         args: list = []
         for arg in node.args:
@@ -472,6 +592,12 @@ class Interpreter:
             return self.construct(func, args, kwargs, node)
         if isinstance(func, Closure):
             return self.apply(func, args, kwargs, node)
+        if isinstance(func, PyClass):
+            if args:
+                raise self.fail(node, f"{func.name}() with positional arguments")
+            return ClassInstance(func, kwargs)
+        if isinstance(func, BoundMethod):
+            return self.apply(func.function, [func.instance, *args], kwargs, node)
         if callable(func):
             return func(*args, **kwargs)
         raise self.fail(node, "a call of something that is not callable")

@@ -8,7 +8,11 @@ Reads, from a directory holding PostHog's files (a checkout, or files taken out 
   UDFS, aggregations.py HOGQL_AGGREGATIONS with the combinators that
   generate_combinator_suffix_combinations() computes, posthog.py HOGQL_POSTHOG_FUNCTIONS) and
   mapping.py ALL_EXPOSED_FUNCTION_NAMES;
-- the HogQLX allow-list of posthog/hogql/hogqlx.py (HOGQLX_TAGS, HOGQLX_COMPONENTS).
+- the HogQLX allow-list of posthog/hogql/hogqlx.py (HOGQLX_TAGS, HOGQLX_COMPONENTS);
+- the database: the table tree database.py `_construct_database_root_node()` builds (the root
+  tables, the `posthog.` node, the table functions) and, for the table classes of the schema
+  modules read (DATABASE_MODULES), their HogQL and ClickHouse names, bases, fields with their
+  types, lazy joins, traversers and the fields `SELECT *` leaves out.
 
 The modules are evaluated by scripts/hogql/evaluator.py (Python's own rules over the `ast`,
 nothing of PostHog's imported or run). The reading holds derived facts only (names, counts,
@@ -29,11 +33,34 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from evaluator import Closure, Instance, Loader, Opaque, ReadError  # noqa: E402
+from evaluator import (  # noqa: E402
+    BoundMethod,
+    ClassInstance,
+    Closure,
+    Instance,
+    Interpreter,
+    Loader,
+    Opaque,
+    PyClass,
+    ReadError,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "test" / "fixtures" / "posthog-hogql"
 SOURCE_PACKAGES = ("posthog.hogql.functions", "posthog.hogql.hogqlx")
+# The database modules read are the manifest's files under this folder: database.py and the schema
+# modules of the tables the sandbox serves. Tables of other schema modules are named in the
+# reading (database.py registers them) but not described; imports of them stay opaque.
+DATABASE = "posthog/hogql/database/"
+DATABASE_PY = "posthog.hogql.database.database"
+MODELS = "posthog.hogql.database.models."
+
+
+def database_modules(manifest: dict) -> list[str]:
+    modules = sorted(p[: -len(".py")].replace("/", ".") for p in manifest.get("files", {}) if p.startswith(DATABASE))
+    if DATABASE_PY not in modules:
+        raise ReadError("the manifest names no posthog/hogql/database/database.py to read the tables from")
+    return modules
 
 # HogQLFunctionMeta fields (posthog/hogql/functions/core.py) the reading keeps, as JSON names.
 FIELDS = {
@@ -133,8 +160,149 @@ def read_combinators(loader: Loader) -> dict:
     }
 
 
+def short(name: str) -> str:
+    return name.rsplit(".", 1)[-1]
+
+
+def opaque_model(value, what: str) -> Opaque:
+    if not (isinstance(value, Opaque) and value.name.startswith(MODELS)):
+        raise ReadError(f"{what}: not a posthog.hogql.database.models value")
+    return value
+
+
+def literal(value, what: str):
+    if value is None or isinstance(value, (str, int, bool)):
+        return value
+    if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
+        return list(value)
+    raise ReadError(f"{what}: not a literal")
+
+
+def call_method(loader: Loader, instance: ClassInstance, name: str, *args):
+    found, method = instance.cls.lookup(name)
+    if not found:
+        return None
+    if not isinstance(method, Closure):
+        raise ReadError(f"{instance.cls.name}.{name}: not a method")
+    return Interpreter(loader, method.module).apply(method, [instance, *args], {}, method.node)
+
+
+def table_ref(value, what: str) -> str:
+    """A join's target: a table name (a string), or a table class (read or not)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, ClassInstance):
+        return value.cls.name
+    if isinstance(value, Opaque) and not value.name.startswith(MODELS):
+        return short(value.name)
+    raise ReadError(f"{what}: a join to something that is not a table")
+
+
+def field_facts(loader: Loader, table: str, name: str, value) -> dict:
+    what = f"{table}.{name}"
+    if isinstance(value, ClassInstance):  # a VirtualTable subclass of a read module (events.poe)
+        fields = value.kwargs.get("fields", value.cls.lookup("fields")[1])
+        return {
+            "name": name,
+            "kind": "VirtualTable",
+            "class": value.cls.name,
+            "fields": [field_facts(loader, what, k, v) for k, v in fields.items()],
+        }
+    model = opaque_model(value, what)
+    kind, kwargs = short(model.name), model.kwargs
+    if model.args:
+        raise ReadError(f"{what}: {kind} with positional arguments")
+    facts = {"name": name, "kind": kind}
+    if kind == "LazyJoin":
+        source = kwargs.get("from_field")
+        facts["from"] = [source] if isinstance(source, str) else literal(source, what)
+        facts["table"] = table_ref(kwargs.get("join_table"), what)
+    elif kind == "FieldTraverser":
+        facts["chain"] = literal(kwargs.get("chain"), what)
+    elif kind == "ExpressionField":
+        facts["column"] = literal(kwargs.get("name"), what)
+    elif kind.endswith("DatabaseField"):
+        facts["column"] = literal(kwargs.get("name"), what)
+        # nullable and hidden as given; models.py holds the defaults (not read)
+        for key in ("nullable", "hidden"):
+            if key in kwargs:
+                facts[key] = literal(kwargs[key], what)
+    else:
+        raise ReadError(f"{what}: a field of kind {kind} this reader does not know")
+    return facts
+
+
+def table_class_facts(loader: Loader, instance: ClassInstance) -> dict:
+    cls = instance.cls
+    found, fields = cls.lookup("fields")
+    if not found or not isinstance(fields, dict):
+        raise ReadError(f"{cls.module}.{cls.name}: no fields dict")
+    bases = cls.base_names()
+    facts = {
+        "class": cls.name,
+        "module": cls.module,
+        "bases": bases,
+        "hogql": call_method(loader, instance, "to_printed_hogql"),
+        "clickhouse": call_method(loader, instance, "to_printed_clickhouse", Opaque("context")),
+    }
+    if "FunctionCallTable" in bases:
+        facts["args"] = [cls.lookup("min_args")[1], cls.lookup("max_args")[1]]
+    avoid = call_method(loader, instance, "avoid_asterisk_fields")
+    if avoid is not None:
+        facts["avoidAsterisk"] = sorted(literal(list(avoid), f"{cls.name}.avoid_asterisk_fields"))
+    facts["fields"] = [field_facts(loader, cls.name, k, v) for k, v in fields.items()]
+    return facts
+
+
+def read_database(loader: Loader, modules: list[str]) -> dict:
+    """database.py's table tree, as `_construct_database_root_node(include_posthog_tables=True)`
+    builds it, and the table classes of the schema modules read."""
+    mod = loader.load(DATABASE_PY)
+    construct = mod.env.get("_construct_database_root_node")
+    if not isinstance(construct, Closure):
+        raise ReadError(f"{mod.relpath}: _construct_database_root_node is not a function")
+    root = Interpreter(loader, mod).apply(construct, [], {"include_posthog_tables": True}, construct.node)
+    classes: dict[str, dict] = {}
+
+    def node_entries(node, path: list[str]) -> list[dict]:
+        node = opaque_model(node, ".".join(path) or "root")
+        if short(node.name) != "TableNode":
+            raise ReadError(f"{'.'.join(path)}: not a TableNode")
+        entries = []
+        for name, child in node.kwargs.get("children", {}).items():
+            here = [*path, name]
+            if isinstance(child, Opaque) and not child.name.startswith(MODELS):
+                # a node class of a module not read (schema/system.py SystemTables)
+                entries.append({"name": ".".join(here), "node": short(child.name), "read": False})
+                continue
+            child_node = opaque_model(child, ".".join(here))
+            table = child_node.kwargs.get("table")
+            if "children" in child_node.kwargs:
+                entries.extend(node_entries(child, here))
+            elif isinstance(table, ClassInstance):
+                if table.cls.name not in classes:
+                    classes[table.cls.name] = table_class_facts(loader, table)
+                entries.append({"name": ".".join(here), "class": table.cls.name, "read": True})
+            elif isinstance(table, Opaque):
+                entries.append({"name": ".".join(here), "class": short(table.name), "read": False})
+            else:
+                raise ReadError(f"{'.'.join(here)}: a table node without a table")
+        return entries
+
+    tables = node_entries(root, [])
+    # Join targets that are classes of read modules but not registered (sessions_v3 is registered
+    # as raw_sessions_v3 only; SessionsTableV3 replaces sessions by the team's modifiers).
+    for module in modules:
+        for value in list(loader.load(module).env.vars.values()):
+            if isinstance(value, PyClass) and value.module == module and value.name not in classes:
+                if value.lookup("fields")[0] and value.lookup("to_printed_hogql")[0]:
+                    classes[value.name] = table_class_facts(loader, ClassInstance(value, {}))
+    return {"tables": tables, "classes": [classes[k] for k in sorted(classes)]}
+
+
 def read(source: Path, manifest: dict) -> dict:
-    loader = Loader(source, SOURCE_PACKAGES)
+    modules = database_modules(manifest)
+    loader = Loader(source, (*SOURCE_PACKAGES, *modules))
     clickhouse = table(loader, "posthog.hogql.functions.mapping", "HOGQL_CLICKHOUSE_FUNCTIONS")
     aggregations = table(loader, "posthog.hogql.functions.aggregations", "HOGQL_AGGREGATIONS")
     posthog = table(loader, "posthog.hogql.functions.posthog", "HOGQL_POSTHOG_FUNCTIONS")
@@ -142,6 +310,7 @@ def read(source: Path, manifest: dict) -> dict:
     combinators = read_combinators(loader)
     hogqlx = loader.load("posthog.hogql.hogqlx")
     tags, components = hogqlx.env.get("HOGQLX_TAGS"), hogqlx.env.get("HOGQLX_COMPONENTS")
+    database = read_database(loader, modules)
 
     names = set(clickhouse) | set(aggregations) | set(posthog)
     renames = []
@@ -153,13 +322,19 @@ def read(source: Path, manifest: dict) -> dict:
         renames.append(rename)
 
     commits = manifest.get("files", {})
+    excerpts = manifest.get("excerpts", {})
     sources = []
     for relpath in sorted(loader.read_files):
         if relpath not in commits:
             raise ReadError(f"{relpath}: read, but the manifest names no commit for it")
-        sources.append(
-            {"path": relpath, "commit": commits[relpath], "blob": blob_hash((source / relpath).read_bytes())}
-        )
+        data = (source / relpath).read_bytes()
+        entry = {"path": relpath, "commit": commits[relpath], "blob": blob_hash(data)}
+        if relpath in excerpts:
+            excerpt = excerpts[relpath]
+            if len(data.decode("utf-8")) != excerpt["chars"][1] - excerpt["chars"][0]:
+                raise ReadError(f"{relpath}: not the excerpt the manifest describes ({excerpt['chars']})")
+            entry["excerpt"] = {"chars": excerpt["chars"], "of": excerpt["of"], "indexId": excerpt["indexId"]}
+        sources.append(entry)
     notes = [note for module in loader.modules.values() for note in module.notes]
 
     return {
@@ -175,6 +350,7 @@ def read(source: Path, manifest: dict) -> dict:
         "combinators": combinators,
         "renames": renames,
         "hogqlx": {"tags": list(tags), "components": list(components)},
+        "database": database,
     }
 
 
@@ -201,6 +377,11 @@ def dump(reading: dict) -> str:
             lines.append(f'  "suffixes": {compact(value["suffixes"])},')
             lines.append(f'  "bases": {compact(value["bases"])},')
             lines.append(f'  "generated": [\n{generated}\n  ]')
+            lines.append(" }" + comma)
+        elif key == "database":
+            lines.append(f' "{key}": {{')
+            lines.append('  "tables": [\n' + ",\n".join("   " + compact(e) for e in value["tables"]) + "\n  ],")
+            lines.append('  "classes": [\n' + ",\n".join("   " + compact(e) for e in value["classes"]) + "\n  ]")
             lines.append(" }" + comma)
         elif isinstance(value, list) and value and isinstance(value[0], dict):
             body = ",\n".join("  " + compact(e) for e in value)

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Write stage: test/fixtures/posthog-hogql/reading.json (what scripts/hogql/read.py read from
-// PostHog's source) -> the two things built from it:
+// PostHog's source) -> the things built from it:
 //   src/language/hogqlFunctions.json       the extension's function catalogue
+//   src/language/hogqlTables.json          the extension's table catalogue (offline completion)
 //   test/sandbox/hogql/functionTable.json  the sandbox's function table
+//   test/sandbox/hogql/schemaTable.json    the sandbox's database schema
 // Runs offline on the committed reading; a unit test runs it with --check and fails when an
 // output differs from what is committed.
 //
 //   node scripts/hogql/write.mjs [--reading FILE] [--out-dir DIR] [--check]
 //
-// --out-dir writes both files under DIR (same relative paths) instead of the repository.
+// --out-dir writes the files under DIR (same relative paths) instead of the repository.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,10 +18,162 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const OUTPUTS = {
     catalogue: "src/language/hogqlFunctions.json",
+    tables: "src/language/hogqlTables.json",
     sandbox: "test/sandbox/hogql/functionTable.json",
+    schema: "test/sandbox/hogql/schemaTable.json",
 };
 
 const compact = (value) => JSON.stringify(value);
+
+/** The files the function tables were read from (the database files feed the schema outputs). */
+const functionSources = (reading) =>
+    reading.sources.filter((s) => !s.path.startsWith("posthog/hogql/database/"));
+const databaseSources = (reading) =>
+    reading.sources
+        .filter((s) => s.path.startsWith("posthog/hogql/database/"))
+        .map((s) => ({
+            path: s.path,
+            commit: s.commit,
+            ...(s.excerpt ? { excerpt: s.excerpt } : {}),
+        }));
+
+/**
+ * The type DatabaseSchemaQuery gives a field of each class: database.py serialize_fields
+ * @8351d962 (its isinstance chain; team_id of PostHog's tables and classes outside the chain,
+ * such as a plain DatabaseField holding an aggregate state, are not listed).
+ */
+const SERIALIZED_TYPES = {
+    IntegerDatabaseField: "integer",
+    FloatDatabaseField: "float",
+    DecimalDatabaseField: "decimal",
+    StringDatabaseField: "string",
+    DateTimeDatabaseField: "datetime",
+    DateDatabaseField: "date",
+    BooleanDatabaseField: "boolean",
+    StringJSONDatabaseField: "json",
+    StringArrayDatabaseField: "array",
+    UnknownDatabaseField: "unknown",
+    ExpressionField: "expression",
+    LazyJoin: "lazy_table",
+    VirtualTable: "virtual_table",
+    FieldTraverser: "field_traverser",
+};
+
+/** Table classes read, by class name. */
+const classesOf = (reading) => new Map(reading.database.classes.map((c) => [c.class, c]));
+
+/**
+ * The sandbox's schema: every table database.py registers; for the classes read, their
+ * ClickHouse table, whether PostHog adds the team guard (not for DANGEROUS_NoTeamIdCheckTable),
+ * table-function argument counts, the fields SELECT * leaves out and each field (its ClickHouse
+ * column and DatabaseSchemaQuery type; joins name their target table as registered, or its
+ * class when it is not).
+ */
+export function schemaTable(reading) {
+    const classes = classesOf(reading);
+    const registeredAs = new Map();
+    for (const t of reading.database.tables)
+        if (t.class && !t.name.includes(".") && !registeredAs.has(t.class))
+            registeredAs.set(t.class, t.name);
+    const field = (f) => {
+        const out = { kind: f.kind };
+        if (f.column !== undefined) out.column = f.column;
+        const type = SERIALIZED_TYPES[f.kind];
+        out.type = type ?? null;
+        if (f.nullable !== undefined) out.nullable = f.nullable;
+        if (f.hidden) out.hidden = true;
+        if (f.kind === "LazyJoin") {
+            out.from = f.from;
+            out.table = registeredAs.get(f.table) ?? f.table;
+        }
+        if (f.chain) out.chain = f.chain;
+        if (f.fields) out.fields = Object.fromEntries(f.fields.map((g) => [g.name, field(g)]));
+        return out;
+    };
+    const tables = {};
+    const unread = [];
+    for (const t of reading.database.tables) {
+        const c = t.class && classes.get(t.class);
+        if (!c) {
+            unread.push(t.name);
+            continue;
+        }
+        tables[t.name] = {
+            class: c.class,
+            hogql: c.hogql,
+            clickhouse: c.clickhouse,
+            lazy: c.bases.includes("LazyTable"),
+            teamCheck: !c.bases.includes("DANGEROUS_NoTeamIdCheckTable"),
+            ...(c.args ? { args: c.args } : {}),
+            avoidAsterisk: c.avoidAsterisk ?? [],
+            fields: Object.fromEntries(c.fields.map((f) => [f.name, field(f)])),
+        };
+    }
+    // Classes read that database.py does not register under their own name (sessions_v3's
+    // SessionsTableV3 replaces `sessions` by the team's modifiers).
+    const unregistered = {};
+    for (const c of reading.database.classes) {
+        if (registeredAs.has(c.class)) continue;
+        unregistered[c.class] = {
+            hogql: c.hogql,
+            clickhouse: c.clickhouse,
+            avoidAsterisk: c.avoidAsterisk ?? [],
+            fields: Object.fromEntries(c.fields.map((f) => [f.name, field(f)])),
+        };
+    }
+    const body = {
+        $comment:
+            "Generated by scripts/hogql/write.mjs from test/fixtures/posthog-hogql/reading.json (read from PostHog's posthog/hogql/database/, MIT). Do not edit: regenerate.",
+        sources: databaseSources(reading),
+        tables,
+        unregistered,
+        unread,
+    };
+    const lines = ["{"];
+    lines.push(` "$comment": ${compact(body.$comment)},`);
+    lines.push(` "sources": [\n${body.sources.map((v) => "  " + compact(v)).join(",\n")}\n ],`);
+    for (const key of ["tables", "unregistered"]) {
+        const inner = Object.entries(body[key]).map(([k, v]) => `  ${compact(k)}: ${compact(v)}`);
+        lines.push(` "${key}": {\n${inner.join(",\n")}\n },`);
+    }
+    lines.push(` "unread": ${compact(unread)}`);
+    lines.push("}");
+    return lines.join("\n") + "\n";
+}
+
+/**
+ * The extension's table catalogue, for completion when no schema is cached: every table
+ * database.py registers at the root (the `posthog.` copies and the `system` node aside), with the
+ * fields DatabaseSchemaQuery would list for the classes read (hidden fields, team_id and
+ * untyped fields left out, as serialize_fields does); tables whose class was not read have none.
+ */
+export function tableCatalogue(reading) {
+    const classes = classesOf(reading);
+    const tables = [];
+    for (const t of reading.database.tables) {
+        if (!t.class || t.name.includes(".")) continue;
+        const c = classes.get(t.class);
+        const fields = (c?.fields ?? [])
+            .filter((f) => !f.hidden && f.name !== "team_id" && SERIALIZED_TYPES[f.kind])
+            .map((f) => ({ name: f.name, type: SERIALIZED_TYPES[f.kind] }));
+        tables.push({ name: t.name, ...(c?.args ? { tableFunction: c.args } : {}), fields });
+    }
+    tables.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const head = {
+        $comment:
+            "Generated by scripts/hogql/write.mjs from test/fixtures/posthog-hogql/reading.json (read from PostHog's posthog/hogql/database/, MIT). Do not edit: regenerate.",
+        sources: databaseSources(reading).map((s) => ({ path: s.path, commit: s.commit })),
+    };
+    return (
+        [
+            "{",
+            ` "$comment": ${compact(head.$comment)},`,
+            ` "sources": [\n${head.sources.map((v) => "  " + compact(v)).join(",\n")}\n ],`,
+            ` "tables": [\n${tables.map((v) => "  " + compact(v)).join(",\n")}\n ]`,
+            "}",
+        ].join("\n") + "\n"
+    );
+}
 
 /** Names PostHog exposes: mapping.py ALL_EXPOSED_FUNCTION_NAMES drops names starting with `_`. */
 const exposed = (name) => !name.startsWith("_");
@@ -67,7 +221,7 @@ export function catalogue(reading) {
             "Generated by scripts/hogql/write.mjs from test/fixtures/posthog-hogql/reading.json (read from PostHog's posthog/hogql/, MIT). Do not edit: regenerate.",
         source: "PostHog/posthog posthog/hogql/functions/ (mapping.py and the files it imports)",
         posthogCommit: mapping.commit,
-        sources: reading.sources.map((s) => ({ path: s.path, commit: s.commit })),
+        sources: functionSources(reading).map((s) => ({ path: s.path, commit: s.commit })),
         combinators: {
             suffixes: reading.combinators.suffixes,
             bases: reading.combinators.bases,
@@ -114,7 +268,7 @@ export function sandboxTable(reading) {
     const body = {
         $comment:
             'Generated by scripts/hogql/write.mjs from test/fixtures/posthog-hogql/reading.json. Name -> [ClickHouse name or template ("" = the same name), min args, max args (-1: no limit)]. Do not edit: regenerate.',
-        sources: reading.sources.map((s) => ({ path: s.path, commit: s.commit })),
+        sources: functionSources(reading).map((s) => ({ path: s.path, commit: s.commit })),
         functions: table("clickhouse"),
         aggregations: table("aggregations"),
         posthog: table("posthog"),
@@ -151,7 +305,12 @@ export function sandboxTable(reading) {
 }
 
 export function outputs(reading) {
-    return { [OUTPUTS.catalogue]: catalogue(reading), [OUTPUTS.sandbox]: sandboxTable(reading) };
+    return {
+        [OUTPUTS.catalogue]: catalogue(reading),
+        [OUTPUTS.tables]: tableCatalogue(reading),
+        [OUTPUTS.sandbox]: sandboxTable(reading),
+        [OUTPUTS.schema]: schemaTable(reading),
+    };
 }
 
 function main(argv) {

@@ -5,6 +5,7 @@ import { isBigNumber } from "../json/lossless";
 import type { SessionState } from "../auth/session";
 import { fetchSavedVariables } from "../query/savedVariables";
 import type { HogQLDataSource, HogQLTable } from "./languageFeatures";
+import { catalogueTables } from "./tableCatalogue";
 
 /** How long names stay fresh before a background refresh. */
 const STALE_MS = 10 * 60 * 1000;
@@ -75,8 +76,16 @@ export class SchemaCache implements HogQLDataSource, vscode.Disposable {
         ];
     }
 
+    /**
+     * The project's tables; until its schema is cached (signed out, offline, the first fetch
+     * under way or failed), PostHog's tables as read from its source, so FROM and columns still
+     * complete.
+     */
     tables(): HogQLTable[] {
-        return this.read(this.tablesEntry, (client, signal) => this.fetchTables(client, signal));
+        const cached = this.read(this.tablesEntry, (client, signal) =>
+            this.fetchTables(client, signal),
+        );
+        return cached.length > 0 ? cached : [...catalogueTables()];
     }
 
     eventNames(): string[] {

@@ -7,6 +7,7 @@ import { LiveValidation } from "./liveValidation";
 import { ParsedDocuments } from "./parsedDocuments";
 import { registerStructureProviders } from "./structureProviders";
 import { SyntaxDiagnostics } from "./syntaxDiagnostics";
+import { tableCatalogueLoaded } from "./tableCatalogue";
 
 /**
  * The HogQL language pieces the context owns: completion data, the error ranges the query
@@ -24,9 +25,12 @@ export class HogQLLanguage {
         this.parsed = ctx.push(new ParsedDocuments(ctx.extension.extensionPath));
     }
 
-    /** Whether PostHog's function catalogue has been read; read on first use, never at activation. */
+    /**
+     * Whether PostHog's function or table catalogue has been read; read on first use, never at
+     * activation.
+     */
     get catalogueLoaded(): boolean {
-        return catalogueLoaded();
+        return catalogueLoaded() || tableCatalogueLoaded();
     }
 }
 

@@ -254,6 +254,25 @@ describe("hogql language", function () {
         assert.doesNotMatch(message, / 0 events| 0 properties/);
     });
 
+    it("completes PostHog's tables from its source until a project's schema is cached", async () => {
+        // Signed in, the project's schema answers: the sandbox does not hold `heatmaps`.
+        const from = await open("SELECT * FROM ");
+        const cached = await completes(from, 14, "groups");
+        assert.ok(!cached.includes("heatmaps"), "the project's schema, not the catalogue");
+        api.ctx.ui = new ScriptedUi();
+        await api.ctx.auth.signOut();
+        try {
+            // Signed out nothing is fetched: the tables PostHog's database.py registers.
+            const labels = await labelsAt(await open("SELECT * FROM "), 14);
+            assert.ok(labels.includes("heatmaps") && labels.includes("raw_sessions_v3"));
+            const columns = await labelsAt(await open("SELECT  FROM exchange_rate"), 7);
+            assert.ok(columns.includes("rate") && columns.includes("currency"));
+        } finally {
+            ({ api } = await signedIn());
+            api.ctx.ui = new ScriptedUi();
+        }
+    });
+
     it("validates while typing when live validation is on", async () => {
         await vscode.workspace
             .getConfiguration("posthog-workbench")

@@ -45,6 +45,7 @@ function sourceTree(files: Record<string, string>): string {
 // uses (a dataclass, spreads, a comprehension, a recursive generator of combinator names, an
 // update() and a branch on the deployment), not PostHog's code.
 const F = "posthog/hogql/functions/";
+const D = "posthog/hogql/database/";
 const SOURCES: Record<string, string> = {
     [F + "core.py"]: `from dataclasses import dataclass
 from typing import Optional
@@ -140,6 +141,85 @@ ALL_EXPOSED_FUNCTION_NAMES = [
     "posthog/hogql/hogqlx.py": `HOGQLX_COMPONENTS = ["Sparkline"]
 HOGQLX_TAGS = ["a", "em"] + ["strong"]
 `,
+    // The database in the same shapes: a registry of TableNodes built by a function (with a
+    // spread over a value from outside the read source), table classes with class-level field
+    // dicts, a lazy table, a table function, a join, and a method computing the fields SELECT *
+    // leaves out.
+    [D + "database.py"]: `from posthog.hogql.database.models import TableNode
+from posthog.hogql.database.schema.things import RawThingsTable, ThingsTable, SeriesTable
+from posthog.hogql.database.schema.other import OtherTable, EXTRA_TABLES
+
+ROOT = {
+    "things": TableNode(name="things", table=ThingsTable()),
+    "other": TableNode(name="other", table=OtherTable()),
+    **{name: TableNode(name=name, table=t) for name, t in EXTRA_TABLES.items()},
+}
+
+
+def _construct_database_root_node(*, include_posthog_tables: bool) -> TableNode:
+    children = {"series": TableNode(name="series", table=SeriesTable())}
+    if include_posthog_tables:
+        children = {
+            **{k: v.model_copy(deep=True) for k, v in ROOT.items()},
+            "posthog": TableNode(name="posthog", children={"raw_things": TableNode(name="raw_things", table=RawThingsTable())}),
+            **children,
+        }
+    return TableNode(children=children)
+`,
+    [D + "schema/things.py"]: `from typing import Optional
+
+from posthog.hogql.database.models import (
+    DatabaseField,
+    FunctionCallTable,
+    IntegerDatabaseField,
+    LazyJoin,
+    LazyTable,
+    StringDatabaseField,
+    Table,
+)
+from posthog.hogql.database.schema.other import join_other
+
+FIELDS = {
+    "id": StringDatabaseField(name="thing_id", nullable=False),
+    "blob": DatabaseField(name="blob"),
+    "other": LazyJoin(from_field=["id"], join_table="other", join_function=join_other),
+}
+
+
+class RawThingsTable(Table):
+    fields = {**FIELDS, "version": IntegerDatabaseField(name="version", hidden=True)}
+
+    def to_printed_clickhouse(self, context):
+        return "things"
+
+    def to_printed_hogql(self):
+        return "raw_things"
+
+    def avoid_asterisk_fields(self):
+        return list({key for key, value in self.fields.items() if value.__class__ == DatabaseField})
+
+
+class ThingsTable(LazyTable):
+    fields = FIELDS
+
+    def to_printed_clickhouse(self, context):
+        return "things"
+
+    def to_printed_hogql(self):
+        return "things"
+
+
+class SeriesTable(FunctionCallTable):
+    fields = {"n": IntegerDatabaseField(name="number")}
+    min_args: Optional[int] = 1
+    max_args: Optional[int] = 2
+
+    def to_printed_clickhouse(self, context):
+        return "numbers"
+
+    def to_printed_hogql(self):
+        return "series"
+`,
 };
 
 function manifest(dir: string, renames: object[] = []): string {
@@ -167,6 +247,14 @@ describe("HogQL generator (scripts/hogql)", function () {
         assert.equal(res.code, 1);
         assert.match(res.err, /src\/language\/hogqlFunctions\.json differs/);
         assert.match(res.err, /test\/sandbox\/hogql\/functionTable\.json differs/);
+
+        const schema = structuredClone(reading);
+        schema.database.classes[0].fields[0].column = "renamed";
+        fs.writeFileSync(file, JSON.stringify(schema));
+        const res2 = write("--reading", file, "--check");
+        assert.equal(res2.code, 1);
+        assert.match(res2.err, /test\/sandbox\/hogql\/schemaTable\.json differs/);
+        assert.doesNotMatch(res2.err, /hogqlFunctions\.json/);
     });
 
     it("records each file PostHog's reading came from, with its commit and git blob hash", () => {
@@ -174,9 +262,13 @@ describe("HogQL generator (scripts/hogql)", function () {
         assert.ok(paths.includes("posthog/hogql/functions/aggregations.py"));
         assert.ok(paths.includes("posthog/hogql/hogqlx.py"));
         for (const s of reading.sources) {
-            assert.match(s.commit, /^[0-9a-f]{40}$/, s.path);
+            // The code index gives no commit for the newest database.py: an excerpt, said so.
+            if (s.excerpt) assert.equal(s.commit, "unknown", s.path);
+            else assert.match(s.commit, /^[0-9a-f]{40}$/, s.path);
             assert.match(s.blob, /^[0-9a-f]{40}$/, s.path);
         }
+        assert.ok(paths.includes("posthog/hogql/database/database.py"));
+        assert.ok(paths.includes("posthog/hogql/database/schema/sessions_v3.py"));
         assert.equal(reading.combinators.generated.length, 329);
         assert.equal(reading.hogqlx.tags.length, 31);
         assert.deepEqual(reading.hogqlx.components, [
@@ -216,6 +308,7 @@ describe("HogQL generator (scripts/hogql)", function () {
         assert.deepEqual(r.functions.clickhouse[0].suffixArgs, [{ constant: "Int64" }]);
         assert.equal(r.functions.clickhouse[2].clickhouseName, "aggregate_funnel");
         assert.deepEqual(r.notes, [
+            "posthog/hogql/database/database.py:8: a loop over posthog.hogql.database.schema.other.EXTRA_TABLES.items, from outside the read source: a ** spread not followed",
             "posthog/hogql/functions/udfs.py:7: a branch on the deployment, not followed",
         ]);
         assert.ok(!r.exposedNames.includes("_internal") && r.exposedNames.includes("sumIf"));
@@ -227,6 +320,39 @@ describe("HogQL generator (scripts/hogql)", function () {
         assert.equal(r.sources.find((s: { path: string }) => s.path === F + "core.py").blob, blob);
         // --check compares with what it wrote.
         assert.equal(read(dir, "--manifest", manifest(dir), "--out", out, "--check").code, 0);
+    });
+
+    it("reads the database: the table tree database.py builds and the table classes read", () => {
+        const dir = sourceTree(SOURCES);
+        const out = path.join(dir, "reading.json");
+        const res = read(dir, "--manifest", manifest(dir), "--out", out);
+        assert.equal(res.code, 0, res.err);
+        const { database } = JSON.parse(fs.readFileSync(out, "utf8"));
+        assert.deepEqual(database.tables, [
+            { name: "things", class: "ThingsTable", read: true },
+            { name: "other", class: "OtherTable", read: false },
+            { name: "posthog.raw_things", class: "RawThingsTable", read: true },
+            { name: "series", class: "SeriesTable", read: true },
+        ]);
+        const classes = Object.fromEntries(
+            database.classes.map((c: { class: string }) => [c.class, c]),
+        );
+        assert.deepEqual(classes.RawThingsTable, {
+            class: "RawThingsTable",
+            module: "posthog.hogql.database.schema.things",
+            bases: ["Table"],
+            hogql: "raw_things",
+            clickhouse: "things",
+            avoidAsterisk: ["blob"],
+            fields: [
+                { name: "id", kind: "StringDatabaseField", column: "thing_id", nullable: false },
+                { name: "blob", kind: "DatabaseField", column: "blob" },
+                { name: "other", kind: "LazyJoin", from: ["id"], table: "other" },
+                { name: "version", kind: "IntegerDatabaseField", column: "version", hidden: true },
+            ],
+        });
+        assert.deepEqual(classes.SeriesTable.args, [1, 2]);
+        assert.deepEqual(classes.ThingsTable.bases, ["LazyTable"]);
     });
 
     it("stops with the file's name when a file is missing, and with the line on what it cannot evaluate", () => {

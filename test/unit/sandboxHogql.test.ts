@@ -129,7 +129,8 @@ describe("sandbox HogQL engine", function () {
         assert.equal(text.slice(err.start, err.end), "nope");
         assert.ok(!("fix" in err), "an empty fix is left out");
         const t = await hogql("SELECT 1 FROM events2");
-        assert.equal(t.json.detail, "Unknown table `events2`.");
+        // database.py get_table (newest in the code index) suggests close PostHog table names.
+        assert.equal(t.json.detail, "Unknown table `events2`. Did you mean: events?");
         const s = await hogql("SELECT event FROM events WHERE (");
         assert.equal(s.status, 400);
         assert.equal(s.json.code, "hogql_syntax_error");

@@ -75,20 +75,32 @@ function quickRatioAtLeast(a: string, b: string, cutoff: number): boolean {
     return (2 * matches) / (a.length + b.length) >= cutoff;
 }
 
-/** The closest possibility to `word` with a ratio of at least 0.6, as get_close_matches(n=1). */
-export function closeMatch(word: string, possibilities: readonly string[]): string | undefined {
-    const cutoff = 0.6;
-    let best: { ratio: number; name: string } | undefined;
+/**
+ * get_close_matches(word, possibilities, n, cutoff): up to `n` possibilities with a ratio of at
+ * least `cutoff`, best first (heapq.nlargest over (ratio, name): a tie goes to the greater name).
+ */
+export function closeMatches(
+    word: string,
+    possibilities: readonly string[],
+    n: number,
+    cutoff: number,
+): string[] {
+    const scored: { ratio: number; name: string }[] = [];
     for (const x of possibilities) {
         const length = x.length + word.length;
         if (length === 0) continue;
         if ((2 * Math.min(x.length, word.length)) / length < cutoff) continue;
         if (!quickRatioAtLeast(x, word, cutoff)) continue;
         const ratio = (2 * matchingCharacters(x, word)) / length;
-        if (ratio < cutoff) continue;
-        // heapq.nlargest over (ratio, name): a tie goes to the greater name.
-        if (!best || ratio > best.ratio || (ratio === best.ratio && x > best.name))
-            best = { ratio, name: x };
+        if (ratio >= cutoff) scored.push({ ratio, name: x });
     }
-    return best?.name;
+    scored.sort((a, b) =>
+        b.ratio !== a.ratio ? b.ratio - a.ratio : a.name < b.name ? 1 : a.name > b.name ? -1 : 0,
+    );
+    return scored.slice(0, n).map((s) => s.name);
+}
+
+/** The closest possibility to `word` with a ratio of at least 0.6, as get_close_matches(n=1). */
+export function closeMatch(word: string, possibilities: readonly string[]): string | undefined {
+    return closeMatches(word, possibilities, 1, 0.6)[0];
 }

@@ -1,12 +1,29 @@
 // The HogQL database of the sandbox: which tables HogQL can read, their fields under PostHog's
-// names, and where each lives in the sandbox's ClickHouse (chDB) tables. Follows
-// posthog/hogql/database/database.py and posthog/hogql/database/schema/*.py (events.py,
-// persons.py, person_distinct_ids.py, sessions_v1.py, session_replay_events.py,
-// query_log_archive.py, numbers.py), reduced to what the sandbox stores.
+// names, and where each lives in the sandbox's ClickHouse (chDB) tables. The tables of the schema
+// modules the generator reads (groups, cohort_people, exchange_rate, session_replay_events,
+// numbers: schemaTables.ts, from schemaTable.json) come from PostHog's source; the rest follow
+// posthog/hogql/database/schema/*.py by hand (events.py, persons.py, person_distinct_ids.py,
+// sessions_v1.py, query_log_archive.py), reduced to what the sandbox stores.
+import { closeMatches } from "./closeMatches";
+import {
+    GENERATED_TABLE_NAMES,
+    REGISTERED_TABLES,
+    generatedTables,
+    sessionsV3Fields,
+} from "./schemaTables";
 
 /** Field types as DatabaseSchemaQuery names them (posthog/hogql/database/models.py). */
 export type FieldType =
-    "string" | "integer" | "float" | "boolean" | "datetime" | "date" | "json" | "array" | "uuid";
+    | "string"
+    | "integer"
+    | "float"
+    | "decimal"
+    | "boolean"
+    | "datetime"
+    | "date"
+    | "json"
+    | "array"
+    | "uuid";
 
 export interface ColumnField {
     kind: "column";
@@ -16,6 +33,11 @@ export interface ColumnField {
     nullable?: boolean;
     /** left out of `SELECT *` (PostHog: hidden fields, avoid_asterisk_fields) */
     hidden?: boolean;
+    /**
+     * DatabaseSchemaQuery's type when it differs from `type` (generated tables): null where
+     * serialize_fields lists no such field (a plain DatabaseField holding an aggregate state).
+     */
+    schemaType?: string | null;
 }
 
 /** A join PostHog adds only when a field reaches through it (models.py LazyJoin). */
@@ -54,6 +76,8 @@ export interface TableDef {
     tableFunction?: { minArgs: number; maxArgs: number };
     /** extra condition PostHog's lazy table applies (query_log: only HogQL queries) */
     extraWhere?: (alias: string) => string;
+    /** the table's avoid_asterisk_fields(): left out of `SELECT *` */
+    asteriskExclude?: string[];
 }
 
 const col = (
@@ -173,7 +197,7 @@ const rawPersonDistinctIds: TableDef = {
     },
 };
 
-// posthog/hogql/database/schema/sessions_v1.py (the sandbox stores one finished row per session)
+// posthog/hogql/database/schema/sessions_v1.py (the sandbox stores one finished row per session),
 const sessions: TableDef = {
     name: "sessions",
     clickhouse: "sessions",
@@ -208,38 +232,8 @@ const sessions: TableDef = {
         person_id: col("person_id", "uuid", { hidden: true }),
     },
 };
-
-// posthog/hogql/database/schema/session_replay_events.py
-const sessionReplayEvents: TableDef = {
-    name: "session_replay_events",
-    clickhouse: "session_replay_events",
-    teamColumn: "team_id",
-    fields: {
-        ...columns({
-            session_id: same("string"),
-            team_id: same("integer", { hidden: true }),
-            distinct_id: same("string"),
-            min_first_timestamp: same("datetime"),
-            max_last_timestamp: same("datetime"),
-            first_url: same("string", { nullable: true }),
-            click_count: same("integer"),
-            keypress_count: same("integer"),
-            mouse_activity_count: same("integer"),
-            active_milliseconds: same("integer"),
-            console_log_count: same("integer"),
-            console_warn_count: same("integer"),
-            console_error_count: same("integer"),
-            size: same("integer"),
-            event_count: same("integer"),
-            message_count: same("integer"),
-            snapshot_source: same("string"),
-        }),
-        events: { kind: "lazy_join", table: "events", from: "session_id", to: "$session_id" },
-        session: { kind: "lazy_join", table: "sessions", from: "session_id", to: "session_id" },
-        person: { kind: "lazy_join", table: "persons", from: "person_id", to: "id" },
-        person_id: col("person_id", "uuid", { hidden: true }),
-    },
-};
+// ... and the fields of sessions v3 (schemaTable.json), such as $page_screen_autocapture_count_up_to.
+Object.assign(sessions.fields, sessionsV3Fields(sessions.fields));
 
 // posthog/hogql/database/schema/query_log_archive.py (QueryLogArchiveTable: only HogQL queries)
 const queryLog: TableDef = {
@@ -279,26 +273,38 @@ const queryLog: TableDef = {
     ),
 };
 
-// posthog/hogql/database/schema/numbers.py (a table function: numbers(n) or numbers(start, n))
-const numbers: TableDef = {
-    name: "numbers",
-    clickhouse: "numbers",
-    tableFunction: { minArgs: 1, maxArgs: 2 },
-    fields: { number: col("number", "integer") },
-};
+const HAND_WRITTEN = [events, persons, personDistinctIds, rawPersonDistinctIds, sessions, queryLog];
 
 export const TABLES: Record<string, TableDef> = Object.fromEntries(
     [
-        events,
-        persons,
-        personDistinctIds,
-        rawPersonDistinctIds,
-        sessions,
-        sessionReplayEvents,
-        queryLog,
-        numbers,
+        ...HAND_WRITTEN,
+        ...generatedTables(new Set([...HAND_WRITTEN.map((t) => t.name), ...GENERATED_TABLE_NAMES])),
     ].map((t) => [t.name, t]),
 );
+
+/**
+ * get_posthog_table_names() of database.py (the newest the code index holds, id 54574309229):
+ * what `Unknown table` suggests from, with the system tables the sandbox serves.
+ */
+const SUGGESTED_TABLES = ["events", "groups", "persons", "sessions", "logs", "query_log"];
+
+/**
+ * PostHog's message for a table it lacks: database.py get_table (newest, id 54574309229)
+ * "Unknown table `x`." with " Did you mean: a, b?" from difflib.get_close_matches(name,
+ * sorted(candidates), n=3, cutoff=0.7), the name itself (case-folded) left out.
+ */
+export function unknownTableMessage(name: string): string {
+    const lowered = name.toLowerCase();
+    const candidates = SUGGESTED_TABLES.filter((c) => c.toLowerCase() !== lowered).sort();
+    const suggestions = closeMatches(name, candidates, 3, 0.7);
+    const suffix = suggestions.length ? ` Did you mean: ${suggestions.join(", ")}?` : "";
+    return `Unknown table \`${name}\`.${suffix}`;
+}
+
+/** Whether PostHog registers `name` (the sandbox may still not serve it). */
+export function isRegisteredTable(name: string): boolean {
+    return REGISTERED_TABLES.has(name);
+}
 
 export function findTable(name: string): TableDef | undefined {
     return Object.prototype.hasOwnProperty.call(TABLES, name) ? TABLES[name] : undefined;
@@ -310,10 +316,15 @@ export function findField(table: TableDef, name: string): Field | undefined {
         : undefined;
 }
 
-/** Fields `SELECT *` expands to (printer.py / resolver.py asterisk expansion). */
+/**
+ * Fields `SELECT *` expands to: models.py Table.get_asterisk (code index id 54647781084) leaves
+ * out avoid_asterisk_fields(), team_id (not for table functions) and hidden fields.
+ */
 export function asteriskFields(table: TableDef): string[] {
+    const avoid = new Set(table.asteriskExclude ?? []);
+    if (!table.tableFunction) avoid.add("team_id");
     return Object.entries(table.fields)
-        .filter(([, f]) => f.kind === "column" && !f.hidden)
+        .filter(([name, f]) => f.kind === "column" && !f.hidden && !avoid.has(name))
         .map(([name]) => name);
 }
 

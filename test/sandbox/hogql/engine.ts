@@ -186,9 +186,13 @@ function schemaField(name: string, f: Field): JsonObject | null {
         hogql_value: /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `\`${name}\``,
         schema_valid: true,
     };
+    // serialize_fields leaves out team_id of PostHog's tables.
+    if (name === "team_id") return null;
     switch (f.kind) {
         case "column":
             if (f.hidden && name !== "person_id") return null;
+            if (f.schemaType !== undefined)
+                return f.schemaType === null ? null : { ...base, type: f.schemaType };
             return { ...base, type: f.type === "uuid" ? "string" : f.type };
         case "lazy_join": {
             const target = TABLES[f.table];

@@ -5,7 +5,14 @@
 // LEFT JOINs, and HogQL-only functions expanded. Resolution (resolver.py) happens while printing,
 // scope by scope (scope.ts, fields.ts); expressions are expressions.ts'. This file: queries,
 // FROM/JOIN chains, CTEs, * and the row limits.
-import { type ColumnField, asteriskFields, findField, findTable } from "./database";
+import {
+    type ColumnField,
+    asteriskFields,
+    findField,
+    findTable,
+    isRegisteredTable,
+    unknownTableMessage,
+} from "./database";
 import { queryError } from "./errors";
 import { escapeIdentifier as id } from "./escape";
 import { ExprPrinter, type SelectResult } from "./expressions";
@@ -294,7 +301,16 @@ export class Printer extends ExprPrinter {
             return { node: j, tableSql: `${r.sql} AS ${id(alias)}`, src };
         }
         const def = findTable(name);
-        if (!def) throw queryError(`Unknown table \`${name}\`.`, table);
+        if (!def) {
+            // A table PostHog has that the sandbox's ClickHouse does not hold: say so, rather
+            // than claim PostHog lacks it.
+            if (isRegisteredTable(name))
+                throw queryError(
+                    `The sandbox does not hold PostHog's table \`${name}\`: query it on a PostHog instance.`,
+                    table,
+                );
+            throw queryError(unknownTableMessage(name), table);
+        }
         this.tableNames.add(def.name);
         const alias = j.alias ? String(j.alias) : def.name;
         if (scope.source(alias))

@@ -3,7 +3,9 @@
 // run has the same rows and counts (only timestamps move with "now"):
 // 2,000 persons, 12,000 sessions over the last 90 days (fewer on weekends), 10 events each
 // (120,000 events: pageviews, clicks, signups, checkouts, feature flag calls with the seeded
-// experiments' variants), sessions derived from events, and replays for a third of the sessions.
+// experiments' variants), sessions derived from events, replays for a third of the sessions, the
+// companies (group type 0) the events name, a cohort of the persons on the pro plan, and daily
+// exchange rates.
 
 export const PERSONS = 2000;
 export const SESSIONS = 12_000;
@@ -90,16 +92,85 @@ export const CREATE_TABLES: string[] = [
         \`$entry_utm_source\` Nullable(String), \`$entry_referring_domain\` String,
         \`$event_count_map\` String, \`$pageview_count\` UInt64, \`$autocapture_count\` UInt64,
         \`$screen_count\` UInt64, \`$channel_type\` String, \`$session_duration\` Int64,
-        duration Int64, \`$is_bounce\` Bool
+        duration Int64, \`$is_bounce\` Bool,
+        session_id_v7 String, session_timestamp DateTime64(6, 'UTC'),
+        max_inserted_at DateTime64(6, 'UTC'), \`$entry_host\` String, \`$end_current_url\` String,
+        \`$end_pathname\` String, \`$end_hostname\` String, \`$last_external_click_url\` String,
+        \`$entry_utm_campaign\` Nullable(String), \`$entry_utm_medium\` Nullable(String),
+        \`$entry_utm_term\` Nullable(String), \`$entry_utm_content\` Nullable(String),
+        \`$entry_fbclid\` Nullable(String), \`$entry_gclid\` Nullable(String),
+        \`$entry_gad_source\` Nullable(String), \`$entry_has_fbclid\` Bool,
+        \`$entry_has_gclid\` Bool, \`$page_screen_autocapture_count_up_to\` UInt64
     ) ENGINE = MergeTree ORDER BY (team_id, session_id)`,
     `CREATE TABLE session_replay_events (
         session_id String, team_id Int64, distinct_id String, person_id UUID,
         min_first_timestamp DateTime64(6, 'UTC'), max_last_timestamp DateTime64(6, 'UTC'),
-        first_url Nullable(String), click_count Int64, keypress_count Int64,
-        mouse_activity_count Int64, active_milliseconds Int64, console_log_count Int64,
-        console_warn_count Int64, console_error_count Int64, size Int64, event_count Int64,
-        message_count Int64, snapshot_source String
+        first_url Nullable(String), all_urls Array(String), click_count Int64,
+        keypress_count Int64, mouse_activity_count Int64, active_milliseconds Int64,
+        console_log_count Int64, console_warn_count Int64, console_error_count Int64, size Int64,
+        event_count Int64, message_count Int64, snapshot_source Nullable(String),
+        retention_period_days Nullable(Int64), _timestamp DateTime64(6, 'UTC')
     ) ENGINE = MergeTree ORDER BY (team_id, session_id)`,
+    // PostHog's groups, cohortpeople and exchange_rate tables, one final row per key (PostHog's
+    // ReplacingMergeTree / CollapsingMergeTree rows after merging).
+    `CREATE TABLE groups (
+        group_type_index Int64, team_id Int64, group_key String,
+        created_at DateTime64(6, 'UTC'), _timestamp DateTime64(6, 'UTC'), group_properties String
+    ) ENGINE = MergeTree ORDER BY (team_id, group_type_index, group_key)`,
+    // PostHog's raw_sessions_v3: aggregate states per session (sessions_v3.py reads them with
+    // -Merge functions); the column types follow what sessions_v3.py merges, the states are made
+    // from the seeded events below. One row per session already, so no AggregatingMergeTree:
+    // writing 42 state columns into MergeTree parts would cost more than the rest of the seed.
+    `CREATE TABLE raw_sessions_v3 (
+        team_id Int64,
+        session_id_v7 UInt128,
+        session_timestamp DateTime64(6, 'UTC'),
+        distinct_id AggregateFunction(argMax, String, DateTime64(6, 'UTC')),
+        person_id AggregateFunction(argMax, UUID, DateTime64(6, 'UTC')),
+        min_timestamp SimpleAggregateFunction(min, DateTime64(6, 'UTC')),
+        max_timestamp SimpleAggregateFunction(max, DateTime64(6, 'UTC')),
+        max_inserted_at SimpleAggregateFunction(max, DateTime64(6, 'UTC')),
+        urls SimpleAggregateFunction(groupUniqArrayArray, Array(String)),
+        entry_url AggregateFunction(argMin, String, DateTime64(6, 'UTC')),
+        end_url AggregateFunction(argMax, String, DateTime64(6, 'UTC')),
+        last_external_click_url AggregateFunction(argMax, String, DateTime64(6, 'UTC')),
+        browser AggregateFunction(argMin, String, DateTime64(6, 'UTC')),
+        browser_version AggregateFunction(argMin, String, DateTime64(6, 'UTC')),
+        os AggregateFunction(argMin, String, DateTime64(6, 'UTC')),
+        os_version AggregateFunction(argMin, String, DateTime64(6, 'UTC')),
+        device_type AggregateFunction(argMin, String, DateTime64(6, 'UTC')),
+        viewport_width AggregateFunction(argMin, Int64, DateTime64(6, 'UTC')),
+        viewport_height AggregateFunction(argMin, Int64, DateTime64(6, 'UTC')),
+        geoip_country_code AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        geoip_subdivision_1_code AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        geoip_subdivision_1_name AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        geoip_subdivision_city_name AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        geoip_time_zone AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_referring_domain AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_utm_source AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_utm_campaign AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_utm_medium AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_utm_term AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_utm_content AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_gclid AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_gad_source AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_fbclid AggregateFunction(argMin, Nullable(String), DateTime64(6, 'UTC')),
+        entry_has_gclid AggregateFunction(argMin, Bool, DateTime64(6, 'UTC')),
+        entry_has_fbclid AggregateFunction(argMin, Bool, DateTime64(6, 'UTC')),
+        entry_ad_ids_map AggregateFunction(argMin, Map(String, String), DateTime64(6, 'UTC')),
+        entry_ad_ids_set AggregateFunction(argMin, Array(String), DateTime64(6, 'UTC')),
+        entry_channel_type_properties AggregateFunction(argMin, Tuple(Nullable(String), Nullable(String), Nullable(String), Nullable(String), Bool, Bool, Nullable(String)), DateTime64(6, 'UTC')),
+        pageview_uniq AggregateFunction(uniqExact, UUID),
+        autocapture_uniq AggregateFunction(uniqExact, UUID),
+        screen_uniq AggregateFunction(uniqExact, UUID),
+        page_screen_autocapture_uniq_up_to AggregateFunction(uniqUpTo(1), UUID)
+    ) ENGINE = Memory`,
+    `CREATE TABLE cohortpeople (
+        person_id UUID, cohort_id Int64, team_id Int64, sign Int8, version Int64
+    ) ENGINE = MergeTree ORDER BY (team_id, cohort_id, person_id)`,
+    `CREATE TABLE exchange_rate (
+        currency String, date Date, rate Decimal64(10)
+    ) ENGINE = MergeTree ORDER BY (date, currency)`,
     `CREATE TABLE query_log_archive (
         team_id Int64, event_date Date, event_time DateTime64(6, 'UTC'), query_id String,
         lc_id String, lc_query__query String, lc_query__kind String,
@@ -175,6 +246,12 @@ const REFERRERS = [
 ];
 
 const personId = (i: string) => `reinterpretAsUUID(sipHash128('person', ${i}))`;
+/** The company (group type 0) person `i` works at: one of COMPANIES. */
+export const COMPANIES = 40;
+const company = (i: string) =>
+    `concat('company_', toString(intHash32(${i} * 7 + 3) % ${COMPANIES}))`;
+/** The cohort of the persons on the pro plan (cohortpeople rows, version 1). */
+export const PRO_COHORT_ID = 1;
 
 export function seedStatements(): string[] {
     // Persons: person i has distinct id user_{1000+i}; identified ones also an anonymous id.
@@ -251,7 +328,7 @@ export function seedStatements(): string[] {
             concat('user_', toString(1000 + p)) AS distinct_id,
             if(event = '$autocapture', concat('button.btn:text="', ${pick(["Watch now", "Add to list", "Start trial", "Search"], h(43, "n"))}, '"nth-child="1"'), '') AS elements_chain,
             timestamp, session_id, concat('w-', session_id), ${personId("p")}, pprops, pcreated,
-            '', '', '', '', '', '', [], [], [], NULL
+            ${company("p")}, '', '', '', '', '', [], [], [], NULL
         FROM (
             SELECT *, k, s * ${EVENTS_PER_SESSION} + k AS n,
                 multiIf(
@@ -283,30 +360,105 @@ export function seedStatements(): string[] {
                 ON pp.pn = sess.p
         ) ${SETTINGS}`;
 
+    // One pass over the events per session (each event's properties parsed once), kept in a
+    // Memory table that sessions and raw_sessions_v3 are both made from, then dropped.
+    const facts = `CREATE TABLE session_facts ENGINE = Memory AS
+        SELECT team_id, \`$session_id\` AS sid, any(distinct_id) AS did, any(person_id) AS pid,
+            argMax(distinct_id, timestamp) AS last_did, argMax(person_id, timestamp) AS last_pid,
+            min(timestamp) AS st, max(timestamp) AS et, max(created_at) AS ins,
+            groupUniqArray(p.1) AS urls, argMin(p.1, timestamp) AS entry,
+            argMin(p.10, timestamp) AS entry_path, argMax(p.1, timestamp) AS exit,
+            argMax(p.10, timestamp) AS exit_path,
+            argMin(if(p.9 = '$direct', '$direct', domain(p.9)), timestamp) AS ref,
+            argMin(p.2, timestamp) AS browser, argMin(p.3, timestamp) AS browser_version,
+            argMin(p.4, timestamp) AS os, argMin(p.5, timestamp) AS device,
+            argMin(p.6, timestamp) AS vw, argMin(p.7, timestamp) AS vh,
+            argMin(p.8, timestamp) AS country,
+            toJSONString(CAST(sumMap(map(event, toUInt64(1))) AS Map(String, UInt64))) AS event_counts,
+            countIf(event = '$pageview') AS pv, countIf(event = '$autocapture') AS ac,
+            groupArrayIf(uuid, event = '$pageview') AS pageviews,
+            groupArrayIf(uuid, event = '$autocapture') AS autocaptures,
+            groupArrayIf(uuid, event = '$screen') AS screens
+        FROM (SELECT *, JSONExtract(properties,
+                'Tuple(\`$current_url\` String, \`$browser\` String, \`$browser_version\` String, \`$os\` String, \`$device_type\` String, \`$screen_width\` Int64, \`$screen_height\` Int64, \`$geoip_country_code\` String, \`$referrer\` String, \`$pathname\` String)') AS p
+            FROM events)
+        GROUP BY team_id, sid ${SETTINGS}`;
+
     const sessions = `INSERT INTO sessions
-        SELECT \`$session_id\`, \`$session_id\`, ${TEAM}, any(distinct_id), any(person_id),
-            min(timestamp) AS st, max(timestamp) AS et,
-            groupUniqArray(JSONExtractString(properties, '$current_url')) AS urls, length(urls),
-            argMin(JSONExtractString(properties, '$current_url'), timestamp),
-            argMin(JSONExtractString(properties, '$pathname'), timestamp),
-            argMax(JSONExtractString(properties, '$current_url'), timestamp),
-            argMax(JSONExtractString(properties, '$pathname'), timestamp),
-            NULL,
-            argMin(if(JSONExtractString(properties, '$referrer') = '$direct', '$direct', domain(JSONExtractString(properties, '$referrer'))), timestamp) AS ref,
-            toJSONString(CAST(sumMap(map(event, toUInt64(1))) AS Map(String, UInt64))),
-            countIf(event = '$pageview') AS pv, countIf(event = '$autocapture'), 0,
+        SELECT sid, sid, team_id, did, pid, st, et, urls, length(urls), entry, entry_path, exit,
+            exit_path, NULL, ref, event_counts, pv, ac, 0,
             multiIf(ref = '$direct', 'Direct', ref LIKE '%google%', 'Organic Search', ref LIKE '%twitter%', 'Organic Social', 'Referral'),
-            dateDiff('second', st, et) AS d, d, pv <= 1 AND d < 10
-        FROM events GROUP BY \`$session_id\` ${SETTINGS}`;
+            dateDiff('second', st, et) AS d, d, pv <= 1 AND d < 10,
+            sid, st, et, domain(entry), exit, exit_path, domain(exit), '',
+            NULL, NULL, NULL, NULL, NULL, NULL, NULL, false, false,
+            -- sessions_v3.py: uniqUpToMerge(1) of the pageview, screen and autocapture events
+            least(length(pageviews) + length(autocaptures) + length(screens), 2)
+        FROM session_facts ${SETTINGS}`;
 
     const replays = `INSERT INTO session_replay_events
         SELECT session_id, team_id, distinct_id, person_id, \`$start_timestamp\`, \`$end_timestamp\`,
-            \`$entry_current_url\`, \`$autocapture_count\` * 2 + 1, ${h(60, "cityHash64(session_id)")} % 40,
+            \`$entry_current_url\`, \`$urls\`, \`$autocapture_count\` * 2 + 1, ${h(60, "cityHash64(session_id)")} % 40,
             ${h(61, "cityHash64(session_id)")} % 300, \`$session_duration\` * 700,
             ${h(62, "cityHash64(session_id)")} % 20, ${h(63, "cityHash64(session_id)")} % 5,
             ${h(64, "cityHash64(session_id)")} % 3, 20000 + ${h(65, "cityHash64(session_id)")} % 500000,
-            10 + ${h(66, "cityHash64(session_id)")} % 200, 5 + ${h(67, "cityHash64(session_id)")} % 50, 'web'
+            10 + ${h(66, "cityHash64(session_id)")} % 200, 5 + ${h(67, "cityHash64(session_id)")} % 50, 'web',
+            30, \`$end_timestamp\`
         FROM sessions WHERE cityHash64(session_id) % 3 = 0 ${SETTINGS}`;
 
-    return [persons, distinctIds, events, sessions, replays];
+    // Raw sessions v3: the same sessions as aggregate states, made over one row per session (far
+    // cheaper than states over every event).
+    const init = (fn: string, value: string, at: string) => `${fn}State(${value}, ${at})`;
+    const nothing = (at: string) => init("argMin", "CAST(NULL, 'Nullable(String)')", at);
+    const rawSessions = `INSERT INTO raw_sessions_v3
+        SELECT team_id, reinterpretAsUInt128(toUUID(sid)), any(st),
+            ${init("argMax", "last_did", "et")}, ${init("argMax", "last_pid", "et")}, min(st), max(et),
+            max(ins), groupUniqArrayArray(urls),
+            ${init("argMin", "entry", "st")}, ${init("argMax", "exit", "et")}, ${init("argMax", "''", "et")},
+            ${init("argMin", "browser", "st")}, ${init("argMin", "browser_version", "st")},
+            ${init("argMin", "os", "st")}, ${init("argMin", "''", "st")}, ${init("argMin", "device", "st")},
+            ${init("argMin", "vw", "st")}, ${init("argMin", "vh", "st")},
+            ${init("argMin", "toNullable(country)", "st")}, ${nothing("st")}, ${nothing("st")},
+            ${nothing("st")}, ${nothing("st")}, ${init("argMin", "toNullable(ref)", "st")},
+            ${Array.from({ length: 8 }, () => nothing("st")).join(", ")},
+            ${init("argMin", "false", "st")}, ${init("argMin", "false", "st")},
+            ${init("argMin", "CAST(map(), 'Map(String, String)')", "st")},
+            ${init("argMin", "CAST([], 'Array(String)')", "st")},
+            ${init("argMin", "CAST((NULL, NULL, NULL, NULL, false, false, NULL), 'Tuple(Nullable(String), Nullable(String), Nullable(String), Nullable(String), Bool, Bool, Nullable(String))')", "st")},
+            any(arrayReduce('uniqExactState', pageviews)), any(arrayReduce('uniqExactState', autocaptures)),
+            any(arrayReduce('uniqExactState', screens)),
+            any(arrayReduce('uniqUpToState(1)', arrayConcat(pageviews, autocaptures, screens)))
+        FROM session_facts GROUP BY team_id, sid ${SETTINGS}`;
+    const dropFacts = "DROP TABLE session_facts";
+
+    // Groups: the companies the events name, first and last seen there.
+    const groups = `INSERT INTO groups
+        SELECT 0, ${TEAM}, \`$group_0\`, min(timestamp), max(timestamp),
+            toJSONString(map('name', concat('Company ', substring(\`$group_0\`, 9)),
+                'industry', ${pick(["media", "retail", "software", "finance"], "cityHash64(`$group_0`)")}))
+        FROM events WHERE \`$group_0\` != '' GROUP BY \`$group_0\` ${SETTINGS}`;
+
+    const cohortPeople = `INSERT INTO cohortpeople
+        SELECT id, ${PRO_COHORT_ID}, ${TEAM}, 1, 1
+        FROM person WHERE JSONExtractString(properties, 'plan') = 'pro' ${SETTINGS}`;
+
+    // Exchange rates of a few currencies to USD for each of the last 90 days, moving a little.
+    const rates = `INSERT INTO exchange_rate
+        SELECT currency, today() - number, toDecimal64(base * (1 + ((intHash32(number * 13 + length(currency)) % 200) - 100) / 10000), 10)
+        FROM numbers(90)
+        ARRAY JOIN ['USD', 'EUR', 'GBP', 'JPY', 'BRL'] AS currency, [1, 0.92, 0.79, 151.2, 5.05] AS base
+        ${SETTINGS}`;
+
+    return [
+        persons,
+        distinctIds,
+        events,
+        facts,
+        sessions,
+        rawSessions,
+        dropFacts,
+        replays,
+        groups,
+        cohortPeople,
+        rates,
+    ];
 }
