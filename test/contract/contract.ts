@@ -223,11 +223,50 @@ export class Contract {
             v("", `the body is not JSON (${parsed.error})`);
             return out;
         }
-        const byKind = r.status === 200 ? this.answerOfKind(op, exchange.body) : undefined;
-        const key = `${op.label} ${r.status}${byKind ? ` ${byKind.kind}` : ""}`;
-        const schema = byKind?.schema ?? media.schema;
+        const { key, schema } = this.answerSchemaOf(op, exchange, r.status, media.schema);
         for (const e of this.validate(key, schema, "response", parsed.value)) v(...e);
         return out;
+    }
+
+    /** The key (for compiled validators) and the OpenAPI schema an answer is checked against. */
+    private answerSchemaOf(
+        op: Operation,
+        exchange: Exchange,
+        status: number,
+        described: unknown,
+    ): { key: string; schema: unknown } {
+        const byKind = status === 200 ? this.answerOfKind(op, exchange.body) : undefined;
+        const key = `${op.label} ${status}${byKind ? ` ${byKind.kind}` : ""}`;
+        return { key, schema: byKind?.schema ?? described };
+    }
+
+    /**
+     * The OpenAPI schema (as the slice writes it, `$ref`s into its components) the exchange's
+     * JSON answer is checked against; undefined when no operation or JSON answer is described.
+     * For helpers that walk the schema beside the answer (minimal.ts).
+     */
+    answerSchema(exchange: Exchange): unknown {
+        const r = exchange.response;
+        if (!r) return undefined;
+        const url = new URL(exchange.url, "http://contract");
+        const op = this.find(exchange.method.toUpperCase(), url.pathname);
+        const described = op?.spec.responses?.[String(r.status)]?.content?.["application/json"];
+        if (!op || !described?.schema) return undefined;
+        return this.answerSchemaOf(op, exchange, r.status, described.schema).schema;
+    }
+
+    /** The component a `#/components/schemas/X` reference names, or undefined. */
+    component(ref: string): unknown {
+        const prefix = "#/components/schemas/";
+        const name = ref.startsWith(prefix) ? ref.slice(prefix.length) : undefined;
+        return name !== undefined && Object.hasOwn(this.schemas, name)
+            ? this.schemas[name]
+            : undefined;
+    }
+
+    /** Whether `value` keeps an (OpenAPI) schema of the slice as an answer, strictly. */
+    acceptsAnswer(schema: unknown, value: unknown): boolean {
+        return this.validate(`answer ${JSON.stringify(schema)}`, schema, "response", value).length === 0;
     }
 
     /**
