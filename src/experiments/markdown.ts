@@ -8,6 +8,7 @@ import {
     experimentVariants,
     flagRollout,
     roleWord,
+    startText,
 } from "./model";
 import { codeSpan, inMarkdown } from "../plainText";
 
@@ -57,9 +58,7 @@ export function experimentMarkdown(e: Experiment, host: string, projectId: strin
     lines.push(
         row(l10n.t("Status (service)"), e.status ? mdText(String(e.status), ONE) : undefined),
     );
-    lines.push(
-        row(l10n.t("Start"), e.start_date ? mdText(e.start_date, ONE) : l10n.t("not started")),
-    );
+    lines.push(row(l10n.t("Start"), mdText(startText(e), ONE)));
     lines.push(row(l10n.t("End"), e.end_date ? mdText(e.end_date, ONE) : undefined));
     lines.push(
         row(l10n.t("Conclusion"), e.conclusion ? mdText(String(e.conclusion), ONE) : undefined),
@@ -81,7 +80,14 @@ export function experimentMarkdown(e: Experiment, host: string, projectId: strin
     lines.push(`## ${l10n.t("Feature flag")}`, "", "| | |", "|---|---|");
     lines.push(row(l10n.t("Key"), cellCode(e.feature_flag_key)));
     if (e.feature_flag) {
-        lines.push(row(l10n.t("Active"), e.feature_flag.active ? l10n.t("yes") : l10n.t("no")));
+        // `active` is optional in MinimalFeatureFlag: unknown ("—") when left out, not "no".
+        const active = e.feature_flag.active;
+        lines.push(
+            row(
+                l10n.t("Active"),
+                active === undefined ? undefined : active ? l10n.t("yes") : l10n.t("no"),
+            ),
+        );
         const rollout = flagRollout(e);
         lines.push(row(l10n.t("Rollout"), rollout === undefined ? undefined : `${rollout}%`));
     }

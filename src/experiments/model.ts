@@ -83,6 +83,21 @@ const KNOWN_STATUSES = new Set([
     "complete",
 ]);
 
+/**
+ * Whether it has started: by its status (which PostHog always sends), not by `start_date`,
+ * which the contract calls optional; a server that leaves the date out has still started a
+ * running experiment (issue 40).
+ */
+export function hasStarted(experiment: ExperimentBasic): boolean {
+    return experimentState(experiment) !== "draft";
+}
+
+/** Its start date, or how to show its absence: "not started" for a draft, else "—". */
+export function startText(experiment: ExperimentBasic): string {
+    if (experiment.start_date) return experiment.start_date;
+    return hasStarted(experiment) ? "—" : l10n.t("not started");
+}
+
 /** Whether PostHog would archive it: only an ended experiment may be archived. */
 export function isEnded(experiment: ExperimentBasic): boolean {
     return experimentState(experiment) === "complete";

@@ -209,7 +209,8 @@ function experimentTooltip(e: ExperimentBasic, state: string): vscode.MarkdownSt
     md.appendMarkdown(`$(symbol-key) ${vscode.l10n.t("Flag")} ${text(e.feature_flag_key)}`);
     const rollout = flagRollout(e);
     if (rollout !== undefined) md.appendMarkdown(` · ${vscode.l10n.t("rollout {0}%", rollout)}`);
-    if (e.feature_flag)
+    // `active` is optional in MinimalFeatureFlag: left out, the tooltip does not guess.
+    if (e.feature_flag && e.feature_flag.active !== undefined)
         md.appendMarkdown(
             ` · ${e.feature_flag.active ? vscode.l10n.t("active") : vscode.l10n.t("inactive")}`,
         );

@@ -9,7 +9,7 @@ import { userMessageOf } from "../errorText";
 import { oneLine, quotedInMessage } from "../plainText";
 import { withProgress } from "../progress";
 import * as actions from "./actions";
-import { experimentMetrics, metricFingerprint } from "./model";
+import { experimentMetrics, hasStarted, metricFingerprint } from "./model";
 import { experimentPageData, pageMarkdown, type MetricResults } from "./pageData";
 import { displayLanguage } from "../locale";
 import { experimentHtml } from "./pageHtml";
@@ -79,7 +79,7 @@ export class ExperimentPage implements vscode.Disposable {
             async ({ signal, onRetry }) => {
                 const experiment = await client.getExperiment(this.id, { signal, onRetry });
                 const results = new Map<string, MetricResults>();
-                if (experiment.start_date) {
+                if (hasStarted(experiment)) {
                     await Promise.all(
                         experimentMetrics(experiment).map(async (m) => {
                             try {

@@ -19,6 +19,8 @@ import { experimentMarkdown, mdText } from "./markdown";
 import {
     experimentMetrics,
     experimentState,
+    hasStarted,
+    startText,
     statusText,
     experimentVariants,
     type ExperimentMetric,
@@ -312,7 +314,7 @@ const dash = (v: string | null | undefined): string => (v ? v : "—");
 
 /** The buttons, as the experiment's state allows them. */
 export function pageActions(e: Experiment): PageAction[] {
-    const started = !!e.start_date;
+    const started = hasStarted(e);
     const actions: PageAction[] = [
         {
             id: "refresh",
@@ -388,7 +390,7 @@ export function experimentPageData(
             // As PostHog words it; a status this extension does not know, as sent.
             value: e.archived ? l10n.t("{0} (archived)", statusText(e)) : statusText(e),
         },
-        { label: l10n.t("Start"), value: e.start_date ?? l10n.t("not started") },
+        { label: l10n.t("Start"), value: startText(e) },
         { label: l10n.t("End"), value: dash(e.end_date) },
         { label: l10n.t("Conclusion"), value: dash(e.conclusion) },
         { label: l10n.t("Conclusion comment"), value: dash(e.conclusion_comment) },
@@ -405,7 +407,13 @@ export function experimentPageData(
     if (e.feature_flag) {
         flag.push({
             label: l10n.t("Active"),
-            value: e.feature_flag.active ? l10n.t("yes") : l10n.t("no"),
+            // `active` is optional in MinimalFeatureFlag: unknown when left out, not "no".
+            value:
+                e.feature_flag.active === undefined
+                    ? "—"
+                    : e.feature_flag.active
+                      ? l10n.t("yes")
+                      : l10n.t("no"),
         });
         flag.push({ label: l10n.t("Rollout"), value: rollout === undefined ? "—" : `${rollout}%` });
     }
@@ -414,7 +422,8 @@ export function experimentPageData(
         name: e.name,
         description: e.description ?? null,
         state: experimentState(e),
-        archived: e.archived,
+        // Optional in the contract: left out, it is not archived (the protocol wants a boolean).
+        archived: e.archived === true,
         facts,
         flag,
         variants: experimentVariants(e).map((v) => ({

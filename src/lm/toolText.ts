@@ -13,6 +13,8 @@ import { hogqlString, volumeOf, volumeQuery } from "../events/format";
 import { isBigNumber } from "../json/lossless";
 import {
     experimentMetrics,
+    hasStarted,
+    isEnded,
     statusText,
     experimentVariants,
     metricFingerprint,
@@ -53,8 +55,14 @@ export async function runQueryText(
         { signal, name: "PostHog Workbench: language model tool" },
     );
     const response = result.response;
-    const columns = (response.columns ?? []).map(String);
     const rows = (response.results ?? []) as unknown[][];
+    // `columns` is optional in the contract: without it the rows are still shown, their columns
+    // named by position as the grid names them (resultsPanel/resultSet.ts summarize).
+    const columns = Array.isArray(response.columns)
+        ? response.columns.map(String)
+        : Array.isArray(rows[0])
+          ? rows[0].map((_, i) => `column ${i + 1}`)
+          : [];
     const more = response.hasMore ? " (PostHog has more rows beyond its limit)" : "";
     const text = [
         `${rows.length} row${rows.length === 1 ? "" : "s"}, ${columns.length} column${columns.length === 1 ? "" : "s"}${more}.`,
@@ -220,8 +228,8 @@ export async function experimentResultsText(
         `# Experiment ${e.id}: ${name(e.name)}`,
         "",
         `State: ${name(statusText(e))}; flag ${name(e.feature_flag_key)}; ` +
-            `start ${e.start_date ? name(e.start_date) : "not started"}; ` +
-            `end ${e.end_date ? name(e.end_date) : "none"}` +
+            `start ${e.start_date ? name(e.start_date) : hasStarted(e) ? "unknown" : "not started"}; ` +
+            `end ${e.end_date ? name(e.end_date) : isEnded(e) ? "unknown" : "none"}` +
             (e.conclusion ? `; conclusion ${name(e.conclusion)}` : ""),
         "",
         "Variants: " +
@@ -233,7 +241,7 @@ export async function experimentResultsText(
     if (metrics.length === 0) lines.push("", "No metrics yet.");
     for (const metric of metrics) {
         lines.push("", `## ${name(metric.name)} (${metric.role})`, "");
-        if (!e.start_date) {
+        if (!hasStarted(e)) {
             lines.push("Not started: no results.");
             continue;
         }

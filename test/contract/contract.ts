@@ -266,7 +266,10 @@ export class Contract {
 
     /** Whether `value` keeps an (OpenAPI) schema of the slice as an answer, strictly. */
     acceptsAnswer(schema: unknown, value: unknown): boolean {
-        return this.validate(`answer ${JSON.stringify(schema)}`, schema, "response", value).length === 0;
+        return (
+            this.validate(`answer ${JSON.stringify(schema)}`, schema, "response", value).length ===
+            0
+        );
     }
 
     /**

@@ -110,7 +110,8 @@ export function minimalValue(contract: Contract, schema: unknown, value: unknown
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
         if (Object.hasOwn(f.properties, k)) {
-            const keep = f.required.has(k) || f.discriminators.has(k) || isTag(contract, f.properties[k]);
+            const keep =
+                f.required.has(k) || f.discriminators.has(k) || isTag(contract, f.properties[k]);
             if (keep) out[k] = minimalValue(contract, f.properties[k], v);
         } else if (f.extra !== false) {
             out[k] = f.extra === true ? v : minimalValue(contract, f.extra, v);
