@@ -7,7 +7,7 @@ import {
     withoutUserInfo,
 } from "./proxyErrors";
 import { NOT_SENT_CODES } from "./connectCodes";
-import { budgetSpentMessage, isBudgetCode } from "./queryBudget";
+import { budgetSpentMessage, durationPhrase, isBudgetCode } from "./queryBudget";
 import { redact } from "./redact";
 
 /** One HogQL problem with character offsets into the query text (`extra.hogql_metadata.errors`). */
@@ -293,9 +293,7 @@ function parseErrorBody(text: string, contentType: string | undefined): ParsedBo
  * `Retry-After: 100000` must not tell the user to wait 28 hours.
  */
 export function waitPhrase(seconds: number): string {
-    if (seconds <= 90) return `in ${seconds} second${seconds === 1 ? "" : "s"}`;
-    if (seconds <= 3600) return `in ${Math.ceil(seconds / 60)} minutes`;
-    return "later";
+    return seconds <= 3600 ? `in ${durationPhrase(seconds)}` : "later";
 }
 
 /**

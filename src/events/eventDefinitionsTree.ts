@@ -8,8 +8,7 @@ import {
     DEFAULT_FILTER,
     countText,
     describeFilter,
-    volumeOf,
-    volumeQuery,
+    fetchVolume,
     type EventDefinitionsFilter,
 } from "./format";
 import {
@@ -207,13 +206,7 @@ export class EventDefinitionsTree
             const signal = this.abort.signal;
             cached = this.ctx.auth.session
                 .client()
-                .then((client) =>
-                    client.runQuery(volumeQuery(def.name), {
-                        signal,
-                        name: "event definition volume",
-                    }),
-                )
-                .then((result) => volumeOf(result.response));
+                .then((client) => fetchVolume(client, def.name, signal));
             this.volumeCache.set(def.id, cached);
             // A failure is not remembered: the next hover tries again.
             cached.catch(() => {

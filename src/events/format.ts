@@ -1,7 +1,7 @@
 // Text for the Event Definitions view, the details document and New Query for Event. Imports
 // nothing from vscode so the unit tests can check it in plain Node.
 import * as l10n from "@vscode/l10n";
-import type { EventDefinition, HogQLQueryNode, UserSummary } from "../api";
+import type { EventDefinition, HogQLQueryNode, PostHogClient, UserSummary } from "../api";
 import { isBigNumber } from "../json/lossless";
 import { displayLanguage } from "../locale";
 import { codeBlock, inMarkdown } from "../plainText";
@@ -94,6 +94,17 @@ export function volumeOf(response: unknown): number | null {
               ? Number(digits)
               : NaN;
     return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+/** Events of this name over the last 30 days ({@link volumeQuery}), or null when none came back. */
+export function fetchVolume(
+    client: PostHogClient,
+    name: string,
+    signal?: AbortSignal,
+): Promise<number | null> {
+    return client
+        .runQuery(volumeQuery(name), { signal, name: "event definition volume" })
+        .then((result) => volumeOf(result.response));
 }
 
 /** A count for display; "10,000+" when the service capped it (a lower bound). */

@@ -9,7 +9,7 @@ import {
     type QueryResponse,
     type RunQueryResult,
 } from "../api";
-import { hogqlString, volumeOf, volumeQuery } from "../events/format";
+import { fetchVolume, hogqlString } from "../events/format";
 import { isBigNumber } from "../json/lossless";
 import {
     experimentMetrics,
@@ -318,13 +318,10 @@ export async function eventDefinitionText(
         return `No event definition named ${name(eventName)}.${near.length ? ` Similar: ${near.join(", ")}.` : ""}`;
     }
     // PostHog no longer sends a volume with the definition; one HogQL query counts it.
-    const volume = await client
-        .runQuery(volumeQuery(def.name), { signal, name: "event definition volume" })
-        .then((result) => volumeOf(result.response))
-        .catch((error: unknown) => {
-            if (isCancellation(error)) throw error;
-            return null;
-        });
+    const volume = await fetchVolume(client, def.name, signal).catch((error: unknown) => {
+        if (isCancellation(error)) throw error;
+        return null;
+    });
     return [
         `# ${name(def.name)}`,
         "",
