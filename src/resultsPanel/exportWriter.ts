@@ -6,16 +6,20 @@
 import { once } from "node:events";
 import fs from "node:fs";
 import type { ExportFormat } from "../protocol";
+import { turnPacer } from "../api/eventLoop";
 import { parseLossless } from "../json/lossless";
 import { rowsJson } from "../json/responseScan";
 import { exportSlices } from "./exportFormats";
 import { layoutOf, nextTurn, ResultSet } from "./resultSet";
 
 /**
- * Rows parsed, formatted and written per turn of the event loop. 2,000 (a 700 KB slice) took
- * up to 64 ms on this 2-core machine under load; 500 keeps each turn to a few milliseconds.
+ * Rows parsed, formatted and written as one slice. A turn of the event loop runs slices until it
+ * has used {@link exportTurnMs}: a fixed count of rows per turn (500) still made turns of over
+ * 50 ms when a garbage collection or a cold start fell into one (see docs/performance.md).
  */
-const exportSliceRows = 500;
+const exportSliceRows = 100;
+/** How long one turn of the event loop may run slices before it gives the loop back. */
+const exportTurnMs = 8;
 
 /** What an export run was told. */
 export interface ExportOptions {
@@ -38,13 +42,15 @@ export async function* exportText(
 ): AsyncGenerator<string> {
     const layout = await layoutOf(set, nextTurn);
     const total = layout.rowStarts.length;
+    const pacer = turnPacer(exportTurnMs);
     async function* counted(): AsyncGenerator<unknown[][]> {
         for (let start = 0; start < total; start += exportSliceRows) {
             if (options.signal?.aborted) return;
             const end = Math.min(total, start + exportSliceRows);
             yield parseLossless(rowsJson(set.bytes, layout, start, end)) as unknown[][];
-            options.onRows?.(end, total);
-            await nextTurn();
+            // Progress is reported once per turn, not per slice: a notification needs no more.
+            if (end === total) options.onRows?.(end, total);
+            else if (await pacer.pace()) options.onRows?.(end, total);
         }
     }
     const columns = set.summary.meta.columns;
