@@ -6,7 +6,7 @@
  * opt-in live validation (liveValidation.ts) and with running the query.
  */
 import * as vscode from "vscode";
-import type { Ctx } from "../ctx";
+import type { LogDep } from "../deps";
 import { DocumentTimers } from "./documentTimers";
 import { HOGQL_LANGUAGE_ID } from "./languageFeatures";
 import { renamedFunction } from "./functionCatalogue";
@@ -27,7 +27,7 @@ export class SyntaxDiagnostics implements vscode.Disposable, vscode.CodeActionPr
     private failureLogged = false;
 
     constructor(
-        private readonly ctx: Ctx,
+        private readonly ctx: LogDep,
         private readonly parses: ParsedDocuments,
     ) {
         this.subscriptions = [

@@ -6,7 +6,7 @@
 // Code's to render (chat Markdown is untrusted there).
 import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
-import type { Ctx } from "../ctx";
+import type { DisposablesDep, LogDep, SessionDep } from "../deps";
 import { inMarkdown } from "../plainText";
 import { statementAt } from "../query/statementSplitter";
 import { mayUseText } from "../trust";
@@ -14,9 +14,14 @@ import { chatDraftsOf } from "./chatDrafts";
 import { draftContext } from "./draftContext";
 import { HOGQL_RULES, draftWithModel } from "./draftWithModel";
 import { draftModelOf } from "./editorModel";
-import { draftParserOf } from "./hogqlParse";
+import { draftParserOf, type HogQLParserDep } from "./hogqlParse";
 import { fence } from "./tools";
 import { experimentResultsText, experimentsText, toolResultText } from "./toolText";
+
+/** What the chat participant uses. */
+export interface ChatParticipantDeps extends LogDep, SessionDep, DisposablesDep, HogQLParserDep {
+    readonly extensionUri: vscode.Uri;
+}
 
 export const PARTICIPANT_ID = "posthog-workbench.posthog";
 
@@ -27,7 +32,7 @@ export interface QueryResultMetadata {
 }
 
 type Handler = (
-    ctx: Ctx,
+    ctx: ChatParticipantDeps,
     request: vscode.ChatRequest,
     stream: vscode.ChatResponseStream,
     token: vscode.CancellationToken,
@@ -178,7 +183,7 @@ const general: Handler = (_ctx, request, stream, token) =>
 
 const HANDLERS: Record<string, Handler> = { query, explain, experiment };
 
-export function registerChatParticipant(ctx: Ctx): void {
+export function registerChatParticipant(ctx: ChatParticipantDeps): void {
     const participant = vscode.chat.createChatParticipant(
         PARTICIPANT_ID,
         async (request, _context, stream, token) => {

@@ -21,10 +21,13 @@ export function draftParser(parseStatement: (text: string) => Promise<Parsed>): 
     };
 }
 
+/** The extension's own parser, once the language features are built. */
+export interface HogQLParserDep {
+    readonly hogqlParser?: { parseStatement(text: string): Promise<Parsed> };
+}
+
 /** The draft check of the extension's own parser (registered with the language features). */
-export function draftParserOf(ctx: {
-    hogqlParser?: { parseStatement(text: string): Promise<Parsed> };
-}): ParseHogQL {
+export function draftParserOf(ctx: HogQLParserDep): ParseHogQL {
     const parser = ctx.hogqlParser;
     if (!parser) throw new Error("The HogQL language features are not registered.");
     return draftParser((text) => parser.parseStatement(text));

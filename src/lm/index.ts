@@ -1,10 +1,12 @@
 // The editor's AI features: language model tools and the `@posthog` chat participant. Drafting
 // with the editor's model is reached from the Draft command (src/lm/draftFlow.ts).
-import type { Ctx } from "../ctx";
-import { registerChatParticipant } from "./chatParticipant";
-import { registerTools } from "./tools";
+import { registerChatParticipant, type ChatParticipantDeps } from "./chatParticipant";
+import { registerTools, type ToolDeps } from "./tools";
 
-export function registerLanguageModelFeatures(ctx: Ctx): void {
+/** What the language model features use. */
+export type LanguageModelDeps = ToolDeps & ChatParticipantDeps;
+
+export function registerLanguageModelFeatures(ctx: LanguageModelDeps): void {
     registerTools(ctx);
     registerChatParticipant(ctx);
 }

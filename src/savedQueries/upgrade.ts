@@ -3,7 +3,7 @@
 // the user has seen the diff (or confirmed applying everything).
 import * as vscode from "vscode";
 import { loadApi } from "../apiLoader";
-import type { Ctx } from "../ctx";
+import type { ConfigDep, LogDep, SessionDep, UiDep } from "../deps";
 import { userMessageOf } from "../errorText";
 import { inLabel } from "../plainText";
 import { withProgress, type ProgressScope } from "../progress";
@@ -12,6 +12,9 @@ import { jsonEqual } from "./jsonScan";
 import { applyEdits, detectFormat, editsToward, singleReplacement, type TextEdit } from "./rewrite";
 import { resolveTarget } from "./targets";
 import { describeUpgradePath, Upgrader, type UpgradePath } from "./upgradePath";
+
+/** What upgrading saved queries uses. */
+export type UpgradeDeps = LogDep & UiDep & SessionDep & ConfigDep<"savedQueriesInclude">;
 
 export const UPGRADE_SCHEME = "posthog-workbench-upgrade";
 
@@ -109,7 +112,7 @@ function changeText(changes: NodeChange[]): string {
 }
 
 async function showDiff(
-    ctx: Ctx,
+    ctx: UpgradeDeps,
     previews: UpgradePreviews,
     uri: vscode.Uri,
     after: string,
@@ -163,7 +166,7 @@ async function applyUpgrade(
 
 /** Upgrade Query: the node at `(uri, offset)` (a lens) or under the cursor. */
 export async function upgradeQuery(
-    ctx: Ctx,
+    ctx: UpgradeDeps,
     previews: UpgradePreviews,
     uri?: unknown,
     offset?: unknown,
@@ -236,7 +239,7 @@ export async function upgradeQuery(
 
 /** Saved query files of the workspace: texts (open documents win) and their query nodes. */
 async function findSavedQueryFiles(
-    ctx: Ctx,
+    ctx: UpgradeDeps,
 ): Promise<{ uri: vscode.Uri; text: string; queries: SavedQuery[] }[]> {
     const uris = await vscode.workspace.findFiles(
         ctx.config.savedQueriesInclude,
@@ -268,7 +271,7 @@ async function findSavedQueryFiles(
  * at once after a confirmation. Any failure means nothing is written at all.
  */
 export async function upgradeAll(
-    ctx: Ctx,
+    ctx: UpgradeDeps,
     previews: UpgradePreviews,
 ): Promise<UpgradeReport | undefined> {
     const upgrader = new Upgrader(await ctx.auth.session.client(), loadApi());
