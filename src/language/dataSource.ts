@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import type { EventDefinition, InsightVariable, PostHogClient } from "../api";
 import type { LogDep, SessionDep } from "../deps";
-import { isBigNumber } from "../json/lossless";
+import { isBigNumber } from "../shared/json/lossless";
 import type { SessionState } from "../auth/session";
 import { fetchSavedVariables } from "../query/savedVariables";
 import type { HogQLDataSource, HogQLTable } from "./languageFeatures";

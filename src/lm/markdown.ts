@@ -4,7 +4,7 @@
 // Every value is the server's (anyone can name an event): for the model, tables are fenced text
 // and names code spans, so nothing reads as markup or as our words; in the chat, table cells are
 // escaped (src/plainText.ts).
-import { valueText } from "../json/lossless";
+import { valueText } from "../shared/json/lossless";
 import { codeBlock, codeSpan, inMarkdown, oneLine, withoutControls } from "../plainText";
 
 /** Longest cell the model gets; longer values are cut with "…". */

@@ -10,7 +10,7 @@ import {
     type RunQueryResult,
 } from "../api";
 import { fetchVolume, hogqlString } from "../events/format";
-import { isBigNumber } from "../json/lossless";
+import { isBigNumber } from "../shared/json/lossless";
 import {
     experimentMetrics,
     hasStarted,

@@ -7,8 +7,8 @@ import { once } from "node:events";
 import fs from "node:fs";
 import type { ExportFormat } from "../protocol";
 import { turnPacer } from "../api/eventLoop";
-import { parseLossless } from "../json/lossless";
-import { rowsJson } from "../json/responseScan";
+import { parseLossless } from "../shared/json/lossless";
+import { rowsJson } from "../shared/json/responseScan";
 import { exportSlices } from "./exportFormats";
 import { layoutOf, nextTurn, ResultSet } from "./resultSet";
 

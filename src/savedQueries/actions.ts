@@ -9,7 +9,7 @@ import type { QueryHistory } from "../query/history";
 import type { QueryRunner } from "../query/queryRunner";
 import { redact } from "../log";
 import { withProgress } from "../progress";
-import { stringifyLossless } from "../json/lossless";
+import { stringifyLossless } from "../shared/json/lossless";
 import { queryName } from "../query/runTargets";
 import { mayUseText, restrictedRunMessage } from "../trust";
 import { resultSetFromText, type ResultSet } from "../resultsPanel";

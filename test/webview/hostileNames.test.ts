@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 import type { Experiment, TimeseriesResults } from "../../src/api";
 import { fromRendererSchema } from "../../src/notebook/rendererMessageSchema";
 import { resultBytes, storedResult } from "../../src/notebook/resultOutput";
-import { ObjectScanner } from "../../src/json/responseScan";
+import { ObjectScanner } from "../../src/shared/json/responseScan";
 import { fromExperimentPageSchema } from "../../src/experiments/pageMessageSchema";
 import { experimentPageData, type MetricResults } from "../../src/experiments/pageData";
 import type { ExperimentPageData } from "../../src/experiments/pageProtocol";

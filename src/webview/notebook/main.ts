@@ -20,7 +20,7 @@ import { afterNextPaint, nextTask, RowSource, scanOnPage } from "../results/rowS
 import resultsCss from "../results/styles.css";
 import type { ViewQuery } from "../results/view";
 import notebookCss from "./notebook.css";
-import { parseFields, type ObjectScanner } from "../../json/responseScan";
+import { parseFields, type ObjectScanner } from "../../shared/json/responseScan";
 import { payloadOf, summaryText, type StoredHead } from "./payload";
 
 interface OutputItem {

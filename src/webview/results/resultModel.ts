@@ -2,8 +2,8 @@
 // grid reads. The page holds the response's bytes and where each row is in them, and parses a row
 // only when it is drawn or copied (a bounded cache keeps recent ones): 50,000 parsed rows would
 // cost the page twice the JSON's size in memory, and receiving them as much time as parsing them.
-import { ByteRows, type CellLayout } from "../../json/byteRows";
-import { parseLossless } from "../../json/lossless";
+import { ByteRows, type CellLayout } from "../../shared/json/byteRows";
+import { parseLossless } from "../../shared/json/lossless";
 import type { ResultMeta, ResultPayload, ViewState } from "../../protocol";
 import { columnKind, ColumnKind } from "./format";
 import type { GridData } from "./grid";
