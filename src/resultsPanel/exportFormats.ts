@@ -6,7 +6,7 @@
 import { delimitedField } from "../shared/json/delimited";
 import { stringifyLossless } from "../shared/json/lossless";
 import { textOf } from "../shared/json/responseScan";
-import type { ExportFormat } from "../protocol";
+import type { ExportFormat } from "../shared/resultsProtocol";
 import { layoutOf, type ResultSet } from "./resultSet";
 
 function rowObject(columns: string[], row: unknown[]): Record<string, unknown> {

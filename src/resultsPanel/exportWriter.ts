@@ -5,7 +5,7 @@
 // unit tests drive it in plain Node.
 import { once } from "node:events";
 import fs from "node:fs";
-import type { ExportFormat } from "../protocol";
+import type { ExportFormat } from "../shared/resultsProtocol";
 import { turnPacer } from "../api/eventLoop";
 import { parseLossless } from "../shared/json/lossless";
 import { rowsJson } from "../shared/json/responseScan";

@@ -9,7 +9,7 @@ import type {
     ResultPayload,
     SettingsMessage,
     ToWebview,
-} from "../protocol";
+} from "../shared/resultsProtocol";
 import { editorJsonOf } from "./exportFormats";
 import { exportResult } from "./exporter";
 import { chartHintOf } from "./chartHint";

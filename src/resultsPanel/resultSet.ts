@@ -13,9 +13,9 @@ import type {
     ResultMeta,
     ResultPayload,
     ResultSummary,
-} from "../protocol";
+} from "../shared/resultsProtocol";
 
-export type { ResultInfo, ResultSummary } from "../protocol";
+export type { ResultInfo, ResultSummary } from "../shared/resultsProtocol";
 
 /** The fields of a HogQL query response the panel reads (the rest travels untouched). */
 export interface HogQLResponseLike {

@@ -13,7 +13,7 @@ import {
     stringifyLossless,
     type BigNumber,
 } from "../shared/json/lossless";
-import type { ChartPrefs, ChartSpec } from "../protocol";
+import type { ChartPrefs, ChartSpec } from "../shared/resultsProtocol";
 
 /** A result the grid can show. */
 export interface Table {

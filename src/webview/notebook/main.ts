@@ -8,7 +8,7 @@
 // view a few at a time, then the rows above and below (test/webview/notebookRenderer.test.ts: no
 // task of 50 ms or more from the output's arrival until every row is parsed and shown).
 import * as l10n from "@vscode/l10n";
-import type { ChartSpec } from "../../protocol";
+import type { ChartSpec } from "../../shared/resultsProtocol";
 import type { FromRenderer, ToRenderer } from "../../notebook/rendererProtocol";
 import { ChartView } from "../results/chart/chartView";
 import { copyText } from "../results/clipboard";

@@ -2,7 +2,7 @@
 // read a run's result.
 import * as l10n from "@vscode/l10n";
 import type { StoredResult } from "../../notebook/storedNotebook";
-import type { ChartPrefs, ResultPayload } from "../../protocol";
+import type { ChartPrefs, ResultPayload } from "../../shared/resultsProtocol";
 
 /**
  * A notebook output's result as the file holds it (the one definition, storedNotebook.ts; pure,

@@ -10,7 +10,7 @@ import type {
     ToWebview,
     ViewState,
     WebviewState,
-} from "../../protocol";
+} from "../../shared/resultsProtocol";
 import { Announcer, finishedText } from "./announcer";
 import { LazyChart } from "./chart/lazyChart";
 import { chartColumnsToRead } from "./chart/opening";

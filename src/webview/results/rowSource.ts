@@ -4,7 +4,7 @@
 // rows it draws; sort, filter and large copies run where every row is parsed.
 import { ByteRows, type CellLayout } from "../../shared/json/byteRows";
 import { scanObject, type ObjectScanner } from "../../shared/json/responseScan";
-import type { CopyFormat } from "../../protocol";
+import type { CopyFormat } from "../../shared/resultsProtocol";
 import { copyText } from "./clipboard";
 import { ColumnKind } from "./format";
 import { gunzip } from "./gunzip";
