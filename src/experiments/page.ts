@@ -20,7 +20,7 @@ import type {
     FromExperimentPage,
     PageActionId,
     ToExperimentPage,
-} from "./pageProtocol";
+} from "../shared/experimentPageProtocol";
 
 /** What the experiment pages use: the actions' pieces, and where "Open as Markdown" goes. */
 export interface ExperimentPageDeps extends actions.ExperimentActionDeps, LogDep, ErrorReportDep {

@@ -35,7 +35,7 @@ import type {
     PageMetric,
     PageTimeseries,
     VariantSeries,
-} from "./pageProtocol";
+} from "../shared/experimentPageProtocol";
 import { displayLanguage } from "../locale";
 import { inMarkdown } from "../plainText";
 

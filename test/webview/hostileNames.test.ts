@@ -15,7 +15,7 @@ import { resultBytes, storedResult } from "../../src/notebook/resultOutput";
 import { ObjectScanner } from "../../src/shared/json/responseScan";
 import { fromExperimentPageSchema } from "../../src/experiments/pageMessageSchema";
 import { experimentPageData, type MetricResults } from "../../src/experiments/pageData";
-import type { ExperimentPageData } from "../../src/experiments/pageProtocol";
+import type { ExperimentPageData } from "../../src/shared/experimentPageProtocol";
 import { withoutControls } from "../../src/plainText";
 import { hostileNames } from "../hostile/liveMarkup";
 import { exportSvg } from "./chartPage";
