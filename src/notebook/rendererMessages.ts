@@ -8,7 +8,7 @@ import { saveChartImage } from "../resultsPanel/chartExport";
 import { messageGate } from "../webviewMessages";
 import { findOutput, openFullResult, type FullResultDeps } from "./fullResult";
 import { fromRendererSchema } from "./rendererMessageSchema";
-import type { FromRenderer, ToRenderer } from "./rendererProtocol";
+import type { FromRenderer, ToRenderer } from "../shared/notebookRendererProtocol";
 
 /** What answering the notebook renderer uses. */
 export type RendererMessagesDeps = LogDep &

@@ -9,7 +9,7 @@
 // task of 50 ms or more from the output's arrival until every row is parsed and shown).
 import * as l10n from "@vscode/l10n";
 import type { ChartSpec } from "../../shared/resultsProtocol";
-import type { FromRenderer, ToRenderer } from "../../notebook/rendererProtocol";
+import type { FromRenderer, ToRenderer } from "../../shared/notebookRendererProtocol";
 import { ChartView } from "../results/chart/chartView";
 import { copyText } from "../results/clipboard";
 import "../results/elements";
