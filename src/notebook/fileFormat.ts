@@ -8,7 +8,12 @@ import { parseLossless, stringifyLossless } from "../shared/json/lossless";
 import { chartPrefsSchema } from "../resultsPanel/messageSchema";
 import { lazyCheck } from "../validatorLoader";
 import { resultArraysProblem, storedOutputSchema } from "./outputSchema";
-import type { StoredCell, StoredNotebook, StoredOutput, StoredResult } from "./storedNotebook";
+import type {
+    StoredCell,
+    StoredNotebook,
+    StoredOutput,
+    StoredResult,
+} from "../shared/storedNotebook";
 
 export type {
     CellKind,
@@ -16,7 +21,7 @@ export type {
     StoredNotebook,
     StoredOutput,
     StoredResult,
-} from "./storedNotebook";
+} from "../shared/storedNotebook";
 
 export const FILE_VERSION = 1;
 

@@ -5,7 +5,7 @@
 import type { JTDSchemaType, SomeJTDSchemaType } from "ajv/dist/jtd";
 import type { ChartPrefs } from "../shared/resultsProtocol";
 import { chartPrefsSchema } from "../resultsPanel/messageSchema";
-import type { StoredOutput, StoredResult } from "./storedNotebook";
+import type { StoredOutput, StoredResult } from "../shared/storedNotebook";
 
 /** A stored result as it is checked: its chart, when it has one, is the renderer's preference. */
 type CheckedResult = Omit<StoredResult, "chart"> & { chart?: ChartPrefs };

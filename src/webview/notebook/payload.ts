@@ -1,7 +1,7 @@
 // A stored notebook result as the results panel's payload, so the grid and chart read it as they
 // read a run's result.
 import * as l10n from "@vscode/l10n";
-import type { StoredResult } from "../../notebook/storedNotebook";
+import type { StoredResult } from "../../shared/storedNotebook";
 import type { ChartPrefs, ResultPayload } from "../../shared/resultsProtocol";
 
 /**
