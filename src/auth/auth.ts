@@ -5,7 +5,7 @@ import { loadApi } from "../apiLoader";
 import { CLOUD_HOSTS, type Config } from "../config";
 import { withAbortSignal } from "../cancellation";
 import type { LogDep, UiDep } from "../deps";
-import { inLabel, quotedInMessage } from "../plainText";
+import { inLabel, quotedInMessage } from "../shared/plainText";
 import { withProgress } from "../progress";
 import type { Choice } from "../userPrompts";
 import { demoKeyFrom } from "./demoKey";

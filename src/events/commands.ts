@@ -4,7 +4,7 @@ import type { CommandSpec } from "../commands";
 import type { LogDep, SessionDep, UiDep } from "../deps";
 import type { EventDefinitionsTree } from "./eventDefinitionsTree";
 import { redact } from "../log";
-import { inLabel, oneLine, quotedInLabel, quotedInMessage } from "../plainText";
+import { inLabel, oneLine, quotedInLabel, quotedInMessage } from "../shared/plainText";
 import { eventQuery, parseTags, type EventDefinitionsOrdering } from "./format";
 import { EventDefinitionNode } from "./nodes";
 

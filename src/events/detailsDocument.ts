@@ -4,7 +4,7 @@ import { withAbortSignal } from "../cancellation";
 import type { LogDep, SessionDep } from "../deps";
 import { userMessageOf } from "../errorText";
 import { redact } from "../log";
-import { inMarkdown, oneLine } from "../plainText";
+import { inMarkdown, oneLine } from "../shared/plainText";
 import { detailsMarkdown } from "./format";
 
 /** What the event definition documents use. */

@@ -4,7 +4,7 @@ import * as l10n from "@vscode/l10n";
 import type { EventDefinition, HogQLQueryNode, PostHogClient, UserSummary } from "../api";
 import { isBigNumber } from "../shared/json/lossless";
 import { displayLanguage } from "../locale";
-import { codeBlock, inMarkdown } from "../plainText";
+import { codeBlock, inMarkdown } from "../shared/plainText";
 
 /** "3 days ago", "yesterday", "just now"; "never" without a time. */
 export function relativeTime(iso: string | null | undefined, now = Date.now()): string {

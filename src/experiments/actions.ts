@@ -2,7 +2,7 @@ import * as vscode from "vscode";
 import type { Experiment, ExperimentBasic, FeatureFlag } from "../api";
 import { appLink } from "../appLinks";
 import type { SessionDep, UiDep } from "../deps";
-import { inLabel, inMessage, quotedInMessage } from "../plainText";
+import { inLabel, inMessage, quotedInMessage } from "../shared/plainText";
 import { withProgress } from "../progress";
 import type { Choice } from "../userPrompts";
 import {

@@ -6,7 +6,7 @@ import * as vscode from "vscode";
 import type { Experiment } from "../api";
 import type { ErrorReportDep, LogDep } from "../deps";
 import { userMessageOf } from "../errorText";
-import { oneLine, quotedInMessage } from "../plainText";
+import { oneLine, quotedInMessage } from "../shared/plainText";
 import { withProgress } from "../progress";
 import * as actions from "./actions";
 import { experimentMetrics, hasStarted, metricFingerprint } from "./model";

@@ -37,7 +37,7 @@ import type {
     VariantSeries,
 } from "../shared/experimentPageProtocol";
 import { displayLanguage } from "../locale";
-import { inMarkdown } from "../plainText";
+import { inMarkdown } from "../shared/plainText";
 
 type Obj = Record<string, unknown>;
 

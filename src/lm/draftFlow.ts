@@ -5,7 +5,7 @@ import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { ConfigDep, LogDep, SessionDep, UiDep } from "../deps";
 import { mayUseText } from "../trust";
-import { inMessage } from "../plainText";
+import { inMessage } from "../shared/plainText";
 import { draftContext } from "./draftContext";
 import { draftWithModel, type DraftModel } from "./draftWithModel";
 import { draftModelOf, selectEditorModel } from "./editorModel";

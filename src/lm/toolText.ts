@@ -19,7 +19,7 @@ import {
     experimentVariants,
     metricFingerprint,
 } from "../experiments/model";
-import { codeBlock } from "../plainText";
+import { codeBlock } from "../shared/plainText";
 import { name, table, type TableStyle } from "./markdown";
 
 /** Rows of a query result the model sees; the full result is for the grid. */

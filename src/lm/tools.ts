@@ -6,7 +6,7 @@
 import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { ConfigDep, DisposablesDep, ResultsDep, SessionDep } from "../deps";
-import { codeBlock, codeSpan } from "../plainText";
+import { codeBlock, codeSpan } from "../shared/plainText";
 import { resultSetFromText } from "../resultsPanel";
 import {
     eventDefinitionText,
@@ -132,7 +132,7 @@ export function runQueryTool(ctx: ToolDeps): vscode.LanguageModelTool<RunQueryIn
     };
 }
 
-/** SQL as a Markdown code block that nothing inside it can close (src/plainText.ts). */
+/** SQL as a Markdown code block that nothing inside it can close (src/shared/plainText.ts). */
 export function fence(sql: string): string {
     return codeBlock(sql, "sql");
 }

@@ -7,7 +7,7 @@ import type { QueryRunner } from "./queryRunner";
 import { fetchQueryLog, queryLogNode } from "./queryLog";
 import { displayLanguage } from "../locale";
 import { formatByteSize } from "../byteSize";
-import { inLabel } from "../plainText";
+import { inLabel } from "../shared/plainText";
 
 /** What the history and query log commands use. */
 export interface HistoryCommandDeps extends UiDep, SessionDep, ResultsDep {

@@ -8,7 +8,7 @@ import type { HogQLDiagnostics } from "../language/diagnostics";
 import type { QueryHistory } from "./history";
 import { userMessageOf } from "../errorText";
 import { redact } from "../log";
-import { inLabel, withoutControls } from "../plainText";
+import { inLabel, withoutControls } from "../shared/plainText";
 import { resultSetOf, type ResultSet } from "../resultsPanel";
 import { describeVariable, fetchSavedVariables, namesToPrompt } from "./savedVariables";
 import type { Statement } from "./statementSplitter";

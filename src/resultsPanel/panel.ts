@@ -20,7 +20,7 @@ import { bytesMessages, bytesPartSize, nextTurn, payloadOf, type ResultSet } fro
 import { compressFromBytes, gzipped } from "./bytesCompression";
 import type { Ui } from "../userPrompts";
 import { displayLanguage } from "../locale";
-import { oneLine } from "../plainText";
+import { oneLine } from "../shared/plainText";
 import { markWalkthroughDone, WALKTHROUGH_DONE } from "../walkthrough/progress";
 import { messageGate, pageLog } from "../webviewMessages";
 import { fromResultsPageSchema } from "./messageSchema";

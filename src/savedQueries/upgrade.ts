@@ -5,7 +5,7 @@ import * as vscode from "vscode";
 import { loadApi } from "../apiLoader";
 import type { ConfigDep, LogDep, SessionDep, UiDep } from "../deps";
 import { userMessageOf } from "../errorText";
-import { inLabel } from "../plainText";
+import { inLabel } from "../shared/plainText";
 import { withProgress, type ProgressScope } from "../progress";
 import { describeNode, findSavedQueries, type SavedQuery } from "./detect";
 import { jsonEqual } from "./jsonScan";

@@ -16,7 +16,7 @@ import { ObjectScanner } from "../../src/shared/json/responseScan";
 import { fromExperimentPageSchema } from "../../src/experiments/pageMessageSchema";
 import { experimentPageData, type MetricResults } from "../../src/experiments/pageData";
 import type { ExperimentPageData } from "../../src/shared/experimentPageProtocol";
-import { withoutControls } from "../../src/plainText";
+import { withoutControls } from "../../src/shared/plainText";
 import { hostileNames } from "../hostile/liveMarkup";
 import { exportSvg } from "./chartPage";
 import { buildExperimentPage, serveExperimentPage } from "./experimentBuild";
