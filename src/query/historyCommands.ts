@@ -6,7 +6,7 @@ import type { HistoryEntry, QueryHistory } from "./history";
 import type { QueryRunner } from "./queryRunner";
 import { fetchQueryLog, queryLogNode } from "./queryLog";
 import { displayLanguage } from "../locale";
-import { formatByteSize } from "../byteSize";
+import { formatByteSize } from "../shared/byteSize";
 import { inLabel } from "../shared/plainText";
 
 /** What the history and query log commands use. */
