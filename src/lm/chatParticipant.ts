@@ -2,8 +2,8 @@
 // PostHog's parser and shows it with a Run button (the full result opens in our grid once the user
 // runs it); /explain explains the HogQL under the cursor and its error; /experiment summarises an
 // experiment's results. In Restricted Mode no prompt holds text from a workspace document. Server
-// strings in what we write here are plain text (src/shared/plainText.ts); the model's own prose is VS
-// Code's to render (chat Markdown is untrusted there).
+// strings in what we write here are plain text (src/shared/plainText.ts); the model's own prose is
+// VS Code's to render (chat Markdown is untrusted there).
 import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { DisposablesDep, LogDep, SessionDep } from "../deps";
