@@ -4,7 +4,7 @@
  * quoted identifiers and comments are skipped with the same lexical rules as the statement
  * splitter. Pure: no `vscode` import.
  */
-import { lexicalStateAt, statementAt } from "../query/statementSplitter";
+import { lexicalStateAt, statementAt } from "../hogql/statementSplitter";
 import { quotedEnd } from "./format/tokens";
 
 export interface CallContext {

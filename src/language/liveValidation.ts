@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import type { ConfigDep, LogDep, SessionDep } from "../deps";
 import { DocumentTimers } from "./documentTimers";
-import { statementAt } from "../query/statementSplitter";
+import { statementAt } from "../hogql/statementSplitter";
 import type { HogQLError } from "../api";
 import type { HogQLDiagnostics } from "./diagnostics";
 import { mayUseText } from "../trust";

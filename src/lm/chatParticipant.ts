@@ -8,7 +8,7 @@ import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { DisposablesDep, LogDep, SessionDep } from "../deps";
 import { inMarkdown } from "../shared/plainText";
-import { statementAt } from "../query/statementSplitter";
+import { statementAt } from "../hogql/statementSplitter";
 import { mayUseText } from "../trust";
 import { chatDraftsOf } from "./chatDrafts";
 import { draftContext } from "./draftContext";

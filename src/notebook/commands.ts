@@ -10,7 +10,7 @@ import { notebookMarkdown } from "./markdownExport";
 import { namedCellSource, setNotebookVariables } from "./notebookModel";
 import { rendererMessages } from "./rendererMessages";
 import { NOTEBOOK_TYPE, outputKey, storedCellOf } from "./serializer";
-import { splitStatements } from "../query/statementSplitter";
+import { splitStatements } from "../hogql/statementSplitter";
 
 const P = "posthog-workbench";
 

@@ -8,7 +8,7 @@ import type { HogQLDiagnostics } from "../language/diagnostics";
 import { redact } from "../log";
 import type { QueryRunner, RunOutcome } from "../query/queryRunner";
 import { findVariables } from "../query/runTargets";
-import { splitStatements, type Statement } from "../query/statementSplitter";
+import { splitStatements, type Statement } from "../hogql/statementSplitter";
 import { mayUseText } from "../trust";
 import { CellRefError, expandCellRefs, type Expansion } from "./cellRefs";
 import { askNotebookValues, namedCellSource } from "./notebookModel";

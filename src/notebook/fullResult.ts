@@ -5,7 +5,7 @@ import * as vscode from "vscode";
 import type { ErrorReportDep, ResultsDep, UiDep } from "../deps";
 import type { QueryRunner } from "../query/queryRunner";
 import { findVariables } from "../query/runTargets";
-import { splitStatements } from "../query/statementSplitter";
+import { splitStatements } from "../hogql/statementSplitter";
 import { mayUseText } from "../trust";
 import { CellRefError, expandCellRefs } from "./cellRefs";
 import { askNotebookValues, namedCellSource } from "./notebookModel";

@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import type { ConfigDep, SessionDep } from "../deps";
 import { mayUseText } from "../trust";
-import { splitStatements } from "./statementSplitter";
+import { splitStatements } from "../hogql/statementSplitter";
 
 /** What the Run lenses read: whether they are on, and whether anyone is signed in. */
 export type RunCodeLensDeps = SessionDep & ConfigDep<"onDidChange" | "codeLensEnabled">;

@@ -12,7 +12,7 @@ import {
     type HistoryCommandDeps,
 } from "./historyCommands";
 import { fileTargets, queryTargets } from "./runTargets";
-import { statementAt } from "./statementSplitter";
+import { statementAt } from "../hogql/statementSplitter";
 
 /** What the query commands use. */
 export type QueryCommandDeps = HistoryCommandDeps &

@@ -11,7 +11,7 @@ import { redact } from "../log";
 import { inLabel, withoutControls } from "../shared/plainText";
 import { resultSetOf, type ResultSet } from "../resultsPanel";
 import { describeVariable, fetchSavedVariables, namesToPrompt } from "./savedVariables";
-import type { Statement } from "./statementSplitter";
+import type { Statement } from "../hogql/statementSplitter";
 import { missingVariableRanges } from "./variableErrors";
 import { RunStatusItem } from "./runStatusItem";
 import {

@@ -1,7 +1,7 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { lexicalStateAt, splitStatements, statementAt } from "../../src/query/statementSplitter";
+import { lexicalStateAt, splitStatements, statementAt } from "../../src/hogql/statementSplitter";
 
 // Real queries from PostHog's tests and docs (source and licence: test/fixtures/README.md).
 const corpusPath = path.resolve(__dirname, "../../../test/fixtures/hogql-corpus.json");
