@@ -5,7 +5,7 @@
  * splitter. Pure: no `vscode` import.
  */
 import { lexicalStateAt, statementAt } from "../hogql/statementSplitter";
-import { quotedEnd } from "./format/tokens";
+import { quotedEnd } from "../hogql/tokens";
 
 export interface CallContext {
     /** The function's name as written. */

@@ -8,7 +8,7 @@
 import type { DocumentParse, ParseFunction } from "../parser/documentParse";
 import type { AstNode } from "../parser/parseResult";
 import { layoutStatement } from "./layout";
-import { tokenize } from "./tokens";
+import { tokenize } from "../../hogql/tokens";
 
 export interface TextEdit {
     start: number;
