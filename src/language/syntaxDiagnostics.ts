@@ -11,7 +11,7 @@ import { DocumentTimers } from "./documentTimers";
 import { HOGQL_LANGUAGE_ID } from "./languageFeatures";
 import { renamedFunction } from "./functionCatalogue";
 import type { ParsedDocuments } from "./parsedDocuments";
-import { syntaxErrors } from "./parser/documentParse";
+import { syntaxErrors } from "../hogql/parser/documentParse";
 import { renamedCalls } from "./renamedFunctions";
 
 export const SYNTAX_SOURCE = "HogQL (syntax)";

@@ -1,7 +1,7 @@
-// Checks a HogQL draft with PostHog's own parser: the language features' parser worker
-// (src/language/parser/, PostHog's ANTLR grammar compiled to WebAssembly), so the extension
-// loads the parser once, off the main thread, and only when it is first needed.
-import type { Parsed } from "../language/parser/parseResult";
+// Checks a HogQL draft with PostHog's own parser: the parser worker the language features start
+// (src/hogql/parser/, PostHog's ANTLR grammar compiled to WebAssembly), so the extension loads the
+// parser once, off the main thread, and only when it is first needed.
+import type { Parsed } from "../hogql/parser/parseResult";
 
 export interface HogQLSyntaxError {
     message: string;

@@ -1,8 +1,8 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { parseDocument, syntaxErrors } from "../../src/language/parser/documentParse";
-import { HogQLParserClient } from "../../src/language/parser/parserClient";
+import { parseDocument, syntaxErrors } from "../../src/hogql/parser/documentParse";
+import { HogQLParserClient } from "../../src/hogql/parser/parserClient";
 
 // PostHog's parser as the extension ships it: the worker bundle built by esbuild.mjs.
 const workerPath = path.resolve(__dirname, "../../../dist/hogqlParser.js");

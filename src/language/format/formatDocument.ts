@@ -5,8 +5,8 @@
  * does not parse, or that holds HogQLX tag text (where whitespace is content), is left as is.
  * Pure: the parse function is injected.
  */
-import type { DocumentParse, ParseFunction } from "../parser/documentParse";
-import type { AstNode } from "../parser/parseResult";
+import type { DocumentParse, ParseFunction } from "../../hogql/parser/documentParse";
+import type { AstNode } from "../../hogql/parser/parseResult";
 import { layoutStatement } from "./layout";
 import { tokenize } from "../../hogql/tokens";
 

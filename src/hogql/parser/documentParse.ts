@@ -4,7 +4,7 @@
  * each statement is parsed exactly as the service would receive it when run. Pure: the parse
  * function is injected, so this is unit-tested in plain Node against the real parser.
  */
-import { splitStatements, type Statement } from "../../hogql/statementSplitter";
+import { splitStatements, type Statement } from "../statementSplitter";
 import type { Parsed, HogQLSyntaxError } from "./parseResult";
 
 export interface ParsedStatement extends Statement {
