@@ -1,7 +1,7 @@
 // Builds the .vsix as `npm run package` does (into .vscode-test/) and checks what ships: under
 // 3 MB, the bundles present, and no sources, maps, tests or node_modules. Prints the summary
 // line test/runAll.mjs reads; rebuilds the development bundles afterwards.
-// It leaves a stale dist/ behind on purpose and builds nothing itself: vsce runs package.json's
+// It plants a stale dist/ first and builds nothing itself: vsce runs package.json's
 // `vscode:prepublish` (a clean production build), and the package must not hold the stale files.
 import { execFileSync, execSync } from "node:child_process";
 import fs from "node:fs";
