@@ -40,13 +40,17 @@ const databaseSources = (reading) =>
 /**
  * The type DatabaseSchemaQuery gives a field of each class: database.py serialize_fields
  * @8351d962 (its isinstance chain; team_id of PostHog's tables and classes outside the chain,
- * such as a plain DatabaseField holding an aggregate state, are not listed).
+ * such as a plain DatabaseField holding an aggregate state, are not listed); UUIDDatabaseField
+ * (a string) and StructDatabaseField (json) as the newest database.py the code index holds
+ * (id 54574309229) lists them.
  */
 const SERIALIZED_TYPES = {
     IntegerDatabaseField: "integer",
     FloatDatabaseField: "float",
     DecimalDatabaseField: "decimal",
     StringDatabaseField: "string",
+    UUIDDatabaseField: "string",
+    StructDatabaseField: "json",
     DateTimeDatabaseField: "datetime",
     DateDatabaseField: "date",
     BooleanDatabaseField: "boolean",
