@@ -469,6 +469,8 @@ class Interpreter:
                     return Opaque(obj.name)  # the class an opaque value was made by
                 return Opaque(f"{obj.name}.{node.attr}")
             if isinstance(obj, ClassInstance):
+                if node.attr == "__class__":
+                    return obj.cls
                 if node.attr in obj.kwargs:
                     return obj.kwargs[node.attr]
                 found, value = obj.cls.lookup(node.attr)
@@ -535,6 +537,16 @@ class Interpreter:
                     ):
                         # two imported classes: the same class exactly when the same name
                         if (left.name == right.name) != isinstance(op, ast.Eq):
+                            return False
+                        left = right
+                        continue
+                    if (
+                        isinstance(op, (ast.Eq, ast.NotEq))
+                        and {type(left), type(right)} == {Opaque, PyClass}
+                        and not (left.args or left.kwargs if isinstance(left, Opaque) else right.args or right.kwargs)
+                    ):
+                        # a class of the read source is not a class imported from outside it
+                        if isinstance(op, ast.Eq):
                             return False
                         left = right
                         continue
