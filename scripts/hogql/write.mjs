@@ -211,7 +211,12 @@ function databaseSchema(reading) {
                     fields: f.fields.map((g) => g.name),
                 };
             else if (f.kind === "FieldTraverser")
-                out[f.name] = { ...base, type: "field_traverser", schema_valid: true, chain: f.chain };
+                out[f.name] = {
+                    ...base,
+                    type: "field_traverser",
+                    schema_valid: true,
+                    chain: f.chain,
+                };
             else if (SERIALIZED_TYPES[f.kind])
                 out[f.name] = { ...base, type: SERIALIZED_TYPES[f.kind], schema_valid: true };
         }
