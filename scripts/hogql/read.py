@@ -219,6 +219,14 @@ def field_facts(loader: Loader, table: str, name: str, value) -> dict:
         source = kwargs.get("from_field")
         facts["from"] = [source] if isinstance(source, str) else literal(source, what)
         facts["table"] = table_ref(kwargs.get("join_table"), what)
+        # What a resolver is given besides the join (events.py group_N: {"group_index": N}).
+        params = kwargs.get("resolver_params")
+        if params is not None:
+            if not isinstance(params, dict) or not all(
+                isinstance(k, str) and (v is None or isinstance(v, (str, int, bool))) for k, v in params.items()
+            ):
+                raise ReadError(f"{what}: resolver_params that are not literals")
+            facts["params"] = dict(params)
     elif kind == "FieldTraverser":
         facts["chain"] = literal(kwargs.get("chain"), what)
     elif kind == "ExpressionField":

@@ -89,6 +89,7 @@ export function schemaTable(reading) {
         if (f.kind === "LazyJoin") {
             out.from = f.from;
             out.table = registeredAs.get(f.table) ?? f.table;
+            if (f.params) out.params = f.params;
         }
         if (f.chain) out.chain = f.chain;
         if (f.fields) out.fields = Object.fromEntries(f.fields.map((g) => [g.name, field(g)]));

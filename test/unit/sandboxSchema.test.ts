@@ -54,6 +54,20 @@ describe("sandbox schema from PostHog's source", function () {
         ]);
     });
 
+    it("events.group_0: the lazy join to the groups of index 0 on $group_0", async () => {
+        const [[named, total]] = await rows(
+            `SELECT countIf(group_0.properties.name LIKE 'Company %'), count()
+            FROM events WHERE $group_0 != ''`,
+        );
+        assert.ok(Number(total) > 0);
+        assert.equal(named, total);
+        // group_1 joins the groups of index 1, which the seed has none of.
+        const [[none]] = await rows(
+            "SELECT countIf(group_1.key != '') FROM events WHERE $group_0 != ''",
+        );
+        assert.equal(none, 0);
+    });
+
     it("cohort_people: the pro-plan cohort, and its lazy join to persons", async () => {
         const [[members]] = await rows(
             `SELECT count() FROM cohort_people WHERE cohort_id = ${PRO_COHORT_ID}`,

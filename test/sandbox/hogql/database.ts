@@ -49,6 +49,8 @@ export interface LazyJoinField {
     from: string;
     /** ... this field of the joined table */
     to: string;
+    /** a condition on the joined table: `field` equals `value` (events.group_N: index = N) */
+    filter?: { field: string; value: number | string };
 }
 
 /** Fields stored on this table but shown as a sub-table (models.py VirtualTable, e.g. events.poe). */

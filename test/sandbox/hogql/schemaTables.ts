@@ -6,7 +6,7 @@
 // team guard of a lazy table over a raw one, which live in PostHog's join and lazy_select
 // functions (code the reading does not evaluate).
 import type { JsonObject } from "../types";
-import type { ColumnField, Field, FieldType, TableDef } from "./database";
+import type { ColumnField, Field, FieldType, LazyJoinField, TableDef } from "./database";
 import schema from "./schemaTable.json";
 interface SchemaField {
     kind: string;
@@ -18,6 +18,8 @@ interface SchemaField {
     from?: string[];
     table?: string;
     chain?: (string | number)[];
+    /** a lazy join's resolver_params */
+    params?: Record<string, number | string>;
     /** a VirtualTable's fields */
     fields?: Record<string, SchemaField>;
 }
@@ -83,8 +85,11 @@ const COMPUTED_COLUMNS: Record<string, Record<string, string>> = {
  * on session_id, persons_pdi.py persons_pdi_join (persons.id = pdi.person_id, over the same rows
  * as person_distinct_ids).
  */
-const JOINS: Record<string, { table: string; to: string }> = {
+const JOINS: Record<string, { table: string; to: string; param?: [string, string] }> = {
     persons: { table: "persons", to: "id" },
+    // groups.py join_with_group_n_table: the groups of index resolver_params["group_index"],
+    // LEFT JOIN on $group_N = groups.key.
+    groups: { table: "groups", to: "key", param: ["group_index", "index"] },
     events: { table: "events", to: "$session_id" },
     person_distinct_ids: { table: "person_distinct_ids", to: "distinct_id" },
     sessions: { table: "sessions", to: "session_id" },
@@ -134,10 +139,21 @@ function column(table: string, name: string, f: SchemaField): ColumnField {
 function field(table: string, name: string, f: SchemaField, served: Set<string>): Field | null {
     if (f.kind === "LazyJoin") {
         const join = JOINS[f.table ?? ""];
-        // A join to a table the sandbox does not serve (groups.revenue_analytics), or on two
-        // keys (events.group_0: index and key), is left out: the field does not resolve.
+        // A join to a table the sandbox does not serve (groups.revenue_analytics) is left out:
+        // the field does not resolve.
         if (!join || !served.has(join.table) || f.from?.length !== 1) return null;
-        return { kind: "lazy_join", table: join.table, from: f.from[0], to: join.to };
+        const lazy: LazyJoinField = {
+            kind: "lazy_join",
+            table: join.table,
+            from: f.from[0],
+            to: join.to,
+        };
+        if (join.param) {
+            const value = f.params?.[join.param[0]];
+            if (value === undefined) return null;
+            lazy.filter = { field: join.param[1], value };
+        }
+        return lazy;
     }
     if (f.kind === "FieldTraverser")
         return { kind: "traverser", chain: (f.chain ?? []).map(String) };
