@@ -1,12 +1,15 @@
 // Expressions as posthog/hogql/printer.py prints them for ClickHouse: operators as functions
 // (equals, plus, and, ...), NULL-safe comparisons, lambdas, tuples and arrays, HogQLX tags as
 // tuples, calls checked against HogQL's allow-list (functions.ts), window functions.
+import { cohortSubquery } from "./cohorts";
 import { HogQLError, queryError } from "./errors";
 import { escapeIdentifier as id, escapeString } from "./escape";
 import { FieldPrinter } from "./fields";
 import {
     FIRST_ARG_DATETIME,
     findFunction,
+    notRunHere,
+    POSTHOG_UDFS,
     printCall,
     unsupportedFunction,
     validateArgs,
@@ -108,10 +111,11 @@ export abstract class ExprPrinter extends FieldPrinter {
                 const e = this.expr(node.expr, scope);
                 const lo = this.expr(node.low, scope);
                 const hi = this.expr(node.high, scope);
-                return {
-                    sql: `(${e.sql} ${node.negated ? "NOT BETWEEN" : "BETWEEN"} ${lo.sql} AND ${hi.sql})`,
-                    nullable: e.nullable || lo.nullable || hi.nullable,
-                };
+                const sql = `(${e.sql} ${node.negated ? "NOT BETWEEN" : "BETWEEN"} ${lo.sql} AND ${hi.sql})`;
+                // printer/clickhouse.py visit_between_expr (code index id 2758558931): with a
+                // nullable side the answer is ifNull(..., 0), never NULL.
+                if (!(e.nullable || lo.nullable || hi.nullable)) return { sql, nullable: false };
+                return { sql: `ifNull(${sql}, 0)`, nullable: false };
             }
             case "Tuple": {
                 const parts = (node.exprs as AstNode[]).map((e) => this.expr(e, scope).sql);
@@ -218,6 +222,12 @@ export abstract class ExprPrinter extends FieldPrinter {
         const op = String(node.op);
         const left = node.left as AstNode;
         const right = node.right as AstNode;
+        // resolver.py: IN COHORT compares with the cohort's people (functions/cohort.py).
+        if (op === "in cohort" || op === "not in cohort")
+            return this.compare(
+                { ...node, op: op === "in cohort" ? "in" : "not in", right: cohortSubquery(right) },
+                scope,
+            );
         // printer.py visit_compare_operation: comparisons with NULL become isNull/isNotNull.
         if ((op === "==" || op === "!=") && (isNullConstant(right) || isNullConstant(left))) {
             const other = this.expr(isNullConstant(right) ? left : right, scope);
@@ -302,6 +312,11 @@ export abstract class ExprPrinter extends FieldPrinter {
         }
         const found = findFunction(name);
         if (!found) throw unsupportedFunction(name, node);
+        // PostHog's funnel UDFs live in its ClickHouse only: chDB would fail on them.
+        if (POSTHOG_UDFS.has(found.name)) {
+            validateArgs(name, argNodes.length, found, node);
+            throw notRunHere(found.name, node);
+        }
         if (found.posthog) {
             validateArgs(name, argNodes.length, found, node);
             return this.special(found.name, node, argNodes, scope);
@@ -351,8 +366,9 @@ export abstract class ExprPrinter extends FieldPrinter {
             case "sparkline":
                 return { sql: `tuple('__hx_tag', 'Sparkline', 'data', ${a[0]})`, nullable: false };
             case "recordingButton":
+                // test_recording_button.py @0ea24b5b: the optional status follows the session.
                 return {
-                    sql: `tuple('__hx_tag', 'RecordingButton', 'sessionId', ${a[0]})`,
+                    sql: `tuple('__hx_tag', 'RecordingButton', 'sessionId', ${a[0]}${a.length > 1 ? `, 'recordingStatus', ${a[1]}` : ""})`,
                     nullable: false,
                 };
             case "explainCSPReport":
@@ -367,8 +383,9 @@ export abstract class ExprPrinter extends FieldPrinter {
                     nullable: false,
                 };
         }
-        // PostHog runs these against its own dictionaries; say that the sandbox is the limit.
-        throw queryError(`The sandbox does not run PostHog's function '${name}(...)'`, node);
+        // PostHog runs these against its own dictionaries and tables; say that the sandbox is
+        // the limit, not the query.
+        throw notRunHere(name, node);
     }
 
     protected windowFunction(node: AstNode, scope: Scope): Printed {

@@ -23,6 +23,38 @@ export const FIRST_ARG_DATETIME = new Set([
     "hopEnd",
 ]);
 
+/**
+ * udfs.py UDFS (@13aa1208): PostHog's funnel functions, executable UDFs installed on its own
+ * ClickHouse. HogQL accepts them; chDB has none of them.
+ */
+export const POSTHOG_UDFS = new Set([
+    "aggregate_funnel",
+    "aggregate_funnel_array",
+    "aggregate_funnel_cohort",
+    "aggregate_funnel_trends",
+    "aggregate_funnel_array_trends",
+    "aggregate_funnel_cohort_trends",
+    "aggregate_funnel_json",
+    "aggregate_funnel_array_json",
+    "aggregate_funnel_cohort_json",
+    "aggregate_funnel_trends_json",
+    "aggregate_funnel_array_trends_json",
+    "aggregate_funnel_cohort_trends_json",
+    "aggregate_funnel_test",
+    "aggregate_funnel_array_trends_test",
+]);
+
+/**
+ * A function PostHog runs that the sandbox cannot (its own dictionaries, tables or UDFs): the
+ * query is fine, the sandbox is the limit, so the message says where it runs.
+ */
+export function notRunHere(name: string, node: AstNode): Error {
+    return queryError(
+        `The sandbox does not run PostHog's function '${name}(...)': run this query on a PostHog instance.`,
+        node,
+    );
+}
+
 export interface FoundFunction {
     /** the name as the allow-list spells it */
     name: string;
