@@ -13,6 +13,7 @@ import {
     printCall,
     unsupportedFunction,
     validateArgs,
+    validateParams,
 } from "./functions";
 import { convertTag } from "./hogqlx";
 import type { AstNode } from "./parser";
@@ -67,6 +68,9 @@ const isNullConstant = (n: AstNode) => n.node === "Constant" && n.value === null
 export abstract class ExprPrinter extends FieldPrinter {
     /** printing a JOIN ON constraint: ClickHouse needs plain equals() there to find join keys */
     protected inJoinConstraint = false;
+
+    /** The aggregations whose arguments are being printed, innermost last, in this SELECT. */
+    private aggregations: string[] = [];
 
     protected abstract printSubquery(node: AstNode, parent: Scope): SelectResult;
 
@@ -172,8 +176,35 @@ export abstract class ExprPrinter extends FieldPrinter {
             }
             case "SelectQuery":
             case "SelectSetQuery": {
-                const r = this.printSubquery(node, scope);
-                return { sql: r.sql, nullable: true };
+                // A subquery is a new SELECT: aggregations around it do not nest with its own.
+                const outer = this.aggregations;
+                this.aggregations = [];
+                try {
+                    const r = this.printSubquery(node, scope);
+                    return { sql: r.sql, nullable: true };
+                } finally {
+                    this.aggregations = outer;
+                }
+            }
+            case "ExprCall":
+                // printer base.py: only names can be called (`b.a(x)` is not a function).
+                throw queryError(
+                    "You can only call simple functions in HogQL, not expressions",
+                    node,
+                );
+            case "TryCast":
+                throw queryError("TRY_CAST is not allowed in clickhouse dialect", node);
+            case "ArraySlice": {
+                // test_printer.py @002b82da: arr[a:b] is arraySlice(arr, a, b - a + 1).
+                if (!node.start_expr || !node.end_expr)
+                    throw queryError(`Unsupported node: ${node.node}`, node);
+                const arr = this.expr(node.array, scope);
+                const a = this.expr(node.start_expr, scope).sql;
+                const b = this.expr(node.end_expr, scope).sql;
+                return {
+                    sql: `arraySlice(${arr.sql}, ${a}, plus(minus(${b}, ${a}), 1))`,
+                    nullable: arr.nullable,
+                };
             }
             case "HogQLXTag":
                 return this.expr(convertTag(node), scope);
@@ -324,8 +355,24 @@ export abstract class ExprPrinter extends FieldPrinter {
         // count(*) is count()
         const realArgs = argNodes.length === 1 && isStar(argNodes[0]) ? [] : argNodes;
         validateArgs(name, realArgs.length, found, node);
-        const args = this.args(realArgs, scope);
-        const params = node.params ? this.args(node.params, scope).map((p) => p.sql) : null;
+        validateParams(name, node.params as unknown[] | null, found, node);
+        // printer base.py visit_call (code index id 9929352407): no aggregation inside another
+        // one of the same SELECT.
+        const around = this.aggregations[this.aggregations.length - 1];
+        if (found.aggregate && around !== undefined)
+            throw queryError(
+                `Aggregation '${name}' cannot be nested inside another aggregation '${around}'.`,
+                node,
+            );
+        if (found.aggregate) this.aggregations.push(name);
+        let args: Printed[];
+        let params: string[] | null;
+        try {
+            args = this.args(realArgs, scope);
+            params = node.params ? this.args(node.params, scope).map((p) => p.sql) : null;
+        } finally {
+            if (found.aggregate) this.aggregations.pop();
+        }
         let argSql = args.map((a) => a.sql);
         if (found.name === "now" && !argSql.length) argSql = ["'UTC'"];
         if (found.name === "toDateTime") {
