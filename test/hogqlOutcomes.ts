@@ -16,6 +16,8 @@ export interface OutcomeEntry {
     why: string;
     /** PostHog's message, where the source asserts it */
     error?: string;
+    /** A part of PostHog's message, where the source asserts only that the message contains it */
+    errorContains?: string;
     /** PostHog's column names, where the source asserts them or they follow from it */
     columns?: string[];
     /** PostHog's rows, where the source asserts them and they do not depend on the data */
@@ -52,5 +54,8 @@ export function outcomeMismatch(entry: OutcomeEntry, answer: EndpointAnswer): st
     if (answer.status < 400 || answer.status >= 600) return `expected ${entry.outcome}, got ${got}`;
     if (entry.error !== undefined && body.detail !== entry.error)
         return `expected "${entry.error}", got ${got}`;
+    const detail = typeof body.detail === "string" ? body.detail : "";
+    if (entry.errorContains !== undefined && !detail.includes(entry.errorContains))
+        return `expected a message with "${entry.errorContains}", got ${got}`;
     return null;
 }

@@ -47,7 +47,7 @@ describe("sandbox HogQL engine", function () {
         // 92 queries over real HTTP and chDB, some joining every seeded event: a slow machine
         // needs minutes.
         this.timeout(300_000);
-        assert.equal(corpus.length, 92, "the 52 given queries and the 40 of issue 41");
+        assert.equal(corpus.length, 110, "the 52 given queries and the 58 of issue 41");
         const misses: string[] = [];
         for (const [i, entry] of corpus.entries()) {
             const miss = outcomeMismatch(entry, await hogql(entry.query));
@@ -223,6 +223,20 @@ describe("sandbox HogQL engine", function () {
         assert.equal(count.json.detail, "Aggregation 'COUNT' expects at most 1 argument, found 2");
         const sumIf = await hogql("SELECT sumIf(1) FROM events");
         assert.equal(sumIf.json.detail, "Aggregation 'sumIf' expects 2 arguments, found 1");
+    });
+
+    it("checks aggregations' parameters and nesting as PostHog's printer does", async () => {
+        // Corpus entries hold PostHog's messages; here what must still run.
+        const ok = await hogql(
+            "SELECT quantile(0.5)(number) AS q, avg((SELECT avg(number) FROM numbers(3))) AS sub FROM numbers(5)",
+        );
+        assert.equal(ok.status, 200, ok.text);
+        assert.deepEqual(ok.json.results, [[2, 1]]);
+        const nested = await hogql("SELECT sum(count()) FROM events");
+        assert.equal(
+            nested.json.detail,
+            "Aggregation 'count' cannot be nested inside another aggregation 'sum'.",
+        );
     });
 
     it("refuses arguments to a table that is not a table function, and checks a table function's", async () => {
