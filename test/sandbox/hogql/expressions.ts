@@ -3,7 +3,7 @@
 // tuples, calls checked against HogQL's allow-list (functions.ts), window functions.
 import { cohortSubquery } from "./cohorts";
 import { HogQLError, queryError } from "./errors";
-import { escapeIdentifier as id, escapeString } from "./escape";
+import { checkAlias, escapeIdentifier as id, escapeString } from "./escape";
 import { FieldPrinter } from "./fields";
 import {
     FIRST_ARG_DATETIME,
@@ -81,6 +81,7 @@ export abstract class ExprPrinter extends FieldPrinter {
             case "Field":
                 return this.field(node, scope);
             case "Alias": {
+                checkAlias(String(node.alias), node);
                 const p = this.expr(node.expr, scope);
                 scope.aliases.set(String(node.alias), {
                     sql: id(node.alias),

@@ -14,7 +14,7 @@ import {
     unknownTableMessage,
 } from "./database";
 import { queryError } from "./errors";
-import { escapeIdentifier as id } from "./escape";
+import { checkAlias, escapeIdentifier as id } from "./escape";
 import { ExprPrinter, type SelectResult } from "./expressions";
 import { expandQueryTag } from "./hogqlx";
 import type { AstNode } from "./parser";
@@ -121,6 +121,7 @@ export class Printer extends ExprPrinter {
             if (item.node === "Alias") {
                 const p = this.expr(item.expr, scope);
                 const name = String(item.alias);
+                checkAlias(name, item);
                 // resolver.py visit_alias: the alias is known only after its expression.
                 scope.aliases.set(name, { sql: id(name), nullable: p.nullable, json: p.json });
                 selectSql.push(`${p.sql} AS ${id(name)}`);
