@@ -301,6 +301,10 @@ export class Printer extends ExprPrinter {
             const src = scope.addSource({ alias, columns: r.columns });
             return { node: j, tableSql: `${r.sql} AS ${id(alias)}`, src };
         }
+        // test_printer.py @002b82da test_table_function_not_supported_in_clickhouse: PostHog's
+        // range() and generate_series() table functions are for its other dialects.
+        if (name === "range" || name === "generate_series")
+            throw queryError(`${name}() is not supported in ClickHouse dialect`, table);
         const def = findTable(name);
         if (!def) {
             // A table PostHog has that the sandbox's ClickHouse does not hold: say so, rather
