@@ -1,8 +1,8 @@
 // The PostHog tools the editor's language models may call (agent mode, chat): each small and
 // read-only, each using the signed-in session, each answering compact Markdown whose server
 // strings are fenced or code spans, after a line saying they are data (./toolText.ts).
-// Contributed in package.json (`languageModelTools`, shown only when signed in and the setting
-// allows them).
+// Contributed in package.json (`languageModelTools`, shown only while ./offeredContext.ts's key
+// says signed in and the setting allows them).
 import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { ConfigDep, DisposablesDep, ResultsDep, SessionDep } from "../deps";

@@ -153,8 +153,8 @@ describe("statementSplitter", () => {
             source: string;
         }[];
 
-        it("reads each of the 52 corpus queries as exactly one statement", () => {
-            assert.equal(corpus.length, 52);
+        it("reads each of the 112 corpus queries as exactly one statement", () => {
+            assert.equal(corpus.length, 112);
             corpus.forEach(({ query }, index) => {
                 const statements = splitStatements(query);
                 assert.equal(statements.length, 1, `corpus #${index}`);
