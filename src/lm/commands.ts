@@ -4,7 +4,7 @@ import type { CommandSpec } from "../commands";
 import type { Ctx } from "../ctx";
 import { withProgress } from "../progress";
 import { queryName } from "../query/runTargets";
-import { resultSetFromText } from "../resultsPanel";
+import { resultSetOf } from "../resultsPanel";
 import { chatDraftsOf } from "./chatDrafts";
 
 const P = "posthog-workbench";
@@ -37,11 +37,12 @@ export async function runDraftedQuery(ctx: Ctx, id: unknown): Promise<boolean> {
             ),
     );
     await ctx.results.show([
-        await resultSetFromText(result.rawText, {
+        resultSetOf(result.bytes, result.layout, {
             title: DRAFTED_RESULT_TITLE,
             queryText: sql,
             queryId: result.queryId,
             durationMs: performance.now() - started,
+            ...result.cost,
         }),
     ]);
     return true;

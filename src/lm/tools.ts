@@ -7,7 +7,7 @@ import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { Ctx } from "../ctx";
 import { codeBlock, codeSpan } from "../plainText";
-import { resultSetFromText } from "../resultsPanel";
+import { resultSetOf } from "../resultsPanel";
 import {
     eventDefinitionText,
     eventNamesText,
@@ -115,11 +115,12 @@ export function runQueryTool(ctx: Ctx): vscode.LanguageModelTool<RunQueryInput> 
                 );
                 if (options.input.showInGrid)
                     await ctx.results.show([
-                        await resultSetFromText(result.rawText, {
+                        resultSetOf(result.bytes, result.layout, {
                             title: "Language model query",
                             queryText: options.input.query,
                             queryId: result.queryId,
                             durationMs: performance.now() - started,
+                            ...result.cost,
                         }),
                     ]);
                 return options.input.showInGrid
