@@ -3,8 +3,9 @@
 // /query/`, a background run polled until it completes, a server-side cancel when the caller gives
 // up. It returns the response's bytes as received and their layout (queryBytes.ts); a caller
 // that needs the parsed response reads it from those bytes with `readResponse`. Follows
-// posthog/api/query.py (QueryViewSet create, retrieve, destroy) and
-// posthog/clickhouse/client/execute_async.py (QueryStatus) @1404d6c7.
+// posthog/api/query.py @001cc8ab: `create` answers 202 while `query_status.complete` is false,
+// else 200; `retrieve` answers 202 while running, 200 when complete, 400 (a reason) or 500 when
+// failed; `destroy` cancels.
 import { randomUUID } from "node:crypto";
 import type { ApiCore, CallOptions, CallSpec } from "./core";
 import { formatDuration } from "./deadline";
