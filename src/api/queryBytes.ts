@@ -106,9 +106,11 @@ export async function scanLayout(
     return layoutOfScan(bytes, await scanObject(bytes, yieldNow));
 }
 
-/** A response's bytes (scanned whole, or a sub-object of them) with their layout. */
+/** A response body's bytes with the finished scan of them. */
 export interface ScannedBody {
+    /** The body as received. */
     bytes: Uint8Array;
+    /** Where its top-level fields and rows are. */
     scan: ObjectScanner;
 }
 

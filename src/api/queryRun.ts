@@ -140,7 +140,7 @@ export async function runQuery(
         if (typeof id === "string" && usableId(id)) pollId = id;
         if (res.status !== 202 && status?.fields["complete"] !== false) {
             if (!started.scan.fields.has("results") && status?.fields["complete"] && status.results)
-                return await finished(status.results, queryId, true, cost);
+                return await finished(status.results, queryId, cost);
             const layout = bodyLayout(started);
             return { bytes: started.bytes, layout, queryId, polled: false, cost };
         }
@@ -159,21 +159,20 @@ export async function runQuery(
             opts.onStatus?.(fields);
             if (fields.error) throw failedQueryError(core, path, fields);
             if (fields.complete)
-                return await finished(st.results ?? new TextEncoder().encode("{}"), pollId, true);
+                return await finished(st.results ?? new TextEncoder().encode("{}"), pollId);
         }
     } catch (err) {
         return runFailed(core, projectPath, pollId, cancelTimeout, opts.signal, err);
     }
 }
 
-/** A run whose response object is `bytes` (a completed status's `results`), scanned. */
+/** A run whose response object is `bytes`, a completed status's `results`, scanned. */
 async function finished(
     bytes: Uint8Array,
     queryId: string,
-    polled: boolean,
     cost: QueryCost = {},
 ): Promise<QueryRun> {
-    return { bytes, layout: await scanLayout(bytes), queryId, polled, cost };
+    return { bytes, layout: await scanLayout(bytes), queryId, polled: true, cost };
 }
 
 /**
