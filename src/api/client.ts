@@ -7,7 +7,7 @@ import type { NetworkSettings } from "./network";
 import { PageIterator, fetchPage, normalizePage, type PageOptions } from "./pagination";
 import { idSegment } from "./paths";
 import * as q from "./query";
-import { runQueryRaw, type RawQueryResult } from "./rawQuery";
+import { runQuery, type QueryRun, type RunQueryOptions } from "./queryRun";
 import { redact } from "./redact";
 import { resolveRetryOptions, type RetryOptions } from "./retry";
 import type { Page } from "./types/common";
@@ -385,17 +385,12 @@ export class PostHogClient {
 
     // ---- query (#12-#18) -----------------------------------------------------------------------
 
-    /** #12 (+#13, #14) Runs a query; polls background runs; cancels on abort. */
-    runQuery<T = QueryResponse>(
-        query: QueryNode,
-        opts?: q.RunQueryOptions,
-    ): Promise<q.RunQueryResult<T>> {
-        return q.runQuery<T>(this.core, this.projectPath, query, opts);
-    }
-
-    /** Runs a query like {@link runQuery}, keeping the result as bytes (for the results grid). */
-    runQueryRaw(query: QueryNode, opts?: q.RunQueryOptions): Promise<RawQueryResult> {
-        return runQueryRaw(this.core, this.projectPath, query, opts);
+    /**
+     * #12 (+#13, #14) Runs a query; polls background runs; cancels on abort. Returns the
+     * response's bytes and their layout; `readResponse` reads the parsed response from them.
+     */
+    runQuery(query: QueryNode, opts?: RunQueryOptions): Promise<QueryRun> {
+        return runQuery(this.core, this.projectPath, query, opts);
     }
 
     /** #13 Status of a run. */

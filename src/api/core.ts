@@ -53,7 +53,7 @@ export interface CallSpec {
     acceptText?: boolean;
     /**
      * Keep a 2xx body as bytes (`CallResult.body`): no decode, no parse (results for the grid,
-     * see rawQuery.ts). Error bodies are decoded and mapped as usual.
+     * see queryBytes.ts). Error bodies are decoded and mapped as usual.
      */
     raw?: boolean;
     /**

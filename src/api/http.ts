@@ -78,7 +78,7 @@ export interface HttpRequest {
     /**
      * For a successful `raw` request: called after each chunk with the buffer the body is
      * gathered in and how many bytes of it have arrived, so the caller can read them while the
-     * rest comes (see rawQuery.ts). The buffer has the declared Content-Length; a body of unknown
+     * rest comes (see queryBytes.ts). The buffer has the declared Content-Length; a body of unknown
      * length (gzip, chunked) grows in buffers of increasing size, each passed with `moved` (the
      * bytes so far copied there), and ends in one of its exact length, passed the same way. A
      * retried request calls it with a new buffer, without `moved`. Up to 32 MiB; past that, the

@@ -103,7 +103,7 @@ export const OPERATION_SCOPES = {
     query_create: {
         method: "POST",
         path: "/api/projects/{project_id}/query/",
-        client: ["runQuery", "runQueryRaw"],
+        client: ["runQuery"],
         scopes: ["query:read"],
     },
     query_retrieve: {

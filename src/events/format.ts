@@ -2,6 +2,7 @@
 // nothing from vscode so the unit tests can check it in plain Node.
 import * as l10n from "@vscode/l10n";
 import type { EventDefinition, HogQLQueryNode, PostHogClient, UserSummary } from "../api";
+import { readResponse } from "../api/queryBytes";
 import { isBigNumber } from "../shared/json/lossless";
 import { displayLanguage } from "../locale";
 import { codeBlock, inMarkdown } from "../shared/plainText";
@@ -104,7 +105,8 @@ export function fetchVolume(
 ): Promise<number | null> {
     return client
         .runQuery(volumeQuery(name), { signal, name: "event definition volume" })
-        .then((result) => volumeOf(result.response));
+        .then((run) => readResponse(run))
+        .then(volumeOf);
 }
 
 /** A count for display; "10,000+" when the service capped it (a lower bound). */

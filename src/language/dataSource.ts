@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import type { EventDefinition, InsightVariable, PostHogClient } from "../api";
+import { readResponse } from "../api/queryBytes";
 import type { LogDep, SessionDep } from "../deps";
 import { isBigNumber } from "../shared/json/lossless";
 import type { SessionState } from "../auth/session";
@@ -203,9 +204,11 @@ export class SchemaCache implements HogQLDataSource, vscode.Disposable {
     }
 
     private async fetchTables(client: PostHogClient, signal: AbortSignal): Promise<HogQLTable[]> {
-        const { response } = await client.runQuery<SchemaResponse>(
-            { kind: "DatabaseSchemaQuery" },
-            { signal, name: "PostHog Workbench: schema for completion" },
+        const response = await readResponse<SchemaResponse>(
+            await client.runQuery(
+                { kind: "DatabaseSchemaQuery" },
+                { signal, name: "PostHog Workbench: schema for completion" },
+            ),
         );
         const properties = namesOf(response.properties);
         if (properties.length > 0) this.schemaProperties = properties;
@@ -242,9 +245,11 @@ export class SchemaCache implements HogQLDataSource, vscode.Disposable {
         if (this.schemaProperties) return this.schemaProperties;
         const name = "PostHog Workbench: property names for completion";
         try {
-            const { response } = await client.runQuery<{ results?: unknown[][] }>(
-                { kind: "HogQLQuery", query: PROPERTY_KEYS_QUERY },
-                { signal, name },
+            const response = await readResponse<{ results?: unknown[][] }>(
+                await client.runQuery(
+                    { kind: "HogQLQuery", query: PROPERTY_KEYS_QUERY },
+                    { signal, name },
+                ),
             );
             return [...new Set((response.results ?? []).map((row) => String(row[0])))].sort();
         } catch (error) {
@@ -253,9 +258,11 @@ export class SchemaCache implements HogQLDataSource, vscode.Disposable {
                 `property keys query rejected, sampling events: ${messageOf(error)}`,
             );
         }
-        const { response } = await client.runQuery<{ results?: unknown[][] }>(
-            { kind: "HogQLQuery", query: PROPERTY_SAMPLE_QUERY },
-            { signal, name },
+        const response = await readResponse<{ results?: unknown[][] }>(
+            await client.runQuery(
+                { kind: "HogQLQuery", query: PROPERTY_SAMPLE_QUERY },
+                { signal, name },
+            ),
         );
         const names = new Set<string>();
         for (const row of response.results ?? []) {

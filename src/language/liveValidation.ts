@@ -3,6 +3,7 @@ import type { ConfigDep, LogDep, SessionDep } from "../deps";
 import { DocumentTimers } from "./documentTimers";
 import { statementAt } from "../hogql/statementSplitter";
 import type { HogQLError } from "../api";
+import { readResponse } from "../api/queryBytes";
 import type { HogQLDiagnostics } from "./diagnostics";
 import { mayUseText } from "../trust";
 
@@ -92,12 +93,11 @@ export class LiveValidation implements vscode.Disposable {
         this.inFlight.set(key, controller);
         try {
             const client = await this.ctx.auth.session.client();
-            const { response } = await client.runQuery<{
-                isValid?: boolean;
-                errors?: HogQLError[];
-            }>(
-                { kind: "HogQLMetadata", language: "hogQL", query: statement.text },
-                { signal: controller.signal, name: "PostHog Workbench: live validation" },
+            const response = await readResponse<{ isValid?: boolean; errors?: HogQLError[] }>(
+                await client.runQuery(
+                    { kind: "HogQLMetadata", language: "hogQL", query: statement.text },
+                    { signal: controller.signal, name: "PostHog Workbench: live validation" },
+                ),
             );
             // The text moved on while the service checked it: those offsets no longer fit.
             if (document.version !== version || controller.signal.aborted) return;

@@ -7,8 +7,9 @@ import {
     type Experiment,
     type PostHogClient,
     type QueryResponse,
-    type RunQueryResult,
+    type QueryRun,
 } from "../api";
+import { readResponse } from "../api/queryBytes";
 import { fetchVolume, hogqlString } from "../events/format";
 import { isBigNumber } from "../shared/json/lossless";
 import {
@@ -49,12 +50,12 @@ export async function runQueryText(
     sql: string,
     signal?: AbortSignal,
     style: TableStyle = "model",
-): Promise<{ text: string; result: RunQueryResult<QueryResponse> }> {
+): Promise<{ text: string; result: QueryRun }> {
     const result = await client.runQuery(
         { kind: "HogQLQuery", query: sql },
         { signal, name: "PostHog Workbench: language model tool" },
     );
-    const response = result.response;
+    const response = await readResponse<QueryResponse>(result);
     const rows = (response.results ?? []) as unknown[][];
     // `columns` is optional in the contract: without it the rows are still shown, their columns
     // named by position as the grid names them (resultsPanel/resultSet.ts summarize).
@@ -85,9 +86,11 @@ export async function schemaText(
     tableName?: string,
     signal?: AbortSignal,
 ): Promise<string> {
-    const { response } = await client.runQuery<SchemaResponse>(
-        { kind: "DatabaseSchemaQuery" },
-        { signal, name: "PostHog Workbench: schema for the language model" },
+    const response = await readResponse<SchemaResponse>(
+        await client.runQuery(
+            { kind: "DatabaseSchemaQuery" },
+            { signal, name: "PostHog Workbench: schema for the language model" },
+        ),
     );
     const tables = Object.entries(response.tables ?? {}).map(([id, t]) => ({
         name: t.name ?? id,
@@ -134,9 +137,11 @@ export async function eventNamesText(client: PostHogClient, signal?: AbortSignal
     const sql =
         "SELECT event, count() AS events FROM events WHERE timestamp > now() - INTERVAL 30 DAY " +
         `GROUP BY event ORDER BY events DESC LIMIT ${EVENT_NAMES + 1}`;
-    const { response } = await client.runQuery(
-        { kind: "HogQLQuery", query: sql },
-        { signal, name: "PostHog Workbench: event names for the language model" },
+    const response = await readResponse<QueryResponse>(
+        await client.runQuery(
+            { kind: "HogQLQuery", query: sql },
+            { signal, name: "PostHog Workbench: event names for the language model" },
+        ),
     );
     const rows = (response.results ?? []) as unknown[][];
     const more = rows.length > EVENT_NAMES ? ` (the top ${EVENT_NAMES}; there are more)` : "";
@@ -158,9 +163,11 @@ export async function propertyNamesText(
     const sql =
         `SELECT properties FROM events WHERE event = ${hogqlString(event)} ` +
         `AND timestamp > now() - INTERVAL 30 DAY LIMIT ${PROPERTY_SAMPLE}`;
-    const { response } = await client.runQuery(
-        { kind: "HogQLQuery", query: sql },
-        { signal, name: "PostHog Workbench: property names for the language model" },
+    const response = await readResponse<QueryResponse>(
+        await client.runQuery(
+            { kind: "HogQLQuery", query: sql },
+            { signal, name: "PostHog Workbench: property names for the language model" },
+        ),
     );
     const rows = (response.results ?? []) as unknown[][];
     if (rows.length === 0) return `No ${name(event)} events in the last 30 days.`;

@@ -7,7 +7,7 @@ import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { ConfigDep, DisposablesDep, ResultsDep, SessionDep } from "../deps";
 import { codeBlock, codeSpan } from "../shared/plainText";
-import { resultSetFromText } from "../resultsPanel";
+import { resultSetOf } from "../resultsPanel";
 import {
     eventDefinitionText,
     eventNamesText,
@@ -118,11 +118,12 @@ export function runQueryTool(ctx: ToolDeps): vscode.LanguageModelTool<RunQueryIn
                 );
                 if (options.input.showInGrid)
                     await ctx.results.show([
-                        await resultSetFromText(result.rawText, {
+                        resultSetOf(result.bytes, result.layout, {
                             title: "Language model query",
                             queryText: options.input.query,
                             queryId: result.queryId,
                             durationMs: performance.now() - started,
+                            ...result.cost,
                         }),
                     ]);
                 return options.input.showInGrid

@@ -180,7 +180,7 @@ export class HogqlNotebookController implements vscode.Disposable {
             return error(this.failure(cell, statement, expansion, outcome.error));
         const chart = (cell.metadata as { chart?: unknown } | undefined)?.chart;
         const result = storedResult(
-            { bytes: set.bytes, ...set.layout },
+            { bytes: set.bytes, layout: set.layout },
             this.ctx.config.notebookOutputRows,
             chart,
         );

@@ -2,6 +2,7 @@
 // and the file that keeps them, stay small), and its Markdown and plain-text fallbacks. Pure: no
 // `vscode` import (text through @vscode/l10n, configured by src/l10nSetup.ts).
 import * as l10n from "@vscode/l10n";
+import type { ResultLayout } from "../api/queryBytes";
 import { parseLossless, stringifyLossless } from "../shared/json/lossless";
 import { rowsJson } from "../shared/json/responseScan";
 import type { StoredResult } from "./fileFormat";
@@ -15,16 +16,16 @@ export const OUTPUT_BYTE_CAP = 256 * 1024;
 /** Rows shown in the Markdown and plain-text fallbacks. */
 export const PREVIEW_ROWS = 10;
 
-/** The part of a raw query result this needs (src/api/rawQuery.ts RawQueryResult). */
-export interface RawRows {
-    bytes: Uint8Array;
-    head: Record<string, unknown>;
-    rowStarts: number[];
-    rowEnds: number[];
-}
-
-/** Keeps the first rows of a result: at most `cap`, and at most {@link OUTPUT_BYTE_CAP} of text. */
-export function storedResult(raw: RawRows, cap: number, chart?: unknown): StoredResult {
+/**
+ * Keeps the first rows of a result (a run's bytes and their layout, src/api/queryRun.ts): at most
+ * `cap`, and at most {@link OUTPUT_BYTE_CAP} of text.
+ */
+export function storedResult(
+    run: { bytes: Uint8Array; layout: ResultLayout },
+    cap: number,
+    chart?: unknown,
+): StoredResult {
+    const raw = run.layout;
     const total = raw.rowStarts.length;
     let kept = Math.min(total, Math.max(0, cap));
     let bytes = 0;
@@ -35,7 +36,7 @@ export function storedResult(raw: RawRows, cap: number, chart?: unknown): Stored
             break;
         }
     }
-    const rows = parseLossless(rowsJson(raw.bytes, raw, 0, kept)) as unknown[][];
+    const rows = parseLossless(rowsJson(run.bytes, raw, 0, kept)) as unknown[][];
     const head = raw.head;
     const columns = Array.isArray(head.columns)
         ? head.columns.map(String)

@@ -140,7 +140,7 @@ export async function showQueryLog(ctx: HistoryCommandDeps, arg?: unknown): Prom
         },
         (_p, token) => withAbortSignal(token, (signal) => fetchQueryLog(client, id, { signal })),
     );
-    if (raw.rowCount === 0)
+    if (raw.layout.rowStarts.length === 0)
         void ctx.ui.info(
             vscode.l10n.t(
                 "PostHog's query log has no record of this run yet; records appear a little after a query finishes.",
@@ -148,7 +148,7 @@ export async function showQueryLog(ctx: HistoryCommandDeps, arg?: unknown): Prom
         );
     // The response's bytes as received, like any HogQL run's.
     await ctx.results.show([
-        resultSetOf(raw.bytes, raw, {
+        resultSetOf(raw.bytes, raw.layout, {
             title: vscode.l10n.t("Log {0}", id.slice(0, 8)),
             queryText: queryLogNode(id).query,
             queryId: raw.queryId,

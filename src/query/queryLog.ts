@@ -4,7 +4,7 @@
 // `query_log` table (posthog/hogql/database/schema/query_log_archive.py: the team's HogQL
 // queries, columns query_id, query, query_start_time, query_duration_ms, read_rows, ...) is open
 // to any key that may run queries. Pure: no `vscode`.
-import type { CallOptions, PostHogClient, RawQueryResult } from "../api";
+import type { CallOptions, PostHogClient, QueryRun } from "../api";
 
 /** The node `get_query_log` runs, with the same name so the log shows it the same way. */
 export function queryLogNode(queryId: string): {
@@ -29,8 +29,8 @@ export function fetchQueryLog(
     client: PostHogClient,
     queryId: string,
     opts?: CallOptions,
-): Promise<RawQueryResult> {
-    return client.runQueryRaw(queryLogNode(queryId), {
+): Promise<QueryRun> {
+    return client.runQuery(queryLogNode(queryId), {
         ...opts,
         name: "get_query_log",
         refresh: "force_blocking",

@@ -247,7 +247,7 @@ export class QueryRunner implements vscode.Disposable {
         let polls = 0;
         try {
             const raw = await withAbortSignal(run.token, (signal) =>
-                client.runQueryRaw(hogqlQueryNode(target.text, values), {
+                client.runQuery(hogqlQueryNode(target.text, values), {
                     refresh: run.refresh,
                     name: queryName(run.fileName, target.text),
                     clientQueryId: queryId,
@@ -262,7 +262,7 @@ export class QueryRunner implements vscode.Disposable {
             );
             outcome.durationMs = Date.now() - started;
             this.ctx.log.debug("run: response received");
-            outcome.result = resultSetOf(raw.bytes, raw, {
+            outcome.result = resultSetOf(raw.bytes, raw.layout, {
                 title: run.title,
                 queryText: target.text,
                 durationMs: outcome.durationMs,

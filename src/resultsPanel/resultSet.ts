@@ -3,8 +3,9 @@
 // are located by a sliced byte scan and parsed only a slice at a time (export), with every
 // digit of wide numbers kept. No `vscode` import: the bench and unit tests use it too.
 import { yieldToEventLoop as nextTurn } from "../api/eventLoop";
+import { scanLayout, type ResultLayout } from "../api/queryBytes";
 import { parseLossless } from "../shared/json/lossless";
-import { ObjectScanner, parseFields, rowsJson, scanObject } from "../shared/json/responseScan";
+import { rowsJson } from "../shared/json/responseScan";
 import type {
     BytesMessage,
     ChartPrefs,
@@ -16,6 +17,8 @@ import type {
 } from "../shared/resultsProtocol";
 
 export type { ResultInfo, ResultSummary } from "../shared/resultsProtocol";
+// A query run's layout (src/api/queryRun.ts) is the result set's: one type from the API to here.
+export { scanLayout, type ResultLayout };
 
 /** The fields of a HogQL query response the panel reads (the rest travels untouched). */
 export interface HogQLResponseLike {
@@ -37,16 +40,6 @@ export interface HogQLResponseLike {
     hogql?: string | null;
     /** The ClickHouse SQL the service generated. */
     clickhouse?: string | null;
-}
-
-/** Where the rows are in a result's bytes, and its other top-level fields parsed. */
-export interface ResultLayout {
-    /** Every top-level field except `results`. */
-    head: Record<string, unknown>;
-    /** Byte offset where each row starts. */
-    rowStarts: number[];
-    /** Byte offset where each row ends. */
-    rowEnds: number[];
 }
 
 /** One statement's result, as the query runner hands it over: its info, bytes and summary. */
@@ -158,24 +151,14 @@ export function summarize(bytes: Uint8Array, layout: ResultLayout): ResultSummar
     };
 }
 
-/** Scans a response's bytes in slices, yielding with `yieldNow`; parses only the small fields. */
-export async function scanLayout(
-    bytes: Uint8Array,
-    yieldNow: () => Promise<void>,
-): Promise<ResultLayout> {
-    const scan: ObjectScanner = await scanObject(bytes, yieldNow);
-    const head = parseFields(bytes, scan.fields, "results");
-    return { head, rowStarts: scan.rowStarts, rowEnds: scan.rowEnds };
-}
-
-/** A result set from bytes already scanned: a query's response as received (runQueryRaw). */
+/** A result set from bytes already scanned: a query's response as received (a `QueryRun`). */
 export function resultSetOf(bytes: Uint8Array, layout: ResultLayout, info: ResultInfo): ResultSet {
     return { ...info, bytes, layout, summary: summarize(bytes, layout) };
 }
 
 /**
  * A result set from JSON text of the same shape (`columns`, `results`, ...): the tables the host
- * builds once for non-HogQL saved queries, and responses the client parsed (the LM tools).
+ * builds once for non-HogQL saved queries.
  */
 export async function resultSetFromText(
     text: string,

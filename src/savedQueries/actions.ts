@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import * as vscode from "vscode";
 import type { QueryNode, QueryResponse } from "../api";
 import { checkHost } from "../api/host";
+import { readResponse } from "../api/queryBytes";
 import type { ConfigDep, LogDep, ResultsDep, SessionDep, UiDep } from "../deps";
 import type { QueryHistory } from "../query/history";
 import type { QueryRunner } from "../query/queryRunner";
@@ -80,7 +81,7 @@ export async function runSavedQuery(
         vscode.l10n.t("Running {0}", node.kind),
         ({ signal, onRetry, report }) => {
             let polls = 0;
-            return client.runQuery<QueryResponse>(node, {
+            return client.runQuery(node, {
                 signal,
                 onRetry,
                 refresh: ctx.config.refreshMode,
@@ -91,7 +92,7 @@ export async function runSavedQuery(
         },
     );
     const durationMs = Date.now() - started;
-    const tables = tablesFor(node.kind, result.response);
+    const tables = tablesFor(node.kind, await readResponse<QueryResponse>(result));
     // Each table is built once here and goes to the panel as bytes of a HogQL response's shape.
     const sets: ResultSet[] = [];
     for (const table of tables)

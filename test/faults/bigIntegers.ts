@@ -2,12 +2,14 @@
 // (2^53 + 1, UInt64 and Int64 bounds, Int128, a wide Decimal, and such numbers nested in a map
 // and an array) beside small ones, in each way PostHog can deliver a result: a blocking 200, a
 // completed status inside the 200, a background run polled to completion, and a gzip body. The
-// parsed path (`runQuery`: language model tools, drafting, saved-query tables) and the grid's
-// (`runQueryRaw`) must both give every one back with every digit, and small numbers as numbers.
+// one run path's bytes as the grid reads them, and the parsed response read from them
+// (`readResponse`: language model tools, drafting, saved-query tables), must both give every one
+// back with every digit, and small numbers as numbers.
 // The parsed path's lost digits are the figure "big integers on the parsed path: digits lost".
 import type { ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import type { PostHogClient } from "../../src/api";
+import { readResponse } from "../../src/api/queryBytes";
 import { parseLossless, stringifyLossless } from "../../src/shared/json/lossless";
 import { rowsJson } from "../../src/shared/json/responseScan";
 import { all, succeeds, type Env, type Scenario } from "./harness";
@@ -133,20 +135,15 @@ export function bigIntegerScenarios(): Scenario[] {
     tally.lost = 0;
     tally.wide = 0;
     return deliveries.flatMap((d) => [
-        digitScenario("runQuery (parsed)", d, async (env, client) => {
-            const r = await client.runQuery<{ results?: unknown[][] }>(HOGQL, {
-                pollInterval: env.poll,
-            });
-            const sent = parseLossless(r.rawText) as { results?: unknown[][] };
-            return [
-                ...rowProblems(r.response.results?.[0], "response", true),
-                // The text the grid is sent when a language model tool shows its result.
-                ...rowProblems(sent.results?.[0], "rawText", true),
-            ];
+        digitScenario("runQuery + readResponse (parsed)", d, async (env, client) => {
+            const r = await client.runQuery(HOGQL, { pollInterval: env.poll });
+            const response = await readResponse<{ results?: unknown[][] }>(r);
+            return rowProblems(response.results?.[0], "response", true);
         }),
-        digitScenario("runQueryRaw (grid)", d, async (env, client) => {
-            const r = await client.runQueryRaw(HOGQL, { pollInterval: env.poll });
-            const rows = parseLossless(rowsJson(r.bytes, r, 0, r.rowCount)) as unknown[];
+        digitScenario("runQuery (grid: the bytes)", d, async (env, client) => {
+            const r = await client.runQuery(HOGQL, { pollInterval: env.poll });
+            const count = r.layout.rowStarts.length;
+            const rows = parseLossless(rowsJson(r.bytes, r.layout, 0, count)) as unknown[];
             return rowProblems(rows[0], "rows", false);
         }),
     ]);

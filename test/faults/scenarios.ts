@@ -593,6 +593,19 @@ function statusScenarios(): Scenario[] {
         },
         {
             group: "odd answer",
+            name: "200 HTML sign-in page to a query run is not called truncated",
+            handler: (_q, res) =>
+                raw(
+                    res,
+                    200,
+                    "<!doctype html><html><title>Sign in</title><form></form></html>",
+                    "text/html",
+                ),
+            run: (env) => runQuery(env),
+            check: failsWith("html_response", /web page instead of data/),
+        },
+        {
+            group: "odd answer",
             name: "200 plain text garbage",
             handler: (_q, res) => raw(res, 200, "ok then", "text/plain"),
             run: listPage,

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vscode from "vscode";
+import { readResponse } from "../../src/api/queryBytes";
 import type { EventDefinitionNode } from "../../src/events/nodes";
 import type { EventDefinitionsTree } from "../../src/events/eventDefinitionsTree";
 import type { ExtensionApi } from "../../src/extension";
@@ -265,7 +266,8 @@ describe("event definitions", function () {
                 kind: "HogQLQuery",
                 query: eventQuery("$pageview"),
             });
-            const days = (perDay.response as { results: [string, number, number][] }).results;
+            const days = (await readResponse<{ results: [string, number, number][] }>(perDay))
+                .results;
             const expected = days.reduce((sum, [, events]) => sum + Number(events), 0);
             assert.ok(expected > 0, "the sandbox has $pageview events in the last 30 days");
 
@@ -523,14 +525,14 @@ describe("event definitions", function () {
         const client = await api.ctx.auth.session.client();
         for (const query of [text, eventQuery("$pageview")]) {
             const result = await client.runQuery({ kind: "HogQLQuery", query });
-            const response = result.response as { columns?: string[]; results?: unknown[][] };
+            const response = await readResponse<{ columns?: string[] }>(result);
             assert.deepEqual(response.columns, ["day", "events", "persons"]);
         }
         const pageviews = await client.runQuery({
             kind: "HogQLQuery",
             query: eventQuery("$pageview"),
         });
-        assert.ok(((pageviews.response as { results?: unknown[] }).results ?? []).length > 0);
+        assert.ok(pageviews.layout.rowStarts.length > 0);
         // An untitled document with text would ask to be saved when closed.
         await vscode.window.showTextDocument(doc);
         await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");

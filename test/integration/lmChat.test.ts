@@ -6,6 +6,7 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { PostHogClient } from "../../src/api";
+import { readResponse } from "../../src/api/queryBytes";
 import type { ExtensionApi } from "../../src/extension";
 import { HOGQL_RULES } from "../../src/lm/draftWithModel";
 import type { QueryResultMetadata } from "../../src/lm/chatParticipant";
@@ -128,7 +129,10 @@ describe("@posthog chat participant in VS Code's chat", function () {
         assert.equal(shown.at(-1)![0].queryText, sql);
         const expected = await direct.runQuery({ kind: "HogQLQuery", query: sql });
         assert.deepEqual(responseOf(shown.at(-1)![0]).columns, ["event", "n"]);
-        assert.deepEqual(responseOf(shown.at(-1)![0]).results, expected.response.results);
+        assert.deepEqual(
+            responseOf(shown.at(-1)![0]).results,
+            (await readResponse(expected)).results,
+        );
     });
 
     it("the Run command runs only a query @posthog drafted: any other argument runs nothing", async () => {

@@ -6,6 +6,7 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { PostHogClient } from "../../src/api";
+import { readResponse } from "../../src/api/queryBytes";
 import type { ExtensionApi } from "../../src/extension";
 import { aiFeaturesOffMessage, NO_EDITOR_MODEL } from "../../src/lm/draftFlow";
 import type { Sandbox } from "../sandbox";
@@ -100,7 +101,7 @@ describe("Draft HogQL with the editor's language model", function () {
         assert.match(prompts[0][0], /Request: weekly pageviews$/);
         // The drafted query runs in PostHog.
         const run = await direct.runQuery({ kind: "HogQLQuery", query: sql });
-        assert.deepEqual(run.response.columns, ["week", "pageviews"]);
+        assert.deepEqual((await readResponse(run)).columns, ["week", "pageviews"]);
         // One edit: a single undo restores the empty document.
         await vscode.commands.executeCommand("undo");
         assert.equal(document.getText(), "");

@@ -2,6 +2,7 @@
 // extension's requests through a real proxy process (test/proxy/), or around it, without a reload.
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
+import { readResponse } from "../../src/api/queryBytes";
 import type { ExtensionApi } from "../../src/extension";
 import { startTestProxy, type TestProxy } from "../proxy";
 import { startSandbox, type Sandbox } from "../sandbox";
@@ -57,7 +58,7 @@ describe("proxy", function () {
             kind: "HogQLQuery",
             query: "SELECT 'through the proxy' AS via",
         });
-        assert.deepEqual(result.response.results, [["through the proxy"]]);
+        assert.deepEqual((await readResponse(result)).results, [["through the proxy"]]);
         assert.match(await seen(), new RegExp(`^POST ${sandbox.url}/api/projects/1/query/ `, "m"));
 
         // A settings change reaches the next request: no reload, no new sign-in.

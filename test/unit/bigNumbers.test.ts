@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
-import { PostHogApiError, PostHogClient } from "../../src/api";
+import { PostHogApiError, PostHogClient, readResponse } from "../../src/api";
 import {
     compareNumbers,
     isBigNumber,
@@ -17,7 +17,7 @@ import {
 } from "../../src/shared/json/lossless";
 import { yieldToEventLoop } from "../../src/api/eventLoop";
 import { HttpTransport, resolveTimeouts } from "../../src/api/http";
-import { ScanWhileReceiving } from "../../src/api/rawQuery";
+import { ScanWhileReceiving } from "../../src/api/queryBytes";
 import { ObjectScanner, rowsJson, textOf } from "../../src/shared/json/responseScan";
 import { compressFromBytes, gzipped } from "../../src/resultsPanel/bytesCompression";
 import { exportSlices } from "../../src/resultsPanel/exportFormats";
@@ -295,14 +295,15 @@ describe("wide numbers keep every digit", () => {
                 res.writeHead(200, { "content-type": "application/json" });
                 res.end(text);
             };
-            const raw = await client.runQueryRaw({ kind: "HogQLQuery", query: "select" });
+            const raw = await client.runQuery({ kind: "HogQLQuery", query: "select" });
             assert.equal(Buffer.from(raw.bytes).toString("utf8"), text, "bytes unchanged");
-            assert.equal(raw.rowCount, 3);
+            assert.equal(raw.layout.rowStarts.length, 3);
             assert.equal(raw.polled, false);
-            assert.deepEqual(raw.head.columns, [...wideTexts.map((_, i) => `c${i}`), "n", "s"]);
-            assert.equal(raw.head.hogql, "SELECT 18446744073709551615");
-            assert.equal("results" in raw.head, false, "the rows are not parsed");
-            const rows = parseLossless(rowsJson(raw.bytes, raw, 0, 3)) as unknown[][];
+            const head = raw.layout.head;
+            assert.deepEqual(head.columns, [...wideTexts.map((_, i) => `c${i}`), "n", "s"]);
+            assert.equal(head.hogql, "SELECT 18446744073709551615");
+            assert.equal("results" in head, false, "the rows are not parsed");
+            const rows = parseLossless(rowsJson(raw.bytes, raw.layout, 0, 3)) as unknown[][];
             assert.deepEqual(rows[2].slice(0, wideTexts.length).map(String), wideTexts);
             assert.equal(rows[2][wideTexts.length + 1], 'r"2é');
         });
@@ -348,12 +349,12 @@ describe("wide numbers keep every digit", () => {
             assert.ok(begun, "the scan begun while receiving goes on with the body");
             while (!begun.step()) await yieldToEventLoop();
             assert.equal(begun.rowStarts.length, 400);
-            // And runQueryRaw, which uses it, gives what a scan of the whole body gives.
-            const raw = await client.runQueryRaw({ kind: "HogQLQuery", query: "select" });
+            // And runQuery, which uses it, gives what a scan of the whole body gives.
+            const raw = await client.runQuery({ kind: "HogQLQuery", query: "select" });
             assert.equal(Buffer.from(raw.bytes).toString("utf8"), text);
             const whole = new ObjectScanner(body).run();
-            assert.deepEqual(raw.rowStarts, whole.rowStarts);
-            assert.deepEqual(raw.rowEnds, whole.rowEnds);
+            assert.deepEqual(raw.layout.rowStarts, whole.rowStarts);
+            assert.deepEqual(raw.layout.rowEnds, whole.rowEnds);
         });
 
         for (const kind of ["gzip", "chunked"] as const) {
@@ -455,14 +456,44 @@ describe("wide numbers keep every digit", () => {
                         : `{"query_status":{"id":"q1","complete":true,"error":false,"results":${inner}}}`,
                 );
             };
-            const raw = await client.runQueryRaw(
+            const raw = await client.runQuery(
                 { kind: "HogQLQuery", query: "select" },
                 { pollInterval: { initialMs: 5, maxMs: 5 } },
             );
             assert.equal(raw.polled, true);
             assert.equal(polls, 2);
             assert.equal(Buffer.from(raw.bytes).toString("utf8"), inner);
-            assert.equal(raw.rowCount, 2);
+            assert.equal(raw.layout.rowStarts.length, 2);
+        });
+
+        it("names a 200 HTML page (a sign-in proxy's) as a web page, not a truncated response", async () => {
+            respond = (_req, res) => {
+                res.writeHead(200, { "content-type": "text/html" });
+                res.end("<!doctype html><html><title>Sign in</title><form></form></html>");
+            };
+            await assert.rejects(
+                client.runQuery({ kind: "HogQLQuery", query: "select" }),
+                (err: unknown) =>
+                    err instanceof PostHogApiError &&
+                    err.code === "html_response" &&
+                    err.method === "POST" &&
+                    /web page instead of data/.test(err.userMessage),
+            );
+        });
+
+        it("says a query response cut short is malformed, naming the request that got it", async () => {
+            respond = (_req, res) => {
+                res.writeHead(200, { "content-type": "application/json" });
+                res.end('{"columns":["a"],"results":[[1],[2');
+            };
+            await assert.rejects(
+                client.runQuery({ kind: "HogQLQuery", query: "select" }),
+                (err: unknown) =>
+                    err instanceof PostHogApiError &&
+                    err.code === "invalid_json" &&
+                    err.method === "POST" &&
+                    /truncated or malformed/.test(err.userMessage),
+            );
         });
 
         it("maps error statuses as the parsed path does", async () => {
@@ -471,13 +502,13 @@ describe("wide numbers keep every digit", () => {
                 res.end(`{"type":"validation_error","code":"invalid_input","detail":"Bad query."}`);
             };
             await assert.rejects(
-                client.runQueryRaw({ kind: "HogQLQuery", query: "select" }),
+                client.runQuery({ kind: "HogQLQuery", query: "select" }),
                 (err: unknown) => err instanceof PostHogApiError && err.status === 400,
             );
         });
     });
 
-    describe("client: raw and parsed paths on the sandbox", () => {
+    describe("client: the layout and the parsed response on the sandbox", () => {
         it("agree on columns, types, flags and rows", async () => {
             const sb = await startSandbox();
             const { client } = makeClient(sb);
@@ -486,14 +517,20 @@ describe("wide numbers keep every digit", () => {
                     kind: "HogQLQuery",
                     query: "SELECT event, count() AS c FROM events GROUP BY event ORDER BY c DESC, event",
                 };
-                const parsed = await client.runQuery(query);
-                const raw = await client.runQueryRaw(query);
-                const { results, ...head } = parsed.response as unknown as Record<string, unknown>;
+                const raw = await client.runQuery(query);
+                const parsed = await readResponse(raw);
+                const { results, ...head } = parsed as unknown as Record<string, unknown>;
+                assert.deepEqual(
+                    parseLossless(Buffer.from(raw.bytes).toString("utf8")),
+                    parsed,
+                    "the parsed response is the bytes' whole parse",
+                );
                 for (const key of ["columns", "types", "hasMore", "limit", "hogql", "clickhouse"])
-                    assert.deepEqual(raw.head[key], head[key], key);
-                const rows = parseLossless(rowsJson(raw.bytes, raw, 0, raw.rowCount));
+                    assert.deepEqual(raw.layout.head[key], head[key], key);
+                const count = raw.layout.rowStarts.length;
+                const rows = parseLossless(rowsJson(raw.bytes, raw.layout, 0, count));
                 assert.deepEqual(rows, results);
-                assert.ok(raw.rowCount > 1);
+                assert.ok(count > 1);
             } finally {
                 await client.close();
                 await sb.close();

@@ -28,6 +28,7 @@ import {
     liveInPreview,
     visibleText,
 } from "../hostile/liveMarkup";
+import { readResponse } from "../../src/api/queryBytes";
 import { makeClient, startSandbox, type Sandbox } from "./api/helpers";
 
 const names = hostileNames();
@@ -238,7 +239,7 @@ describe("tool results and chat answers from a sandbox holding hostile names", f
             const forChat = await runQueryText(client, sql, undefined, "chat");
             assertInert(forModel.text, `query for the model: ${hostile.slice(0, 20)}`);
             assertInert(forChat.text, `query in the chat: ${hostile.slice(0, 20)}`);
-            assert.deepEqual(forModel.result.response.results, [[hostile, 1]]);
+            assert.deepEqual((await readResponse(forModel.result)).results, [[hostile, 1]]);
         }
     });
 });

@@ -7,6 +7,7 @@
 // "undefined", "NaN" or "null".
 import assert from "node:assert/strict";
 import type { ExperimentBasic, InsightVariable, PostHogClient } from "../../src/api";
+import { readResponse } from "../../src/api/queryBytes";
 import { detailsMarkdown, rowDescription } from "../../src/events/format";
 import {
     experimentDescription,
@@ -242,7 +243,7 @@ describe("a server that sends only the fields the contract requires (issue 40)",
         const sql = "SELECT event, count() AS n FROM events GROUP BY event ORDER BY event LIMIT 5";
         const { text: a, result: ra } = await runQueryText(normal, sql);
         const { text: b, result: rb } = await runQueryText(least, sql);
-        assert.deepEqual(rb.response.results, ra.response.results);
+        assert.deepEqual((await readResponse(rb)).results, (await readResponse(ra)).results);
         assert.match(b, /^5 rows, 2 columns\./);
         assertSameExcept(a, b, [/^\| (event \| n|column 1 \| column 2) \|$/], "query tool");
     });

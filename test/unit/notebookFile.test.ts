@@ -57,7 +57,7 @@ describe("HogQL notebook file", () => {
         sandbox = await startSandbox();
         client = makeClient(sandbox).client;
         const run = async (text: string) =>
-            storedResult(await client.runQueryRaw({ kind: "HogQLQuery", query: text }), 500);
+            storedResult(await client.runQuery({ kind: "HogQLQuery", query: text }), 500);
         notebook = {
             cells: [
                 {
@@ -160,7 +160,7 @@ describe("HogQL notebook file", () => {
     });
 
     it("caps the rows an output keeps and says how many there were", async () => {
-        const raw = await client.runQueryRaw({
+        const raw = await client.runQuery({
             kind: "HogQLQuery",
             query: "SELECT number FROM numbers(1000) LIMIT 1000",
         });
@@ -218,8 +218,8 @@ describe("HogQL notebook file", () => {
         const text = expandCellRefs("SELECT count() AS n FROM {cells.browsers}", (n) =>
             n === "browsers" ? FIRST : undefined,
         ).text;
-        const raw = await client.runQueryRaw({ kind: "HogQLQuery", query: text });
-        assert.equal(raw.rowCount, 1);
+        const raw = await client.runQuery({ kind: "HogQLQuery", query: text });
+        assert.equal(raw.layout.rowStarts.length, 1);
     });
 
     it("an implicit alias after {cells.x} (FROM {cells.x} t) gets no second alias and runs on the sandbox", async () => {
@@ -229,8 +229,8 @@ describe("HogQL notebook file", () => {
             queryOf,
         ).text;
         assert.doesNotMatch(text, /AS browsers/);
-        const raw = await client.runQueryRaw({ kind: "HogQLQuery", query: text });
-        assert.equal(raw.rowCount, 1);
+        const raw = await client.runQuery({ kind: "HogQLQuery", query: text });
+        assert.equal(raw.layout.rowStarts.length, 1);
         assert.match(
             expandCellRefs("SELECT 1 FROM {cells.browsers} WHERE 1 = 1", queryOf).text,
             /\) AS browsers WHERE/,

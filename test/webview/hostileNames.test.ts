@@ -401,9 +401,11 @@ function outputWith(name: string): number[] {
     const result = storedResult(
         {
             bytes,
-            head: { columns, types, hasMore: false },
-            rowStarts: scan.rowStarts,
-            rowEnds: scan.rowEnds,
+            layout: {
+                head: { columns, types, hasMore: false },
+                rowStarts: scan.rowStarts,
+                rowEnds: scan.rowEnds,
+            },
         },
         100,
     );

@@ -49,7 +49,7 @@ export function cappedOutput(
     const scan = new ObjectScanner(bytes, 0, bytes.length, "results", true).run();
     const head = { columns, types: types.map((t) => [t, t]), hasMore: false };
     const result = storedResult(
-        { bytes, head, rowStarts: scan.rowStarts, rowEnds: scan.rowEnds },
+        { bytes, layout: { head, rowStarts: scan.rowStarts, rowEnds: scan.rowEnds } },
         cap,
     );
     return { bytes: resultBytes(result), kept: result.results.length };

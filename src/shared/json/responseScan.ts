@@ -89,7 +89,7 @@ export class ObjectScanner {
 
     /**
      * Bytes `[start, available)` have arrived: a scan of a body still being received goes no
-     * further (see `ScanWhileReceiving` in src/api/rawQuery.ts). Starts at `end`, everything there.
+     * further (see `ScanWhileReceiving` in src/api/queryBytes.ts). Starts at `end`, everything there.
      */
     private available: number;
 

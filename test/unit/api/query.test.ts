@@ -4,14 +4,22 @@ import { randomUUID } from "node:crypto";
 import {
     isCancellation,
     isScopedKeyRefusal,
+    readResponse,
     type PostHogClient,
+    type QueryResponse,
+    type QueryRun,
     type QueryStatus,
 } from "../../../src/api";
 import { NO_PERSONAL_KEY_ACCESS } from "../../../src/api/forbidden";
+import { isBigNumber, parseLossless, stringifyLossless } from "../../../src/shared/json/lossless";
 import { waitFor } from "../../waitFor";
 import { apiError, makeClient, requestsTo, startSandbox, type Sandbox } from "./helpers";
 
 const hogql = (query: string) => ({ kind: "HogQLQuery", query });
+/** The parsed response of a run, read from its bytes. */
+const parsed = (run: QueryRun) => readResponse<QueryResponse>(run);
+/** The run's bytes as text. */
+const textOf = (run: QueryRun) => Buffer.from(run.bytes).toString("utf8");
 
 describe("api/query", () => {
     let sb: Sandbox;
@@ -32,10 +40,15 @@ describe("api/query", () => {
             name: "client test",
         });
         assert.equal(res.polled, false);
-        assert.deepEqual(res.response.results, [[1, "a"]]);
-        assert.deepEqual(res.response.columns, ["x", "y"]);
-        assert.deepEqual(JSON.parse(res.rawText), res.response);
-        assert.equal(res.bytes, Buffer.byteLength(res.rawText));
+        const response = await parsed(res);
+        assert.deepEqual(response.results, [[1, "a"]]);
+        assert.deepEqual(response.columns, ["x", "y"]);
+        assert.deepEqual(JSON.parse(textOf(res)), response);
+        // The layout says where the one row is in the bytes, and holds the other fields.
+        assert.deepEqual(res.layout.rowStarts.length, 1);
+        assert.equal(textOf(res).slice(res.layout.rowStarts[0], res.layout.rowEnds[0]), '[1,"a"]');
+        assert.deepEqual(res.layout.head["columns"], ["x", "y"]);
+        assert.equal("results" in res.layout.head, false);
         const post = requestsTo(sb, "POST", /\/query\/$/).at(-1)!;
         const body = JSON.parse(post.body);
         assert.equal(body.client_query_id, res.queryId);
@@ -50,8 +63,8 @@ describe("api/query", () => {
         const { client: zipping, logs } = makeClient(sb, { acceptGzip: true });
         try {
             const query = hogql("select 18446744073709551615 as u, number from numbers(100)");
-            const zipped = await zipping.runQueryRaw(query);
-            const plain = await client.runQueryRaw(query);
+            const zipped = await zipping.runQuery(query);
+            const plain = await client.runQuery(query);
             const posts = requestsTo(sb, "POST", /\/query\/$/).slice(-2);
             assert.equal(posts[0].headers["accept-encoding"], "gzip");
             assert.equal(posts[1].headers["accept-encoding"], undefined, "loopback: not asked");
@@ -59,9 +72,11 @@ describe("api/query", () => {
                 logs.some((l) => /POST .*\/query\/ 200 .* B \(gzip\)$/.test(l.message)),
                 `the log names the gzip body: ${JSON.stringify(logs)}`,
             );
-            assert.equal(zipped.rowCount, 100);
+            assert.equal(zipped.layout.rowStarts.length, 100);
             const rows = (raw: typeof zipped) =>
-                Buffer.from(raw.bytes.subarray(raw.rowStarts[0], raw.rowEnds[99])).toString();
+                Buffer.from(
+                    raw.bytes.subarray(raw.layout.rowStarts[0], raw.layout.rowEnds[99]),
+                ).toString();
             assert.equal(rows(zipped), rows(plain));
             assert.match(rows(zipped), /^\[18446744073709551615,0\]/);
         } finally {
@@ -75,7 +90,7 @@ describe("api/query", () => {
                 "select count() as c, properties.$browser as b from events group by b order by c desc",
             ),
         );
-        const rows = res.response.results ?? [];
+        const rows = (await parsed(res)).results ?? [];
         assert.ok(rows.length >= 1);
         assert.equal(typeof rows[0][0], "number");
     });
@@ -98,12 +113,59 @@ describe("api/query", () => {
             onStatus: (s) => statuses.push(s),
         });
         assert.equal(res.polled, true);
-        assert.deepEqual(res.response.results, [[3]]);
-        assert.deepEqual(JSON.parse(res.rawText), res.response);
+        const response = await parsed(res);
+        assert.deepEqual(response.results, [[3]]);
+        // The bytes are the completed status's `results` object, as the server sent it.
+        assert.deepEqual(JSON.parse(textOf(res)), response);
+        assert.deepEqual(response.columns, ["n"]);
         const polls = requestsTo(sb, "GET", `/query/${res.queryId}/`);
         assert.ok(polls.length >= 3, `polls: ${polls.length}`);
         assert.ok(statuses.length >= 3);
         assert.equal(statuses.at(-1)!.complete, true);
+    });
+
+    it("#12 the parsed response is read from the bytes a slice of rows per turn, every digit kept", async () => {
+        const run = await client.runQuery(
+            hogql(
+                "select 18446744073709551615 as u, number as n, concat('row ', toString(number)) as s " +
+                    "from numbers(20000) limit 20000",
+            ),
+        );
+        // Turns of the event loop taken while the response is read: one parse of the whole
+        // result would leave none to anyone else.
+        let turns = 0;
+        let reading = true;
+        const tick = () => {
+            if (!reading) return;
+            turns++;
+            setImmediate(tick);
+        };
+        setImmediate(tick);
+        const response = await parsed(run);
+        reading = false;
+        assert.ok(turns >= 3, `turns while reading: ${turns}`);
+        const rows = response.results as unknown[][];
+        assert.equal(rows.length, 20000);
+        assert.ok(isBigNumber(rows[19999][0]));
+        assert.equal(String(rows[19999][0]), "18446744073709551615");
+        assert.deepEqual(rows[19999].slice(1), [19999, "row 19999"]);
+        assert.deepEqual(response.columns, ["u", "n", "s"]);
+        // Every field the server sent is there, as a parse of the whole text gives it.
+        const whole = parseLossless(textOf(run)) as Record<string, unknown>;
+        assert.deepEqual(Object.keys(response).sort(), Object.keys(whole).sort());
+        assert.equal(stringifyLossless(response.results), stringifyLossless(whole["results"]));
+    });
+
+    it("#12 a kind without rows (HogQLMetadata) reads whole from the bytes", async () => {
+        const run = await client.runQuery({
+            kind: "HogQLMetadata",
+            language: "hogQL",
+            query: "select nope from events",
+        });
+        assert.deepEqual(run.layout.rowStarts, []);
+        const response = await readResponse<{ isValid?: boolean; errors?: unknown[] }>(run);
+        assert.deepEqual(response, JSON.parse(textOf(run)));
+        assert.equal(response.isValid, false);
     });
 
     it("#14 an aborted async query is cancelled on the server with DELETE", async () => {
@@ -187,7 +249,7 @@ describe("api/query", () => {
         const res = await client.runQuery(hogql("select 8"), {
             onRetry: (i) => retries.push(i.delayMs),
         });
-        assert.deepEqual(res.response.results, [[8]]);
+        assert.deepEqual((await parsed(res)).results, [[8]]);
         assert.deepEqual(retries, [1000]);
     });
 
@@ -215,7 +277,7 @@ describe("api/query", () => {
     it("a read-only key may run queries but gets the 403 on actions without scope", async () => {
         const { client: ro } = makeClient(sb, { apiKey: sb.keys.readOnly });
         const res = await ro.runQuery(hogql("select 1"));
-        assert.deepEqual(res.response.results, [[1]]);
+        assert.deepEqual((await parsed(res)).results, [[1]]);
         const err = await apiError(ro.upgradeQuery(hogql("select 1")));
         assert.equal(err.status, 403);
         assert.match(err.userMessage, /personal API keys/);

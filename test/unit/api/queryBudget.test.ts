@@ -3,7 +3,12 @@
 // rate limit and never retried, the cost headers reach the result, and a ClickHouse error the
 // query caused comes back with PostHog's reason instead of "try again later".
 import assert from "node:assert/strict";
-import { BUDGET_EXCEEDED_CODE, type PostHogClient } from "../../../src/api";
+import {
+    BUDGET_EXCEEDED_CODE,
+    readResponse,
+    type PostHogClient,
+    type QueryResponse,
+} from "../../../src/api";
 import { errorFromResponse } from "../../../src/api/errors";
 import {
     apiError,
@@ -39,18 +44,18 @@ describe("api/query budget and reasons", () => {
     afterEach(() => setBudget(sb, { remainingBytes: null, maxRowsToRead: null }));
 
     it("a run says what it read; the budget left only when the service reports it", async () => {
-        const first = await client.runQueryRaw(hogql("select count() from events"));
+        const first = await client.runQuery(hogql("select count() from events"));
         assert.ok((first.cost.bytesRead ?? 0) > 0, JSON.stringify(first.cost));
         assert.equal("budgetRemainingBytes" in first.cost, false, "no budget: no header");
 
         await setBudget(sb, { remainingBytes: 50_000_000 });
-        const second = await client.runQueryRaw(hogql("select count() from events where 1 = 1"));
+        const second = await client.runQuery(hogql("select count() from events where 1 = 1"));
         const read = second.cost.bytesRead ?? 0;
         assert.ok(read > 0);
         assert.equal(second.cost.budgetRemainingBytes, 50_000_000 - read);
 
         // A cached answer reads nothing: no cost headers.
-        const cached = await client.runQueryRaw(hogql("select count() from events where 1 = 1"));
+        const cached = await client.runQuery(hogql("select count() from events where 1 = 1"));
         assert.deepEqual(cached.cost, {});
     });
 
@@ -60,7 +65,7 @@ describe("api/query budget and reasons", () => {
         sb.requests.length = 0;
         const retries: unknown[] = [];
         const err = await apiError(
-            client.runQueryRaw(hogql("select 11"), { onRetry: (i) => retries.push(i) }),
+            client.runQuery(hogql("select 11"), { onRetry: (i) => retries.push(i) }),
         );
         assert.equal(err.status, 429);
         assert.equal(err.code, BUDGET_EXCEEDED_CODE);
@@ -76,7 +81,7 @@ describe("api/query budget and reasons", () => {
         // One byte overdrawn at a byte a second: Retry-After 1, well within the longest wait.
         await setBudget(sb, { remainingBytes: -1, bytesPerHour: 3600 });
         sb.requests.length = 0;
-        const err = await apiError(client.runQueryRaw(hogql("select 13")));
+        const err = await apiError(client.runQuery(hogql("select 13")));
         assert.equal(err.retryAfterSeconds, 1);
         assert.match(err.userMessage, /is spent; queries run again in 1 second\./);
         assert.equal(requestsTo(sb, "POST", /\/query\/$/).length, 1, "never retried");
@@ -94,14 +99,14 @@ describe("api/query budget and reasons", () => {
         const res = await client.runQuery(hogql("select 12"), {
             onRetry: (i) => retries.push(i.delayMs),
         });
-        assert.deepEqual(res.response.results, [[12]]);
+        assert.deepEqual((await readResponse<QueryResponse>(res)).results, [[12]]);
         assert.deepEqual(retries, [1000]);
     });
 
     it("code 158 (reads too much) comes back as PostHog's reason with what to change", async () => {
         await setBudget(sb, { maxRowsToRead: 10 });
         const err = await apiError(
-            client.runQueryRaw(hogql("select count() from events where event != ''")),
+            client.runQuery(hogql("select count() from events where event != ''")),
         );
         assert.equal(err.status, 500);
         assert.match(err.userMessage, /reads or returns more data than the limit allows/);
@@ -111,7 +116,7 @@ describe("api/query budget and reasons", () => {
 
     it("code 47 (unknown identifier) comes back as PostHog's reason: check the columns", async () => {
         const err = await apiError(
-            client.runQueryRaw(
+            client.runQuery(
                 hogql(
                     "select t1.a from (select 1 as a) as t1 join (select 1 as b) as t2 using (a)",
                 ),
