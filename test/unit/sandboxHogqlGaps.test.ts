@@ -130,7 +130,7 @@ const CASES: OutcomeEntry[] = [
 ];
 
 describe("sandbox HogQL engine on the gaps issue 41 found", function () {
-    this.timeout(240_000);
+    this.timeout(180_000);
     let sb: Sandbox;
 
     before(async () => {
@@ -174,12 +174,13 @@ describe("sandbox HogQL engine on the gaps issue 41 found", function () {
             .filter((e) => e.outcome !== "other")
             .map((e) => e.query.trim().replace(/;$/, ""));
         const crashes: string[] = [];
+        // Unaliased, as the query that once crashed was: `* FROM (...) AS t` took the same paths
+        // in every case tried.
         for (const q of queries) {
-            for (const wrapped of [`SELECT * FROM (${q})`, `SELECT * FROM (${q}) AS t`]) {
-                const answer = await hogql(wrapped);
-                if (answer.status >= 500)
-                    crashes.push(`${wrapped.slice(0, 120)}: ${answer.text.slice(0, 200)}`);
-            }
+            const wrapped = `SELECT * FROM (${q})`;
+            const answer = await hogql(wrapped);
+            if (answer.status >= 500)
+                crashes.push(`${wrapped.slice(0, 120)}: ${answer.text.slice(0, 200)}`);
         }
         assert.deepEqual(crashes, []);
     });
