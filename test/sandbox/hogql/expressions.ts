@@ -14,6 +14,7 @@ import {
     unsupportedFunction,
     validateArgs,
     validateParams,
+    validateWithinGroup,
 } from "./functions";
 import { convertTag } from "./hogqlx";
 import type { AstNode } from "./parser";
@@ -22,7 +23,18 @@ import type { Printed, Scope } from "./scope";
 /** A printed subquery and its output columns. */
 export interface SelectResult {
     sql: string;
-    columns: { name: string; nullable: boolean }[];
+    columns: SelectColumn[];
+}
+
+/** One output column of a SELECT. */
+export interface SelectColumn {
+    /** the name HogQL shows (query.py print_columns) */
+    name: string;
+    nullable: boolean;
+    /** the name an outer query reads it by, when it differs from `name` */
+    ref?: string;
+    /** not a column of the query for an outer query (resolver.py visit_select_query) */
+    hidden?: boolean;
 }
 
 const COMPARE: Record<string, string> = {
@@ -355,6 +367,7 @@ export abstract class ExprPrinter extends FieldPrinter {
         }
         // count(*) is count()
         const realArgs = argNodes.length === 1 && isStar(argNodes[0]) ? [] : argNodes;
+        validateWithinGroup(name, node, found);
         validateArgs(name, realArgs.length, found, node);
         validateParams(name, node.params as unknown[] | null, found, node);
         // printer base.py visit_call (code index id 9929352407): no aggregation inside another

@@ -61,7 +61,10 @@ export abstract class FieldPrinter {
     }
 
     protected inSource(src: Source, chain: string[], node: AstNode, joined = false): Printed {
-        const [name, ...rest] = chain;
+        const [given, ...rest] = chain;
+        if (src.renames && renamedAway(src.renames, given))
+            throw queryError(`Unable to resolve field: ${given}`, node);
+        const name = src.renames?.get(given) ?? given;
         const qualifier = src.alias ? `${id(src.alias)}.` : "";
         if (!src.table) {
             const col = src.columns?.find((c) => c.name === name);
@@ -132,7 +135,14 @@ export abstract class FieldPrinter {
     }
 }
 
+/** A field renamed by `AS a (x, y)` no longer answers to its own name. */
+function renamedAway(renames: Map<string, string>, name: string): boolean {
+    return !renames.has(name) && [...renames.values()].includes(name);
+}
+
 function sourceHas(src: Source, name: string): boolean {
+    if (src.renames?.has(name)) return true;
+    if (src.renames && renamedAway(src.renames, name)) return false;
     if (src.table) return !!findField(src.table, name);
     return !!src.columns?.some((c) => c.name === name);
 }

@@ -124,9 +124,19 @@ interface ReadAggregation {
     name: string;
     minParams: number;
     maxParams: number | null;
+    requiresWithinGroup: boolean;
 }
 
 let aggregationParams: Map<string, [min: number, max: number]> | null = null;
+let withinGroupNames: Set<string> | null = null;
+
+function readAggregations(): ReadAggregation[] {
+    const file = path.join(__dirname, "../../../../test/fixtures/posthog-hogql/reading.json");
+    const reading = JSON.parse(fs.readFileSync(file, "utf8")) as {
+        functions: { aggregations: ReadAggregation[] };
+    };
+    return reading.functions.aggregations;
+}
 
 /**
  * The parameter counts of aggregations that take parameters (`quantile(0.5)(x)`), from the reading
@@ -135,12 +145,8 @@ let aggregationParams: Map<string, [min: number, max: number]> | null = null;
  */
 function paramsOf(name: string): [number, number] | undefined {
     if (!aggregationParams) {
-        const file = path.join(__dirname, "../../../../test/fixtures/posthog-hogql/reading.json");
-        const reading = JSON.parse(fs.readFileSync(file, "utf8")) as {
-            functions: { aggregations: ReadAggregation[] };
-        };
         aggregationParams = new Map(
-            reading.functions.aggregations
+            readAggregations()
                 .filter((a) => a.minParams > 0)
                 .map((a) => [a.name, [a.minParams, a.maxParams ?? -1]]),
         );
@@ -167,6 +173,30 @@ export function validateParams(
             node,
         );
     countCheck("Aggregation", name, params.length, counts[0], counts[1], "parameter", node);
+}
+
+/**
+ * WITHIN GROUP on an aggregation, checked before its arguments as printer/base.py visit_call does
+ * (code index id 51774963375): an aggregation that requires it (requires_within_group in
+ * aggregations.py, as read into reading.json: percentile_cont, percentile_disc) fails without it,
+ * and the ClickHouse printer (printer/clickhouse.py _validate_within_group_for_aggregation, code
+ * index id 54502309406) refuses it on every aggregation, as ClickHouse has no WITHIN GROUP.
+ */
+export function validateWithinGroup(name: string, node: AstNode, found: FoundFunction): void {
+    if (!found.aggregate) return;
+    withinGroupNames ??= new Set(
+        readAggregations()
+            .filter((a) => a.requiresWithinGroup)
+            .map((a) => a.name),
+    );
+    const within = node.within_group as unknown[] | null | undefined;
+    if (withinGroupNames.has(found.name) && (within === null || within === undefined))
+        throw queryError(`Aggregation '${name}' requires WITHIN GROUP`, node);
+    if (within !== null && within !== undefined)
+        throw queryError(
+            `Aggregation '${name}' with WITHIN GROUP is not supported in ClickHouse dialect`,
+            node,
+        );
 }
 
 /** core.py validate_function_args' messages for `count` arguments (or parameters). */

@@ -7,6 +7,7 @@
 // FROM/JOIN chains, CTEs, * and the row limits.
 import {
     type ColumnField,
+    type TableDef,
     asteriskFields,
     findField,
     findTable,
@@ -15,7 +16,7 @@ import {
 } from "./database";
 import { queryError } from "./errors";
 import { checkAlias, escapeIdentifier as id } from "./escape";
-import { ExprPrinter, type SelectResult } from "./expressions";
+import { ExprPrinter, type SelectColumn, type SelectResult } from "./expressions";
 import { expandQueryTag } from "./hogqlx";
 import type { AstNode } from "./parser";
 import { Scope, type Source } from "./scope";
@@ -106,7 +107,7 @@ export class Printer extends ExprPrinter {
             }
         }
 
-        const columns: { name: string; nullable: boolean }[] = [];
+        const columns: SelectColumn[] = [];
         const selectSql: string[] = [];
         const used = new Set<string>();
         for (const item of (node.select ?? []) as AstNode[]) {
@@ -142,9 +143,31 @@ export class Printer extends ExprPrinter {
                     used.add(name);
                 } else selectSql.push(p.sql);
                 columns.push({ name, nullable: p.nullable });
+            } else if (item.node === "Call") {
+                // printer/clickhouse.py _print_select_columns (code index id 54502309406): an
+                // unaliased call is named by its HogQL text, '%' dropped (escape_sql.py
+                // safe_identifier), unless the name is taken; resolver.py visit_select_query
+                // (@b8d47d2c) makes it a column of the query under that name. The sandbox takes
+                // the query's own text for PostHog's HogQL print of the call.
+                const name = this.columnName(item, p.sql);
+                const ref = name.replaceAll("%", "");
+                if (!used.has(ref)) {
+                    selectSql.push(`${p.sql} AS ${id(ref)}`);
+                    used.add(ref);
+                    columns.push({ name, nullable: p.nullable, ref });
+                } else {
+                    selectSql.push(p.sql);
+                    columns.push({ name, nullable: p.nullable, hidden: true });
+                }
             } else {
+                // resolver.py visit_select_query (@b8d47d2c): any other unaliased expression
+                // (an operator, a constant) is no column of the query: `*` over it leaves it out.
                 selectSql.push(p.sql);
-                columns.push({ name: this.columnName(item, p.sql), nullable: p.nullable });
+                columns.push({
+                    name: this.columnName(item, p.sql),
+                    nullable: p.nullable,
+                    hidden: true,
+                });
             }
         }
 
@@ -161,7 +184,10 @@ export class Printer extends ExprPrinter {
         const orderBy = ((node.order_by ?? []) as AstNode[]).map((o) => this.orderExpr(o, scope));
         const limitBy = node.limit_by ? this.limitBy(node.limit_by, scope) : null;
 
-        const parts = [`SELECT${node.distinct ? " DISTINCT" : ""} ${selectSql.join(", ")}`];
+        // printer/base.py visit_select_query: a SELECT left with no columns (`*` over a
+        // subquery with none) selects 1.
+        const selectList = selectSql.length ? selectSql.join(", ") : "1";
+        const parts = [`SELECT${node.distinct ? " DISTINCT" : ""} ${selectList}`];
         if (from) parts.push(`FROM ${from}${scope.lazyJoinSql.map((j) => ` ${j}`).join("")}`);
         if (arrayJoin.length) parts.push(`${String(node.array_join_op)} ${arrayJoin.join(", ")}`);
         if (prewhere) parts.push(`PREWHERE ${prewhere}`);
@@ -188,7 +214,11 @@ export class Printer extends ExprPrinter {
         limit: { default: number; max: number } | null,
     ): string | null {
         let limitSql: string | null = null;
-        if (node.limit) {
+        if (node.limit && node.limit_percent) {
+            limitSql = `LIMIT ${limitPercent(node.limit as AstNode)}`;
+            if (node.offset) limitSql += ` OFFSET ${this.expr(node.offset, scope).sql}`;
+            if (node.limit_with_ties) limitSql += " WITH TIES";
+        } else if (node.limit) {
             let l = this.expr(node.limit, scope).sql;
             if (limit && /^\d+$/.test(l) && Number(l) > limit.max) l = String(limit.max);
             else if (limit && !/^\d+$/.test(l)) l = `min2(${limit.max}, ${l})`;
@@ -288,7 +318,23 @@ export class Printer extends ExprPrinter {
         if (table.node === "SelectQuery" || table.node === "SelectSetQuery") {
             const r = this.printSubquery(table, scope);
             const alias = j.alias ? String(j.alias) : "";
-            const src = scope.addSource({ alias, columns: r.columns });
+            const names = j.column_aliases as string[] | null | undefined;
+            if (names?.length) {
+                // resolver.py visit_join_expr (@b8d47d2c): `AS s (a, b)` names the subquery's
+                // columns in order, all of them; PostHog prints them as aliases of the inner
+                // SELECT, ClickHouse's own `AS s (a, b)` does the same.
+                if (names.length !== r.columns.length)
+                    throw queryError(
+                        `Subquery has ${r.columns.length} column(s) but ${names.length} column name(s) were provided`,
+                        j,
+                    );
+                names.forEach((n) => checkAlias(n, j));
+                const columns = names.map((n, i) => ({ name: n, nullable: r.columns[i].nullable }));
+                const src = scope.addSource({ alias, columns });
+                const list = names.map((n) => id(n)).join(", ");
+                return { node: j, tableSql: `${r.sql} AS ${id(alias)} (${list})`, src };
+            }
+            const src = scope.addSource({ alias, columns: outerColumns(r.columns) });
             return { node: j, tableSql: alias ? `${r.sql} AS ${id(alias)}` : r.sql, src };
         }
         if (table.node !== "Field") throw queryError(`Unsupported table expression`, table);
@@ -298,7 +344,7 @@ export class Printer extends ExprPrinter {
             // printer.py inlines CTEs as subqueries under their name.
             const r = this.printSubquery(cte.expr, scope);
             const alias = j.alias ? String(j.alias) : name;
-            const src = scope.addSource({ alias, columns: r.columns });
+            const src = scope.addSource({ alias, columns: outerColumns(r.columns) });
             return { node: j, tableSql: `${r.sql} AS ${id(alias)}`, src };
         }
         // test_printer.py @002b82da test_table_function_not_supported_in_clickhouse: PostHog's
@@ -321,6 +367,8 @@ export class Printer extends ExprPrinter {
         if (scope.source(alias))
             throw queryError(`Already have joined a table called "${alias}". Can't redefine.`, j);
         const src = scope.addSource({ alias, table: def });
+        const names = j.column_aliases as string[] | null | undefined;
+        if (names?.length) src.renames = columnRenames(def, names, alias, j);
         let tableSql = def.clickhouse;
         // printer/base.py @8722f436 visit_join_expr: a table function's argument counts, and no
         // arguments for any other table.
@@ -370,7 +418,12 @@ export class Printer extends ExprPrinter {
             );
         const out: [string, string][] = [];
         for (const src of sources) {
-            if (src.table) {
+            if (src.table && src.renames) {
+                for (const [name, original] of src.renames) {
+                    const f = findField(src.table, original) as ColumnField;
+                    out.push([name, `${id(src.alias)}.${id(f.column)}`]);
+                }
+            } else if (src.table) {
                 for (const name of asteriskFields(src.table)) {
                     const f = findField(src.table, name) as ColumnField;
                     out.push([name, `${id(src.alias)}.${id(f.column)}`]);
@@ -388,6 +441,58 @@ export class Printer extends ExprPrinter {
         if (node.start && node.end) return this.text.slice(node.start.offset, node.end.offset);
         return sql;
     }
+}
+
+/**
+ * `LIMIT n %`: resolver.py visit_select_query (@b8d47d2c) takes only a number from 0 to 100 in the
+ * ClickHouse dialect; printer/clickhouse.py _limit_percent_constant_value (code index id
+ * 54502309406) prints n / 100 as Python prints a float (1.0, not 1), which ClickHouse reads as a
+ * fraction of the rows when below 1. base.py skips the top-level row cap for it.
+ */
+function limitPercent(limit: AstNode): string {
+    const value = limit.node === "Constant" ? limit.value : undefined;
+    if (typeof value !== "number")
+        throw queryError(
+            "LIMIT percent with expressions is not supported in clickhouse dialect",
+            limit,
+        );
+    if (value < 0 || value > 100)
+        throw queryError("Limit percent must be between 0 and 100", limit);
+    const fraction = value / 100;
+    return Number.isInteger(fraction) ? `${fraction}.0` : String(fraction);
+}
+
+/**
+ * resolver.py visit_join_expr (@b8d47d2c): `FROM t AS a (x, y)` renames the table's `*` fields
+ * in order; the others keep their names unless one of the new names takes it.
+ */
+function columnRenames(
+    table: TableDef,
+    names: string[],
+    alias: string,
+    node: AstNode,
+): Map<string, string> {
+    const fields = asteriskFields(table);
+    if (names.length > fields.length)
+        throw queryError(
+            `Table has ${fields.length} column(s) available for aliasing but ${names.length} alias(es) were provided`,
+            node,
+        );
+    const renames = new Map<string, string>();
+    for (const [i, n] of names.entries()) {
+        if (renames.has(n))
+            throw queryError(`Duplicate column alias '${n}' in table alias '${alias}'`, node);
+        renames.set(n, fields[i]);
+    }
+    for (const f of fields.slice(names.length)) if (!renames.has(f)) renames.set(f, f);
+    return renames;
+}
+
+/** The columns of a subquery as an outer query reads them: hidden ones left out. */
+function outerColumns(columns: SelectColumn[]): { name: string; nullable: boolean }[] {
+    return columns
+        .filter((c) => !c.hidden)
+        .map((c) => ({ name: c.ref ?? c.name, nullable: c.nullable }));
 }
 
 function ctesOf(node: AstNode): AstNode[] {

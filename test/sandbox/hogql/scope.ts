@@ -12,6 +12,12 @@ export interface Source {
     table?: TableDef;
     /** output columns of a subquery, with whether each may be NULL */
     columns?: { name: string; nullable: boolean }[];
+    /**
+     * `FROM t AS a (x, y)`: the table's fields by the names given to them, in asterisk order
+     * (resolver.py ColumnAliasedTableType alias_to_original); the renamed ones answer only to
+     * their new names.
+     */
+    renames?: Map<string, string>;
     /** lazy joins already added for this source, by field name */
     lazy: Map<string, Source>;
     scope: Scope;
