@@ -103,7 +103,7 @@ describe("sandbox schema from PostHog's source", function () {
         assert.equal(res.json.detail, "Unable to resolve field: min_first_timestamp");
     });
 
-    it("sessions: the fields of sessions v3 too, such as $page_screen_autocapture_count_up_to", async () => {
+    it("sessions: sessions_v2.py's table, which Database.create_for gives every team by default", async () => {
         const result = await rows(
             "SELECT $page_screen_autocapture_count_up_to AS n, count() FROM sessions GROUP BY n ORDER BY n",
         );
@@ -112,15 +112,32 @@ describe("sandbox schema from PostHog's source", function () {
             result.map((r) => r[0]),
             [2],
         );
-        const [[host, end]] = await rows(
-            "SELECT $entry_hostname, $end_pathname != '' FROM sessions LIMIT 1",
+        const [[host, end, gclsrc, lcp]] = await rows(
+            "SELECT $entry_hostname, $end_pathname != '', $entry_gclsrc, $vitals_lcp FROM sessions LIMIT 1",
         );
-        assert.deepEqual([host, end], ["hogflix.example", 1]);
-        // v3 leaves its aggregate-state fields out of SELECT *.
+        assert.deepEqual([host, end, gclsrc, lcp], ["hogflix.example", 1, null, null]);
+        // v2's avoid_asterisk_fields: the v1 aliases, id, duration and session_id_v7 stay out of
+        // SELECT *; the plain DatabaseField $page_screen_autocapture_count_up_to does not.
         const star = await hogql("SELECT * FROM sessions LIMIT 1");
         assert.equal(star.status, 200, JSON.stringify(star.json));
-        assert.ok(!star.json.columns.includes("$page_screen_autocapture_count_up_to"));
-        assert.ok(star.json.columns.includes("$end_current_url"));
+        for (const name of [
+            "$page_screen_autocapture_count_up_to",
+            "$end_current_url",
+            "$vitals_lcp",
+        ])
+            assert.ok(star.json.columns.includes(name), name);
+        for (const name of ["$exit_current_url", "id", "duration", "session_id_v7", "team_id"])
+            assert.ok(!star.json.columns.includes(name), name);
+        // v3's own fields and v1's joins are not fields of v2.
+        for (const field of ["$entry_has_gclid", "events.event", "person.id"]) {
+            const res = await hogql(`SELECT ${field} FROM sessions LIMIT 1`);
+            assert.equal(res.status, 400, `${field}: ${JSON.stringify(res.json)}`);
+        }
+        // events.session joins the same table.
+        const [[duration]] = await rows(
+            "SELECT session.$session_duration >= 0 FROM events WHERE $session_id != '' LIMIT 1",
+        );
+        assert.equal(duration, 1);
     });
 
     it("raw_sessions_v3: the sessions as aggregate states, read with -Merge as sessions_v3.py does", async () => {
@@ -235,7 +252,16 @@ describe("sandbox schema from PostHog's source", function () {
             "distinct_id",
             "person_id",
         ]);
-        assert.ok(Object.keys(res.json.tables.sessions.fields).includes("$session_duration"));
+        // sessions as create_for gives it (sessions_v2.py), typed from the reading.
+        const sessions = res.json.tables.sessions.fields;
+        assert.equal(sessions.$session_duration.type, "integer");
+        assert.equal(sessions.$vitals_lcp.type, "float");
+        assert.equal(sessions.$entry_has_gclid, undefined, "a v3 field");
+        assert.equal(
+            sessions.$page_screen_autocapture_count_up_to,
+            undefined,
+            "a plain DatabaseField",
+        );
     });
 
     it("runs the fields only the newest events.py and query_log_archive.py have", async () => {
