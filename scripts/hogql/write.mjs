@@ -193,8 +193,8 @@ const HOGQL_CHARACTERS_TO_BE_WRAPPED = ["@", "-", "!", "$", "+"];
  * index holds (id 54574309229) builds it: Database.serialize(include_hidden_posthog_tables=True),
  * which posthog/api/services/query.py asks for, lists get_posthog_table_names(include_hidden=True)
  * (the keys of ROOT_TABLES__DO_NOT_ADD_ANY_MORE and the `posthog.` tables outside them, sorted)
- * as "posthog" tables, then get_system_table_names() (query_log, and the system.* tables of
- * schema/system.py, a module not read: none listed) as "system" tables. Each table's fields go
+ * as "posthog" tables, then get_system_table_names() (query_log, and the visible system.* tables
+ * of schema/system.py) as "system" tables. Each table's fields go
  * through serialize_fields: hidden fields and team_id left out, database fields by class (a plain
  * DatabaseField is in none of its branches: left out), lazy joins with the joined table's HogQL
  * name and field names, virtual tables with theirs, traversers with their chain. Tables whose
@@ -266,6 +266,13 @@ function databaseSchema(reading) {
     }
     // get_system_table_names(): query_log first; serialize() writes it again as a system table.
     schema.query_log = { ...schema.query_log, type: "system" };
+    // ... then SystemTables' resolve_visible_table_names() (models.py TableNode, code index id
+    // 54647781084): its children in order, hidden ones left out, as `system.x`. Their
+    // PostgresTable definitions were not taken (the reading has system.py in parts), so no
+    // fields; information_schema_node() is a node of a module not read, its tables unknown.
+    for (const t of tables)
+        if (t.name.startsWith("system.") && t.class && !t.hidden)
+            schema[t.name] = { type: "system", fields: {} };
     return schema;
 }
 

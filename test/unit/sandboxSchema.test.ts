@@ -194,6 +194,32 @@ describe("sandbox schema from PostHog's source", function () {
         assert.match(res.json.detail, /sandbox does not hold PostHog's table `heatmaps`/);
     });
 
+    it("knows the system.* tables system.py lists, hidden ones too, and suggests the visible ones", async () => {
+        // PostHog runs them for a personal key (an organization admin's, or any member's
+        // without an access-control restriction); they live in PostHog's Postgres, which the
+        // sandbox does not have, so it says so instead of calling them unknown.
+        for (const name of ["system.cohorts", "system.insights", "system._ticket_assignments"]) {
+            const res = await hogql(`SELECT * FROM ${name}`);
+            assert.equal(res.status, 400, name);
+            assert.equal(
+                res.json.detail,
+                `The sandbox does not hold PostHog's table \`${name}\`: query it on a PostHog instance.`,
+            );
+        }
+        // database.py get_table: unknown, with suggestions from get_posthog_table_names(), whose
+        // system tables are the visible ones.
+        let res = await hogql("SELECT 1 FROM system.cohortz");
+        assert.equal(
+            res.json.detail,
+            "Unknown table `system.cohortz`. Did you mean: system.cohorts, system.exports, system.batch_exports?",
+        );
+        res = await hogql("SELECT 1 FROM system._ticket_assignmentz");
+        assert.equal(
+            res.json.detail,
+            "Unknown table `system._ticket_assignmentz`. Did you mean: system.error_tracking_issue_assignments?",
+        );
+    });
+
     it("answers DatabaseSchemaQuery with the generated tables' fields and types", async () => {
         const res = await query({ kind: "DatabaseSchemaQuery" });
         assert.equal(res.status, 200);
@@ -222,9 +248,23 @@ describe("sandbox schema from PostHog's source", function () {
         const res = await query({ kind: "DatabaseSchemaQuery" });
         assert.equal(res.status, 200);
         const names = Object.keys(res.json.tables);
-        // database.py get_posthog_table_names(include_hidden=True): the root tables and the
-        // posthog. ones outside them, sorted; numbers (a table function) is not one of them.
-        assert.deepEqual(names, [...names].sort());
+        // database.py serialize: get_posthog_table_names(include_hidden=True), the root tables
+        // and the posthog. ones outside them, sorted (numbers, a table function, is not one of
+        // them); then get_system_table_names(): query_log (already listed) and the visible
+        // system.* tables in system.py's order.
+        const system = names.filter((n) => n.startsWith("system."));
+        const posthog = names.filter((n) => !n.startsWith("system."));
+        assert.deepEqual(posthog, [...posthog].sort());
+        assert.deepEqual(names, [...posthog, ...system]);
+        assert.deepEqual(system.slice(0, 4), [
+            "system.accounts",
+            "system.account_relationship_definitions",
+            "system.account_relationships",
+            "system.activity_logs",
+        ]);
+        assert.ok(!system.includes("system._ticket_assignments"), "hidden");
+        assert.ok(!system.includes("system.information_schema"), "a node, not a table");
+        for (const name of system) assert.equal(res.json.tables[name].type, "system", name);
         for (const name of ["events", "raw_sessions_v3", "heatmaps", "posthog.ai_events"])
             assert.ok(names.includes(name), name);
         assert.ok(!names.includes("numbers"));

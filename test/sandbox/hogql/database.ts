@@ -5,7 +5,12 @@
 // sessions_v2.py gives them, numbers and the raw tables); what database.py changes per team
 // (MODIFIER_FIELDS) is by hand.
 import { closeMatches } from "./closeMatches";
-import { GENERATED_TABLE_NAMES, REGISTERED_TABLES, generatedTables } from "./schemaTables";
+import {
+    DATABASE_SCHEMA,
+    GENERATED_TABLE_NAMES,
+    REGISTERED_TABLES,
+    generatedTables,
+} from "./schemaTables";
 
 /** Field types as DatabaseSchemaQuery names them (posthog/hogql/database/models.py). */
 export type FieldType =
@@ -119,9 +124,19 @@ for (const [table, fields] of Object.entries(MODIFIER_FIELDS))
 
 /**
  * get_posthog_table_names() of database.py (the newest the code index holds, id 54574309229):
- * what `Unknown table` suggests from, with the system tables the sandbox serves.
+ * what `Unknown table` suggests from: five tables, then get_system_table_names() (query_log and
+ * the visible system.* tables, DatabaseSchemaQuery's "system" tables).
  */
-const SUGGESTED_TABLES = ["events", "groups", "persons", "sessions", "logs", "query_log"];
+const SUGGESTED_TABLES = [
+    "events",
+    "groups",
+    "persons",
+    "sessions",
+    "logs",
+    ...Object.entries(DATABASE_SCHEMA)
+        .filter(([, t]) => t.type === "system")
+        .map(([name]) => name),
+];
 
 /**
  * PostHog's message for a table it lacks: database.py get_table (newest, id 54574309229)
