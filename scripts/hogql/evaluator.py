@@ -218,14 +218,18 @@ class Module:
         self.env = Env()
         self.env.vars["__name__"] = name
         self.notes: list[str] = []
+        # Taken in parts (an excerpt with gaps): a name bound only in a part not taken is opaque.
+        self.partial = False
 
 
 class Loader:
     """Reads modules of `source_packages` from `root`, each once, in import order."""
 
-    def __init__(self, root: Path, source_packages: tuple[str, ...]):
+    def __init__(self, root: Path, source_packages: tuple[str, ...], partial: frozenset[str] = frozenset()):
         self.root = root
         self.source_packages = source_packages
+        # modules whose file holds only parts of PostHog's (see Module.partial)
+        self.partial = partial
         self.modules: dict[str, Module] = {}
         self.loading: set[str] = set()
         self.read_files: list[str] = []
@@ -255,6 +259,7 @@ class Loader:
             raise ReadError(f"{relpath}:{error.lineno}: does not parse ({error.msg}{hint})") from None
         self.loading.add(module)
         mod = Module(module, path, relpath)
+        mod.partial = module in self.partial
         self.read_files.append(relpath)
         Interpreter(self, mod).run_module(tree)
         self.loading.discard(module)
@@ -430,6 +435,12 @@ class Interpreter:
             try:
                 return env.get(node.id)
             except KeyError:
+                if self.module.partial:
+                    # bound in a part of the file not taken: carried by name, like an import
+                    note = f"{self.module.relpath}: taken in parts; names of the parts not taken are opaque"
+                    if note not in self.module.notes:
+                        self.module.notes.append(note)
+                    return Opaque(f"{self.module.name}.{node.id}")
                 raise self.fail(node, f"the name {node.id} is not defined") from None
         if isinstance(node, ast.Dict):
             result: dict = {}

@@ -282,8 +282,12 @@ def read_database(loader: Loader, modules: list[str]) -> dict:
         for name, child in node.kwargs.get("children", {}).items():
             here = [*path, name]
             if isinstance(child, Opaque) and not child.name.startswith(MODELS):
-                # a node class of a module not read (schema/system.py SystemTables)
+                # a node built by a module not read (system.py's information_schema_node())
                 entries.append({"name": ".".join(here), "node": short(child.name), "read": False})
+                continue
+            if isinstance(child, ClassInstance) and child.cls.lookup("children")[0]:
+                # a TableNode subclass of a read module (system.py SystemTables): its children
+                entries.extend(node_entries(Opaque(f"{MODELS}TableNode", (), {"children": child.cls.lookup("children")[1]}), here))
                 continue
             child_node = opaque_model(child, ".".join(here))
             table = child_node.kwargs.get("table")
@@ -294,7 +298,11 @@ def read_database(loader: Loader, modules: list[str]) -> dict:
                     classes[table.cls.name] = table_class_facts(loader, table)
                 entries.append({"name": ".".join(here), "class": table.cls.name, "read": True})
             elif isinstance(table, Opaque):
-                entries.append({"name": ".".join(here), "class": short(table.name), "read": False})
+                entry = {"name": ".".join(here), "class": short(table.name), "read": False}
+                # hidden nodes resolve but are not listed (system.py's _ticket_* join tables)
+                if child_node.kwargs.get("hidden") is True:
+                    entry["hidden"] = True
+                entries.append(entry)
             else:
                 raise ReadError(f"{'.'.join(here)}: a table node without a table")
         return entries
@@ -317,7 +325,12 @@ def read_database(loader: Loader, modules: list[str]) -> dict:
 
 def read(source: Path, manifest: dict) -> dict:
     modules = database_modules(manifest)
-    loader = Loader(source, (*SOURCE_PACKAGES, *modules))
+    excerpts = manifest.get("excerpts", {})
+    # An excerpt of several ranges leaves gaps: names bound only there are opaque.
+    partial = frozenset(
+        path[: -len(".py")].replace("/", ".") for path, e in excerpts.items() if isinstance(e["chars"][0], list)
+    )
+    loader = Loader(source, (*SOURCE_PACKAGES, *modules), partial)
     clickhouse = table(loader, "posthog.hogql.functions.mapping", "HOGQL_CLICKHOUSE_FUNCTIONS")
     aggregations = table(loader, "posthog.hogql.functions.aggregations", "HOGQL_AGGREGATIONS")
     posthog = table(loader, "posthog.hogql.functions.posthog", "HOGQL_POSTHOG_FUNCTIONS")
@@ -337,7 +350,6 @@ def read(source: Path, manifest: dict) -> dict:
         renames.append(rename)
 
     commits = manifest.get("files", {})
-    excerpts = manifest.get("excerpts", {})
     sources = []
     for relpath in sorted(loader.read_files):
         if relpath not in commits:
@@ -346,7 +358,9 @@ def read(source: Path, manifest: dict) -> dict:
         entry = {"path": relpath, "commit": commits[relpath], "blob": blob_hash(data)}
         if relpath in excerpts:
             excerpt = excerpts[relpath]
-            if len(data.decode("utf-8")) != excerpt["chars"][1] - excerpt["chars"][0]:
+            # [start, end], or a list of them taken one after the other
+            ranges = excerpt["chars"] if isinstance(excerpt["chars"][0], list) else [excerpt["chars"]]
+            if len(data.decode("utf-8")) != sum(end - start for start, end in ranges):
                 raise ReadError(f"{relpath}: not the excerpt the manifest describes ({excerpt['chars']})")
             entry["excerpt"] = {"chars": excerpt["chars"], "of": excerpt["of"], "indexId": excerpt["indexId"]}
         sources.append(entry)

@@ -67,6 +67,47 @@ const SERIALIZED_TYPES = {
 const classesOf = (reading) => new Map(reading.database.classes.map((c) => [c.class, c]));
 
 /**
+ * The root tables Database.create_for puts in place of the registered ones for every team on the
+ * default modifiers: _build_from_sources (the newest database.py the code index holds, id
+ * 54574309229, after the excerpt the reading takes, so cited, not evaluated) replaces `sessions`
+ * and `raw_sessions` by sessions_v2.py's tables when sessionTableVersion is V2 or AUTO, and AUTO
+ * is the default (create_default_modifiers_for_team). It also points the joins to sessions
+ * (events.session, session_replay_events.session) at the new table, so a join to the class it
+ * replaced lands on the same name.
+ */
+const CREATE_FOR_TABLES = { sessions: "SessionsTableV2", raw_sessions: "RawSessionsTableV2" };
+
+/**
+ * database.py's registered tables as a team sees them: the reading's table tree with
+ * CREATE_FOR_TABLES applied at the root (the `posthog.` copies keep the registered classes).
+ * `replaced` maps each class create_for replaces to the table name it had.
+ */
+function teamTables(reading) {
+    const classes = classesOf(reading);
+    const replaced = new Map();
+    const tables = reading.database.tables.map((t) => {
+        const now = CREATE_FOR_TABLES[t.name];
+        if (!now) return t;
+        if (!classes.has(now))
+            throw new Error(`write.mjs: create_for's ${now} for ${t.name} is not in the reading`);
+        replaced.set(t.class, t.name);
+        return { name: t.name, class: now, read: true };
+    });
+    return { tables, replaced };
+}
+
+/** Table name by class: the registered root tables, and the classes create_for replaced. */
+function registeredNames(reading) {
+    const { tables, replaced } = teamTables(reading);
+    const registeredAs = new Map();
+    for (const t of tables)
+        if (t.class && !t.name.includes(".") && !registeredAs.has(t.class))
+            registeredAs.set(t.class, t.name);
+    for (const [cls, name] of replaced) registeredAs.set(cls, name);
+    return registeredAs;
+}
+
+/**
  * The sandbox's schema: every table database.py registers; for the classes read, their
  * ClickHouse table, whether PostHog adds the team guard (not for DANGEROUS_NoTeamIdCheckTable),
  * table-function argument counts, the fields SELECT * leaves out and each field (its ClickHouse
@@ -75,10 +116,7 @@ const classesOf = (reading) => new Map(reading.database.classes.map((c) => [c.cl
  */
 export function schemaTable(reading) {
     const classes = classesOf(reading);
-    const registeredAs = new Map();
-    for (const t of reading.database.tables)
-        if (t.class && !t.name.includes(".") && !registeredAs.has(t.class))
-            registeredAs.set(t.class, t.name);
+    const registeredAs = registeredNames(reading);
     const field = (f) => {
         const out = { kind: f.kind };
         if (f.column !== undefined) out.column = f.column;
@@ -97,7 +135,7 @@ export function schemaTable(reading) {
     };
     const tables = {};
     const unread = [];
-    for (const t of reading.database.tables) {
+    for (const t of teamTables(reading).tables) {
         const c = t.class && classes.get(t.class);
         if (!c) {
             unread.push(t.name);
@@ -155,8 +193,8 @@ const HOGQL_CHARACTERS_TO_BE_WRAPPED = ["@", "-", "!", "$", "+"];
  * index holds (id 54574309229) builds it: Database.serialize(include_hidden_posthog_tables=True),
  * which posthog/api/services/query.py asks for, lists get_posthog_table_names(include_hidden=True)
  * (the keys of ROOT_TABLES__DO_NOT_ADD_ANY_MORE and the `posthog.` tables outside them, sorted)
- * as "posthog" tables, then get_system_table_names() (query_log, and the system.* tables of
- * schema/system.py, a module not read: none listed) as "system" tables. Each table's fields go
+ * as "posthog" tables, then get_system_table_names() (query_log, and the visible system.* tables
+ * of schema/system.py) as "system" tables. Each table's fields go
  * through serialize_fields: hidden fields and team_id left out, database fields by class (a plain
  * DatabaseField is in none of its branches: left out), lazy joins with the joined table's HogQL
  * name and field names, virtual tables with theirs, traversers with their chain. Tables whose
@@ -165,19 +203,17 @@ const HOGQL_CHARACTERS_TO_BE_WRAPPED = ["@", "-", "!", "$", "+"];
  */
 function databaseSchema(reading) {
     const classes = classesOf(reading);
-    const registered = new Map(reading.database.tables.map((t) => [t.name, t]));
+    const { tables } = teamTables(reading);
+    const registered = new Map(tables.map((t) => [t.name, t]));
     const root = new Set(reading.database.rootTables);
-    const posthogOnly = reading.database.tables
+    const posthogOnly = tables
         .map((t) => t.name)
         .filter((n) => n.startsWith("posthog.") && !root.has(n.slice("posthog.".length)));
     const names = [...new Set([...root, ...posthogOnly])].sort();
-    const registeredAs = new Map();
-    for (const t of reading.database.tables)
-        if (t.class && !t.name.includes(".") && !registeredAs.has(t.class))
-            registeredAs.set(t.class, t.name);
     /** A join's table: a registered name (LazyJoin(join_table="persons")) or a class. */
+    const registeredAs = registeredNames(reading);
     const joined = (target) => {
-        const entry = registered.get(target);
+        const entry = registered.get(target) ?? registered.get(registeredAs.get(target));
         const c = classes.get(entry ? entry.class : target);
         if (c) return { table: c.hogql, fields: c.fields.map((f) => f.name) };
         // A class not read: its HogQL name and fields are not known here.
@@ -230,6 +266,13 @@ function databaseSchema(reading) {
     }
     // get_system_table_names(): query_log first; serialize() writes it again as a system table.
     schema.query_log = { ...schema.query_log, type: "system" };
+    // ... then SystemTables' resolve_visible_table_names() (models.py TableNode, code index id
+    // 54647781084): its children in order, hidden ones left out, as `system.x`. Their
+    // PostgresTable definitions were not taken (the reading has system.py in parts), so no
+    // fields; information_schema_node() is a node of a module not read, its tables unknown.
+    for (const t of tables)
+        if (t.name.startsWith("system.") && t.class && !t.hidden)
+            schema[t.name] = { type: "system", fields: {} };
     return schema;
 }
 
@@ -242,7 +285,7 @@ function databaseSchema(reading) {
 export function tableCatalogue(reading) {
     const classes = classesOf(reading);
     const tables = [];
-    for (const t of reading.database.tables) {
+    for (const t of teamTables(reading).tables) {
         if (!t.class || t.name.includes(".")) continue;
         const c = classes.get(t.class);
         const fields = (c?.fields ?? [])

@@ -255,11 +255,12 @@ describe("hogql language", function () {
     });
 
     it("completes PostHog's tables from its source until a project's schema is cached", async () => {
-        // Signed in, the project's schema answers: it lists the fields of sessions (the
-        // catalogue has none: sessions_v1.py is not read) and PostHog's tables, heatmaps too.
+        // Signed in, the project's schema answers: it lists the fields the team's modifiers add
+        // (events.issue_id: Database.create_for, not in the catalogue) and PostHog's tables,
+        // heatmaps too.
         const from = await open("SELECT * FROM ");
         await completes(from, 14, "heatmaps");
-        await completes(await open("SELECT  FROM sessions"), 7, "$session_duration");
+        await completes(await open("SELECT  FROM events"), 7, "issue_id");
         api.ctx.ui = new ScriptedUi();
         await api.ctx.auth.signOut();
         try {
@@ -271,8 +272,10 @@ describe("hogql language", function () {
             // events.py's newest fields, from the catalogue.
             const events = await labelsAt(await open("SELECT  FROM events"), 7);
             assert.ok(events.includes("person_mode") && events.includes("goe_0"));
+            assert.ok(!events.includes("issue_id"), "the catalogue, not the schema");
+            // sessions as create_for gives it, sessions_v2.py's fields.
             const sessions = await labelsAt(await open("SELECT  FROM sessions"), 7);
-            assert.ok(!sessions.includes("$session_duration"), "the catalogue, not the schema");
+            assert.ok(sessions.includes("$session_duration") && sessions.includes("$vitals_lcp"));
         } finally {
             ({ api } = await signedIn());
             api.ctx.ui = new ScriptedUi();

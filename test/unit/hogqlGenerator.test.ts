@@ -273,13 +273,28 @@ describe("HogQL generator (scripts/hogql)", function () {
         assert.ok(paths.includes("posthog/hogql/functions/aggregations.py"));
         assert.ok(paths.includes("posthog/hogql/hogqlx.py"));
         for (const s of reading.sources) {
-            // The code index gives no commit for the newest database.py: an excerpt, said so.
-            if (s.excerpt) assert.equal(s.commit, "unknown", s.path);
+            // The code index gives no commit for the newest database.py: "unknown", said so.
+            if (s.path === "posthog/hogql/database/database.py")
+                assert.equal(s.commit, "unknown", s.path);
             else assert.match(s.commit, /^[0-9a-f]{40}$/, s.path);
+            // An excerpt says which characters of how many were taken (a range, or ranges one
+            // after the other: system.py's imports and SystemTables), and where from.
+            if (s.excerpt) {
+                const { chars, of, indexId } = s.excerpt;
+                const ranges: number[][] = Array.isArray(chars[0]) ? chars : [chars];
+                let end = 0;
+                for (const [a, b] of ranges) {
+                    assert.ok(end <= a && a < b && b <= of, s.path);
+                    end = b;
+                }
+                assert.match(indexId, /^\d+$/, s.path);
+            }
             assert.match(s.blob, /^[0-9a-f]{40}$/, s.path);
         }
         assert.ok(paths.includes("posthog/hogql/database/database.py"));
         assert.ok(paths.includes("posthog/hogql/database/schema/sessions_v3.py"));
+        assert.ok(paths.includes("posthog/hogql/database/schema/sessions_v2.py"));
+        assert.ok(paths.includes("posthog/hogql/database/schema/system.py"));
         assert.equal(reading.combinators.generated.length, 329);
         assert.equal(reading.hogqlx.tags.length, 31);
         assert.deepEqual(reading.hogqlx.components, [

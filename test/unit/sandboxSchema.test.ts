@@ -103,7 +103,7 @@ describe("sandbox schema from PostHog's source", function () {
         assert.equal(res.json.detail, "Unable to resolve field: min_first_timestamp");
     });
 
-    it("sessions: the fields of sessions v3 too, such as $page_screen_autocapture_count_up_to", async () => {
+    it("sessions: sessions_v2.py's table, which Database.create_for gives every team by default", async () => {
         const result = await rows(
             "SELECT $page_screen_autocapture_count_up_to AS n, count() FROM sessions GROUP BY n ORDER BY n",
         );
@@ -112,15 +112,32 @@ describe("sandbox schema from PostHog's source", function () {
             result.map((r) => r[0]),
             [2],
         );
-        const [[host, end]] = await rows(
-            "SELECT $entry_hostname, $end_pathname != '' FROM sessions LIMIT 1",
+        const [[host, end, gclsrc, lcp]] = await rows(
+            "SELECT $entry_hostname, $end_pathname != '', $entry_gclsrc, $vitals_lcp FROM sessions LIMIT 1",
         );
-        assert.deepEqual([host, end], ["hogflix.example", 1]);
-        // v3 leaves its aggregate-state fields out of SELECT *.
+        assert.deepEqual([host, end, gclsrc, lcp], ["hogflix.example", 1, null, null]);
+        // v2's avoid_asterisk_fields: the v1 aliases, id, duration and session_id_v7 stay out of
+        // SELECT *; the plain DatabaseField $page_screen_autocapture_count_up_to does not.
         const star = await hogql("SELECT * FROM sessions LIMIT 1");
         assert.equal(star.status, 200, JSON.stringify(star.json));
-        assert.ok(!star.json.columns.includes("$page_screen_autocapture_count_up_to"));
-        assert.ok(star.json.columns.includes("$end_current_url"));
+        for (const name of [
+            "$page_screen_autocapture_count_up_to",
+            "$end_current_url",
+            "$vitals_lcp",
+        ])
+            assert.ok(star.json.columns.includes(name), name);
+        for (const name of ["$exit_current_url", "id", "duration", "session_id_v7", "team_id"])
+            assert.ok(!star.json.columns.includes(name), name);
+        // v3's own fields and v1's joins are not fields of v2.
+        for (const field of ["$entry_has_gclid", "events.event", "person.id"]) {
+            const res = await hogql(`SELECT ${field} FROM sessions LIMIT 1`);
+            assert.equal(res.status, 400, `${field}: ${JSON.stringify(res.json)}`);
+        }
+        // events.session joins the same table.
+        const [[duration]] = await rows(
+            "SELECT session.$session_duration >= 0 FROM events WHERE $session_id != '' LIMIT 1",
+        );
+        assert.equal(duration, 1);
     });
 
     it("raw_sessions_v3: the sessions as aggregate states, read with -Merge as sessions_v3.py does", async () => {
@@ -177,6 +194,32 @@ describe("sandbox schema from PostHog's source", function () {
         assert.match(res.json.detail, /sandbox does not hold PostHog's table `heatmaps`/);
     });
 
+    it("knows the system.* tables system.py lists, hidden ones too, and suggests the visible ones", async () => {
+        // PostHog runs them for a personal key (an organization admin's, or any member's
+        // without an access-control restriction); they live in PostHog's Postgres, which the
+        // sandbox does not have, so it says so instead of calling them unknown.
+        for (const name of ["system.cohorts", "system.insights", "system._ticket_assignments"]) {
+            const res = await hogql(`SELECT * FROM ${name}`);
+            assert.equal(res.status, 400, name);
+            assert.equal(
+                res.json.detail,
+                `The sandbox does not hold PostHog's table \`${name}\`: query it on a PostHog instance.`,
+            );
+        }
+        // database.py get_table: unknown, with suggestions from get_posthog_table_names(), whose
+        // system tables are the visible ones.
+        let res = await hogql("SELECT 1 FROM system.cohortz");
+        assert.equal(
+            res.json.detail,
+            "Unknown table `system.cohortz`. Did you mean: system.cohorts, system.exports, system.batch_exports?",
+        );
+        res = await hogql("SELECT 1 FROM system._ticket_assignmentz");
+        assert.equal(
+            res.json.detail,
+            "Unknown table `system._ticket_assignmentz`. Did you mean: system.error_tracking_issue_assignments?",
+        );
+    });
+
     it("answers DatabaseSchemaQuery with the generated tables' fields and types", async () => {
         const res = await query({ kind: "DatabaseSchemaQuery" });
         assert.equal(res.status, 200);
@@ -205,9 +248,23 @@ describe("sandbox schema from PostHog's source", function () {
         const res = await query({ kind: "DatabaseSchemaQuery" });
         assert.equal(res.status, 200);
         const names = Object.keys(res.json.tables);
-        // database.py get_posthog_table_names(include_hidden=True): the root tables and the
-        // posthog. ones outside them, sorted; numbers (a table function) is not one of them.
-        assert.deepEqual(names, [...names].sort());
+        // database.py serialize: get_posthog_table_names(include_hidden=True), the root tables
+        // and the posthog. ones outside them, sorted (numbers, a table function, is not one of
+        // them); then get_system_table_names(): query_log (already listed) and the visible
+        // system.* tables in system.py's order.
+        const system = names.filter((n) => n.startsWith("system."));
+        const posthog = names.filter((n) => !n.startsWith("system."));
+        assert.deepEqual(posthog, [...posthog].sort());
+        assert.deepEqual(names, [...posthog, ...system]);
+        assert.deepEqual(system.slice(0, 4), [
+            "system.accounts",
+            "system.account_relationship_definitions",
+            "system.account_relationships",
+            "system.activity_logs",
+        ]);
+        assert.ok(!system.includes("system._ticket_assignments"), "hidden");
+        assert.ok(!system.includes("system.information_schema"), "a node, not a table");
+        for (const name of system) assert.equal(res.json.tables[name].type, "system", name);
         for (const name of ["events", "raw_sessions_v3", "heatmaps", "posthog.ai_events"])
             assert.ok(names.includes(name), name);
         assert.ok(!names.includes("numbers"));
@@ -235,7 +292,16 @@ describe("sandbox schema from PostHog's source", function () {
             "distinct_id",
             "person_id",
         ]);
-        assert.ok(Object.keys(res.json.tables.sessions.fields).includes("$session_duration"));
+        // sessions as create_for gives it (sessions_v2.py), typed from the reading.
+        const sessions = res.json.tables.sessions.fields;
+        assert.equal(sessions.$session_duration.type, "integer");
+        assert.equal(sessions.$vitals_lcp.type, "float");
+        assert.equal(sessions.$entry_has_gclid, undefined, "a v3 field");
+        assert.equal(
+            sessions.$page_screen_autocapture_count_up_to,
+            undefined,
+            "a plain DatabaseField",
+        );
     });
 
     it("runs the fields only the newest events.py and query_log_archive.py have", async () => {

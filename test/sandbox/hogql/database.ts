@@ -1,16 +1,15 @@
 // The HogQL database of the sandbox: which tables HogQL can read, their fields under PostHog's
-// names, and where each lives in the sandbox's ClickHouse (chDB) tables. The tables of the schema
-// modules the generator reads (events, persons, person_distinct_ids, query_log, groups,
-// cohort_people, exchange_rate, session_replay_events, numbers and their raw tables:
-// schemaTables.ts, from schemaTable.json) come from PostHog's source; what database.py changes per
-// team (MODIFIER_FIELDS) and the sessions table (sessions_v1.py, not read; the sandbox stores one
-// finished row per session) are by hand.
+// names, and where each lives in the sandbox's ClickHouse (chDB) tables. The tables all come from
+// PostHog's source (schemaTables.ts, from schemaTable.json: events, persons, person_distinct_ids,
+// query_log, groups, cohort_people, exchange_rate, session_replay_events, sessions as
+// sessions_v2.py gives them, numbers and the raw tables); what database.py changes per team
+// (MODIFIER_FIELDS) is by hand.
 import { closeMatches } from "./closeMatches";
 import {
+    DATABASE_SCHEMA,
     GENERATED_TABLE_NAMES,
     REGISTERED_TABLES,
     generatedTables,
-    sessionsV3Fields,
 } from "./schemaTables";
 
 /** Field types as DatabaseSchemaQuery names them (posthog/hogql/database/models.py). */
@@ -88,57 +87,6 @@ const col = (
     type: FieldType,
     extra: Partial<Omit<ColumnField, "kind" | "column" | "type">> = {},
 ): ColumnField => ({ kind: "column", column, type, ...extra });
-const same = (type: FieldType, extra: Partial<ColumnField> = {}) => ({ type, extra });
-
-function columns(
-    defs: Record<string, ReturnType<typeof same>>,
-    rename: Record<string, string> = {},
-): Record<string, ColumnField> {
-    const out: Record<string, ColumnField> = {};
-    for (const [name, d] of Object.entries(defs))
-        out[name] = col(rename[name] ?? name, d.type, d.extra);
-    return out;
-}
-
-// posthog/hogql/database/schema/sessions_v1.py (the sandbox stores one finished row per session),
-const sessions: TableDef = {
-    name: "sessions",
-    clickhouse: "sessions",
-    teamColumn: "team_id",
-    fields: {
-        ...columns({
-            id: same("string", { hidden: true }),
-            session_id: same("string"),
-            team_id: same("integer", { hidden: true }),
-            distinct_id: same("string"),
-            $start_timestamp: same("datetime"),
-            $end_timestamp: same("datetime"),
-            $urls: same("array"),
-            $num_uniq_urls: same("integer"),
-            $entry_current_url: same("string"),
-            $entry_pathname: same("string"),
-            $exit_current_url: same("string"),
-            $exit_pathname: same("string"),
-            $entry_utm_source: same("string", { nullable: true }),
-            $entry_referring_domain: same("string"),
-            $event_count_map: same("json", { hidden: true }),
-            $pageview_count: same("integer"),
-            $autocapture_count: same("integer"),
-            $screen_count: same("integer"),
-            $channel_type: same("string"),
-            $session_duration: same("integer"),
-            duration: same("integer"),
-            $is_bounce: same("boolean"),
-        }),
-        events: { kind: "lazy_join", table: "events", from: "session_id", to: "$session_id" },
-        person: { kind: "lazy_join", table: "persons", from: "person_id", to: "id" },
-        person_id: col("person_id", "uuid", { hidden: true }),
-    },
-};
-// ... and the fields of sessions v3 (schemaTable.json), such as $page_screen_autocapture_count_up_to.
-Object.assign(sessions.fields, sessionsV3Fields(sessions.fields));
-
-const HAND_WRITTEN = [sessions];
 
 /**
  * What database.py Database.create_for changes for the team (newest database.py the code index
@@ -169,19 +117,26 @@ export function modifierFields(table: string): Record<string, Field> {
 }
 
 export const TABLES: Record<string, TableDef> = Object.fromEntries(
-    [
-        ...HAND_WRITTEN,
-        ...generatedTables(new Set([...HAND_WRITTEN.map((t) => t.name), ...GENERATED_TABLE_NAMES])),
-    ].map((t) => [t.name, t]),
+    generatedTables(new Set(GENERATED_TABLE_NAMES)).map((t) => [t.name, t]),
 );
 for (const [table, fields] of Object.entries(MODIFIER_FIELDS))
     Object.assign(TABLES[table].fields, fields);
 
 /**
  * get_posthog_table_names() of database.py (the newest the code index holds, id 54574309229):
- * what `Unknown table` suggests from, with the system tables the sandbox serves.
+ * what `Unknown table` suggests from: five tables, then get_system_table_names() (query_log and
+ * the visible system.* tables, DatabaseSchemaQuery's "system" tables).
  */
-const SUGGESTED_TABLES = ["events", "groups", "persons", "sessions", "logs", "query_log"];
+const SUGGESTED_TABLES = [
+    "events",
+    "groups",
+    "persons",
+    "sessions",
+    "logs",
+    ...Object.entries(DATABASE_SCHEMA)
+        .filter(([, t]) => t.type === "system")
+        .map(([name]) => name),
+];
 
 /**
  * PostHog's message for a table it lacks: database.py get_table (newest, id 54574309229)

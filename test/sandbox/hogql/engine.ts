@@ -2,7 +2,7 @@
 // ClickHouse (chDB) to run the printed SQL. One instance per process (see clickhouse.ts).
 import type { Json, JsonObject } from "../types";
 import { type ClickHouseResult, runSql } from "./clickhouse";
-import { TABLES, type Field, findTable, modifierFields } from "./database";
+import { TABLES, type Field, modifierFields } from "./database";
 import { ExposedClickHouseError, HogQLError, InternalClickHouseError } from "./errors";
 import { type HogQLFilters, replaceFilters } from "./filters";
 import { type AstNode, loadParser, parseSelect } from "./parser";
@@ -161,23 +161,14 @@ export class HogQLEngine {
     /**
      * DatabaseSchemaQuery: the tables database.py Database.serialize lists (generated from the
      * reading: schemaTables.ts DATABASE_SCHEMA), with the fields the team's modifiers add
-     * (database.ts modifierFields); a table the sandbox serves by hand whose class was not read
-     * (sessions) lists the sandbox's fields.
+     * (database.ts modifierFields).
      */
     schema(): JsonObject {
         const tables: JsonObject = {};
         for (const [name, entry] of Object.entries(DATABASE_SCHEMA)) {
             let fields: JsonObject = entry.fields;
-            const served = findTable(name);
-            if (served && !Object.keys(fields).length) {
-                fields = {};
-                for (const [key, f] of Object.entries(served.fields)) {
-                    const serialized = schemaField(key, f, true);
-                    if (serialized) fields[key] = serialized;
-                }
-            }
             for (const [key, f] of Object.entries(modifierFields(name))) {
-                const serialized = schemaField(key, f, false);
+                const serialized = schemaField(key, f);
                 if (serialized) fields = { ...fields, [key]: serialized };
             }
             tables[name] = { type: entry.type, id: name, name, fields };
@@ -190,10 +181,10 @@ export class HogQLEngine {
 const WRAPPED = ["@", "-", "!", "$", "+"];
 
 /**
- * One field as serialize_fields writes it. `hiddenOut`: leave out fields the sandbox hides (a
- * table's own hidden fields); the team's added fields are hidden only from `SELECT *`.
+ * One of the team's added fields as serialize_fields writes it: they are hidden only from
+ * `SELECT *`, so listed.
  */
-function schemaField(name: string, f: Field, hiddenOut: boolean): JsonObject | null {
+function schemaField(name: string, f: Field): JsonObject | null {
     const base = {
         name,
         hogql_value: WRAPPED.some((c) => name.includes(c)) ? `\`${name}\`` : name,
@@ -203,7 +194,6 @@ function schemaField(name: string, f: Field, hiddenOut: boolean): JsonObject | n
     if (name === "team_id") return null;
     switch (f.kind) {
         case "column":
-            if (f.hidden && hiddenOut) return null;
             if (f.schemaType !== undefined)
                 return f.schemaType === null ? null : { ...base, type: f.schemaType };
             return { ...base, type: f.type === "uuid" ? "string" : f.type };

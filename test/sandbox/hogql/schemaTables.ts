@@ -63,6 +63,7 @@ const SERVED = [
     "session_replay_events",
     "raw_session_replay_events",
     "raw_sessions_v3",
+    "sessions",
     "numbers",
 ];
 
@@ -74,6 +75,11 @@ const SERVED = [
  */
 const COMPUTED_COLUMNS: Record<string, Record<string, string>> = {
     session_replay_events: { start_time: "min_first_timestamp", end_time: "max_last_timestamp" },
+    // sessions_v2.py select_from_sessions_table_v2 computes every field over raw_sessions and
+    // aliases it by the field's key; the sandbox stores the finished values under those keys.
+    // Only one key differs from the field's `name`: LAZY_SESSIONS_FIELDS names this one
+    // "$$page_screen_autocapture_count_up_to".
+    sessions: { $page_screen_autocapture_count_up_to: "$page_screen_autocapture_count_up_to" },
 };
 
 /**
@@ -81,8 +87,9 @@ const COMPUTED_COLUMNS: Record<string, Record<string, string>> = {
  * class of one that is not registered): the table the sandbox serves for it and the field of that
  * table the join meets. persons.py join_with_persons_table (person_id = persons.id),
  * session_replay_events.py join_with_events_table (session_id = events.$session_id),
- * person_distinct_ids.py join_with_person_distinct_ids_table (distinct_id), sessions_v1.py join
- * on session_id, persons_pdi.py persons_pdi_join (persons.id = pdi.person_id, over the same rows
+ * person_distinct_ids.py join_with_person_distinct_ids_table (distinct_id), sessions_v2.py
+ * join_events_table_to_sessions_table_v2 (session_id_v7 from the $session_id; the sandbox meets
+ * session_id, the same session), persons_pdi.py persons_pdi_join (persons.id = pdi.person_id, over the same rows
  * as person_distinct_ids).
  */
 const JOINS: Record<string, { table: string; to: string; param?: [string, string] }> = {
@@ -197,37 +204,6 @@ export function generatedTables(served: Set<string>): TableDef[] {
         return def;
     });
 }
-
-interface UnregisteredEntry {
-    hogql: string;
-    clickhouse: string;
-    avoidAsterisk: string[];
-    fields: Record<string, SchemaField>;
-}
-
-/**
- * Fields of sessions_v3.py's SessionsTableV3 that `existing` (the sandbox's sessions_v1-shaped
- * table) lacks, on the sandbox's columns of the same names. database.py registers sessions v1
- * and replaces it by the team's modifiers (v2, v3); the sandbox answers both field sets. The
- * fields v3 leaves out of SELECT * stay out. Lazy joins of v3 are not added.
- */
-export function sessionsV3Fields(existing: Record<string, Field>): Record<string, Field> {
-    const v3 = (schema.unregistered as Record<string, UnregisteredEntry>).SessionsTableV3;
-    if (!v3)
-        throw new Error("schemaTable.json has no SessionsTableV3: re-run scripts/hogql/write.mjs");
-    const added: Record<string, Field> = {};
-    for (const [name, f] of Object.entries(v3.fields)) {
-        if (name in existing || f.kind === "LazyJoin" || SESSIONS_V3_NOT_STORED.has(name)) continue;
-        const converted = field("sessions", name, f, new Set());
-        if (converted?.kind === "column" && v3.avoidAsterisk.includes(name))
-            converted.hidden = true;
-        if (converted) added[name] = converted;
-    }
-    return added;
-}
-
-/** v3 fields the sandbox does not store: an aggregate state's tuple, used only inside PostHog. */
-const SESSIONS_V3_NOT_STORED = new Set(["$entry_channel_type_properties"]);
 
 /** The tables `served` adds, for database.ts to list first. */
 export const GENERATED_TABLE_NAMES: readonly string[] = SERVED;

@@ -77,6 +77,20 @@ const GROUP_ON_EVENT_COLUMNS = [0, 1, 2, 3, 4]
     )
     .join(",\n        ");
 
+/**
+ * sessions_v2.py fields the seeded events never set (ad ids other than gclid and fbclid, LCP) or
+ * the seed does not keep (the entry referrer's full URL): NULL, as PostHog's null_if_empty gives
+ * for an empty value. ALIAS columns are not stored, so they cost the seed nothing.
+ */
+const SESSIONS_V2_NULL_COLUMNS = [
+    "referrer",
+    ...["gclsrc", "dclid", "gbraid", "wbraid", "msclkid", "twclid", "li_fat_id", "mc_cid"],
+    ...["igshid", "ttclid", "_kx", "irclid"],
+]
+    .map((name) => `\`$entry_${name}\` Nullable(String) ALIAS NULL`)
+    .concat("vitals_lcp Nullable(Float64) ALIAS NULL")
+    .join(",\n        ");
+
 export const CREATE_TABLES: string[] = [
     `CREATE TABLE person (
         id UUID, team_id Int64, created_at DateTime64(6, 'UTC'), properties String,
@@ -116,7 +130,8 @@ export const CREATE_TABLES: string[] = [
         \`$entry_utm_term\` Nullable(String), \`$entry_utm_content\` Nullable(String),
         \`$entry_fbclid\` Nullable(String), \`$entry_gclid\` Nullable(String),
         \`$entry_gad_source\` Nullable(String), \`$entry_has_fbclid\` Bool,
-        \`$entry_has_gclid\` Bool, \`$page_screen_autocapture_count_up_to\` UInt64
+        \`$entry_has_gclid\` Bool, \`$page_screen_autocapture_count_up_to\` UInt64,
+        ${SESSIONS_V2_NULL_COLUMNS}
     ) ENGINE = MergeTree ORDER BY (team_id, session_id)`,
     `CREATE TABLE session_replay_events (
         session_id String, team_id Int64, distinct_id String, person_id UUID,
