@@ -17,7 +17,7 @@ import { chartColumnsToRead } from "./chart/opening";
 import { copyText } from "./clipboard";
 import { writeLargeCopy } from "./clipboardWrite";
 import { DetailView } from "./detail";
-import { Grid } from "./grid";
+import { Grid } from "./grid/grid";
 import { IncomingBytes } from "./incomingBytes";
 import { showMenu } from "./menu";
 import { ResultModel } from "./resultModel";

@@ -5,7 +5,7 @@
 import type { CopyFormat } from "../../protocol";
 import { delimitedField, singleField } from "../../json/delimited";
 import { stringifyLossless } from "../../json/lossless";
-import type { GridData } from "./grid";
+import type { GridData } from "./grid/types";
 import type { Range } from "./selection";
 
 function delimited(
