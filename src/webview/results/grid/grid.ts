@@ -83,6 +83,7 @@ export class Grid {
         this.listen();
     }
 
+    /** Wires the grid's events; the input parts listen on the element for as long as it lives. */
     private listen(): void {
         const el = this.element;
         el.addEventListener("scroll", () => {
