@@ -5,7 +5,6 @@ import { withoutControls } from "../../shared/plainText";
 import type {
     BytesMessage,
     ChartPrefs,
-    CopyFormat,
     LoadMessage,
     ToWebview,
     ViewState,
@@ -14,14 +13,13 @@ import type {
 import { Announcer, finishedText } from "./announcer";
 import { LazyChart } from "./chart/lazyChart";
 import { chartColumnsToRead } from "./chart/opening";
-import { copyText } from "./clipboard";
-import { writeLargeCopy } from "./clipboardWrite";
 import { DetailView } from "./detail";
-import { Grid } from "./grid";
+import { Grid } from "./grid/grid";
 import { IncomingBytes } from "./incomingBytes";
 import { showMenu } from "./menu";
 import { ResultModel } from "./resultModel";
 import { afterNextPaint, RowSource, type RowSink } from "./rowSource";
+import { SelectionCopy } from "./selectionCopy";
 import { StatusLine } from "./status";
 import { Toolbar } from "./toolbar";
 import type { ViewQuery } from "./view";
@@ -30,15 +28,13 @@ import { log, vscode } from "./vscodeApi";
 /** Rows of a chart column read in one step while the page is idle (about a millisecond). */
 const readAheadRows = 2000;
 
-/** Selections up to this many rows are copied on the page; larger ones in the worker. */
-const syncCopyRows = 2000;
-
 export class App {
     private readonly grid: Grid;
     private readonly toolbar: Toolbar;
     private readonly status: StatusLine;
     private readonly announcer = new Announcer();
     private readonly detail: DetailView;
+    private readonly copier: SelectionCopy;
     private readonly chart: LazyChart;
     /** Grid or chart per result (from saved state, the extension's memory, or the user). */
     private readonly chartPrefs = new Map<ResultModel, ChartPrefs>();
@@ -49,8 +45,6 @@ export class App {
     private loadedAt = 0;
     private active = -1;
     private storeKey: string | null = null;
-    /** Whether CSV and TSV copies make formula-like text inert (loads and `settings` say). */
-    private neutraliseFormulas = true;
     private viewSeq = 0;
     private saveTimer = 0;
     private restoring = false;
@@ -62,9 +56,26 @@ export class App {
         private readonly source: RowSource,
         private readonly workerAvailable: Promise<boolean>,
     ) {
-        this.toolbar = new Toolbar({
+        const main = document.createElement("main");
+        main.className = "main";
+        this.toolbar = this.makeToolbar();
+        this.grid = this.makeGrid(main);
+        this.copier = new SelectionCopy(this.grid, source, () => this.current());
+        this.detail = this.makeDetail(main);
+        this.chart = this.makeChart(main);
+        this.status = this.makeStatus();
+        this.listenForKeys();
+        // The panel's "Running ..." line (html.ts `waiting`) covered the page's load; the status
+        // line below says "Waiting for the result…" from here on.
+        root.querySelector(".waiting")?.remove();
+        root.append(this.toolbar.element, main, this.status.element, this.announcer.element);
+        this.status.update(null);
+    }
+
+    private makeToolbar(): Toolbar {
+        return new Toolbar({
             filter: (text) => this.applyQuery({ ...this.query(), filter: text }),
-            copy: (format) => this.copy(format),
+            copy: (format) => this.copier.copy(format),
             exportAs: (format) =>
                 this.withModel((m) =>
                     vscode.postMessage({ type: "export", resultId: m.payload.id, format }),
@@ -76,24 +87,32 @@ export class App {
             selectTab: (index) => this.activate(index),
             toggleChart: () => this.toggleChart(),
         });
-        const main = document.createElement("main");
-        main.className = "main";
-        this.grid = new Grid(main, {
+    }
+
+    private makeGrid(main: HTMLElement): Grid {
+        return new Grid(main, {
             sortClicked: (col) => this.cycleSort(col),
             openDetail: (row, col) => this.openDetail(row, col),
             contextMenu: (x, y) => this.contextMenu(x, y),
-            copy: (withHeaders) => this.copy(withHeaders ? "tsvWithHeaders" : "tsv"),
+            copy: (withHeaders) => this.copier.copy(withHeaders ? "tsvWithHeaders" : "tsv"),
             viewChanged: () => this.saveStateSoon(),
         });
-        this.detail = new DetailView(
+    }
+
+    private makeDetail(main: HTMLElement): DetailView {
+        const detail = new DetailView(
             () => {
-                this.detail.hide();
+                detail.hide();
                 this.grid.focus();
             },
             (text) => vscode.postMessage({ type: "copy", text, format: "tsv", rows: 1 }),
         );
-        main.append(this.detail.element);
-        this.chart = new LazyChart(
+        main.append(detail.element);
+        return detail;
+    }
+
+    private makeChart(main: HTMLElement): LazyChart {
+        const chart = new LazyChart(
             {
                 changed: (spec) => this.setChartPrefs({ view: "chart", spec }),
                 save: (format, data) =>
@@ -107,20 +126,36 @@ export class App {
                     ),
                 copySvg: (svg) => vscode.postMessage({ type: "copyChart", svg }),
             },
-            (message) => {
-                // The grid stays usable: show it again and say why the chart did not come. The
-                // query's remembered choice stays the chart (the extension is not told), and
-                // the next Alt+C tries the chart again.
-                log("error", `results view: ${message}`);
-                this.withModel((model) => {
-                    const prefs = this.chartPrefs.get(model);
-                    this.chartPrefs.set(model, { view: "grid", spec: prefs?.spec ?? null });
-                    this.showView(model);
-                });
-                this.announcer.say(l10n.t("The chart could not be loaded."));
-            },
+            (message) => this.chartFailed(message),
         );
-        main.append(this.chart.element);
+        main.append(chart.element);
+        return chart;
+    }
+
+    /**
+     * The chart's code or drawing failed. The grid stays usable: show it again and say why the
+     * chart did not come. The query's remembered choice stays the chart (the extension is not
+     * told), and the next Alt+C tries the chart again.
+     */
+    private chartFailed(message: string): void {
+        log("error", `results view: ${message}`);
+        this.withModel((model) => {
+            const prefs = this.chartPrefs.get(model);
+            this.chartPrefs.set(model, { view: "grid", spec: prefs?.spec ?? null });
+            this.showView(model);
+        });
+        this.announcer.say(l10n.t("The chart could not be loaded."));
+    }
+
+    private makeStatus(): StatusLine {
+        return new StatusLine((dialect) =>
+            this.withModel((m) =>
+                vscode.postMessage({ type: "showSql", resultId: m.payload.id, dialect }),
+            ),
+        );
+    }
+
+    private listenForKeys(): void {
         // Alt+C switches between the grid and the chart (C for chart), wherever the focus is.
         document.addEventListener("keydown", (e) => {
             if (e.altKey && !e.ctrlKey && !e.metaKey && e.code === "KeyC") {
@@ -131,27 +166,6 @@ export class App {
         // Escape in the grid closes the detail view too (the grid itself clears its selection).
         this.grid.element.addEventListener("keydown", (e) => {
             if (e.key === "Escape" && this.detail.visible) this.detail.hide();
-        });
-        this.status = new StatusLine((dialect) =>
-            this.withModel((m) =>
-                vscode.postMessage({ type: "showSql", resultId: m.payload.id, dialect }),
-            ),
-        );
-        // The panel's "Running ..." line (html.ts `waiting`) covered the page's load; the status
-        // line below says "Waiting for the result…" from here on.
-        root.querySelector(".waiting")?.remove();
-        root.append(this.toolbar.element, main, this.status.element, this.announcer.element);
-        this.status.update(null);
-        // Copy from VS Code's Edit menu (or the host's Ctrl+C handling) arrives as a copy event.
-        document.addEventListener("copy", (e) => {
-            if (document.activeElement !== this.grid.element) return;
-            const range = this.grid.selection.range();
-            if (!range) return;
-            e.preventDefault();
-            // A large selection is built in the worker and goes through the extension.
-            if (range.r1 - range.r0 + 1 > syncCopyRows) return this.copy("tsv");
-            const text = this.selectionText("tsv");
-            if (text !== null) e.clipboardData?.setData("text/plain", text);
         });
     }
 
@@ -169,7 +183,7 @@ export class App {
     onMessage(msg: ToWebview): void {
         if (msg.type === "load") this.load(msg);
         else if (msg.type === "bytes") this.receiveBytes(msg);
-        else if (msg.type === "settings") this.neutraliseFormulas = msg.neutraliseFormulas;
+        else if (msg.type === "settings") this.copier.neutraliseFormulas = msg.neutraliseFormulas;
     }
 
     /** The bytes the last load announced: parse them now if the first screen is already up. */
@@ -194,14 +208,8 @@ export class App {
         // View state only applies to the same stored result (a hide/show or a window reload).
         const sameResult = !!saved && saved.storeKey !== null && saved.storeKey === msg.storeKey;
         this.storeKey = msg.storeKey;
-        this.neutraliseFormulas = msg.neutraliseFormulas ?? true;
-        this.models = msg.results.map((payload) => {
-            const model = new ResultModel(payload);
-            if (sameResult) model.saved = saved.views[payload.id] ?? null;
-            const prefs = model.saved?.chart ?? payload.chart;
-            if (prefs) this.chartPrefs.set(model, prefs);
-            return model;
-        });
+        this.copier.neutraliseFormulas = msg.neutraliseFormulas ?? true;
+        this.models = this.modelsOf(msg, sameResult ? saved : undefined);
         const active = sameResult ? Math.min(saved.active, this.models.length - 1) : msg.active;
         this.toolbar.setTabs(
             this.models.map((m) => m.payload.title),
@@ -214,8 +222,23 @@ export class App {
         // A new result, not the same one shown again (hide/show, reload): tell screen readers.
         if (first && !sameResult)
             this.announcer.say(finishedText(first.total, first.columns.length, this.models.length));
-        const models = this.models;
-        // The first frame with the first screen: the bench's mark, and the log's figure.
+        this.reportFirstPaint(first, t0);
+        this.parseAfterFirstPaint(msg, t0);
+    }
+
+    /** A model for each result, with its view state from `saved` and its chart choice. */
+    private modelsOf(msg: LoadMessage, saved: WebviewState | undefined): ResultModel[] {
+        return msg.results.map((payload) => {
+            const model = new ResultModel(payload);
+            if (saved) model.saved = saved.views[payload.id] ?? null;
+            const prefs = model.saved?.chart ?? payload.chart;
+            if (prefs) this.chartPrefs.set(model, prefs);
+            return model;
+        });
+    }
+
+    /** The first frame with the first screen: the bench's mark, and the log's figure. */
+    private reportFirstPaint(first: ResultModel | undefined, t0: number): void {
         requestAnimationFrame(() =>
             setTimeout(() => {
                 performance.mark("results:painted");
@@ -231,9 +254,15 @@ export class App {
                 );
             }),
         );
-        // The worker starts once the first screen (from `firstRowsJson`) is painted: started
-        // with it, its scan slowed that paint by 10 to 15 ms on a 2-core machine (measured with
-        // `npm run bench`). Only if no newer load replaced these results meanwhile.
+    }
+
+    /**
+     * The worker starts once the first screen (from `firstRowsJson`) is painted: started with it,
+     * its scan slowed that paint by 10 to 15 ms on a 2-core machine (measured with `npm run
+     * bench`). Only if no newer load replaced these results meanwhile.
+     */
+    private parseAfterFirstPaint(msg: LoadMessage, t0: number): void {
+        const models = this.models;
         afterNextPaint(() => {
             if (this.models !== models) return;
             this.parsing = models;
@@ -435,41 +464,6 @@ export class App {
         );
     }
 
-    private selectionText(format: CopyFormat): string | null {
-        const model = this.current();
-        const range = this.grid.selection.range();
-        if (!model || !range) return null;
-        return copyText(model, range, format, this.neutraliseFormulas);
-    }
-
-    private copy(format: CopyFormat): void {
-        const model = this.current();
-        const range = this.grid.selection.range();
-        if (!model || !range) return;
-        const rows = range.r1 - range.r0 + 1;
-        if (rows <= syncCopyRows) {
-            const text = copyText(model, range, format, this.neutraliseFormulas);
-            vscode.postMessage({ type: "copy", text, format, rows });
-            return;
-        }
-        // Thousands of rows: built where every row is already parsed (the worker), so the page
-        // neither parses them nor holds its thread for the whole text.
-        void this.source
-            .copy(
-                model.payload.id,
-                model.viewOrder(),
-                range,
-                format,
-                model.columns,
-                this.neutraliseFormulas,
-            )
-            .then((blob) =>
-                blob === null
-                    ? log("error", `could not copy ${rows} rows`)
-                    : writeLargeCopy(blob, format, rows),
-            );
-    }
-
     private openDetail(row: number, col: number): void {
         const model = this.current();
         const values = model?.row(row);
@@ -488,10 +482,10 @@ export class App {
     private contextMenu(x: number, y: number): void {
         const sel = this.grid.selection;
         showMenu(x, y, [
-            { label: l10n.t("Copy"), run: () => this.copy("tsv") },
-            { label: l10n.t("Copy with Headers"), run: () => this.copy("tsvWithHeaders") },
-            { label: l10n.t("Copy as CSV"), run: () => this.copy("csv") },
-            { label: l10n.t("Copy as JSON"), run: () => this.copy("json") },
+            { label: l10n.t("Copy"), run: () => this.copier.copy("tsv") },
+            { label: l10n.t("Copy with Headers"), run: () => this.copier.copy("tsvWithHeaders") },
+            { label: l10n.t("Copy as CSV"), run: () => this.copier.copy("csv") },
+            { label: l10n.t("Copy as JSON"), run: () => this.copier.copy("json") },
             null,
             {
                 label: l10n.t("Show Value"),

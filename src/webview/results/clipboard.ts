@@ -5,7 +5,7 @@
 import type { CopyFormat } from "../../shared/resultsProtocol";
 import { delimitedField, singleField } from "../../shared/json/delimited";
 import { stringifyLossless } from "../../shared/json/lossless";
-import type { GridData } from "./grid";
+import type { GridData } from "./grid/types";
 import type { Range } from "./selection";
 
 function delimited(

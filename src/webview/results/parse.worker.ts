@@ -9,7 +9,7 @@
 import { ObjectScanner } from "../../shared/json/responseScan";
 import { copyText } from "./clipboard";
 import { ColumnKind } from "./format";
-import type { GridData } from "./grid";
+import type { GridData } from "./grid/types";
 import { ByteParts } from "./byteParts";
 import { gunzip } from "./gunzip";
 import { cellLayoutOf, LentRows, RowsNotLent, type RowsLoan } from "./lentRows";

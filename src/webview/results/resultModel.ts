@@ -6,7 +6,7 @@ import { ByteRows, type CellLayout } from "../../shared/json/byteRows";
 import { parseLossless } from "../../shared/json/lossless";
 import type { ResultMeta, ResultPayload, ViewState } from "../../shared/resultsProtocol";
 import { columnKind, ColumnKind } from "./format";
-import type { GridData } from "./grid";
+import type { GridData } from "./grid/types";
 import { ColumnReads } from "./chart/columnReads";
 import type { ColumnToRead, RowReader, ViewQuery } from "./view";
 

@@ -25,105 +25,142 @@ function axisTicks(u: uPlot, i: number): { splits: number[]; values: string[] } 
 
 const legendRow = 24;
 
-/** An SVG document of the chart as drawn (visible series only). */
-export function chartSvg(
-    u: uPlot,
-    data: ChartData,
-    type: ChartType,
-    log: boolean,
-    theme: ChartTheme,
-    title: string,
-): string {
+/** The plot area and the scales as uPlot drew them, in CSS pixels, for the SVG's coordinates. */
+interface Frame {
+    left: number;
+    top: number;
+    w: number;
+    h: number;
+    x(v: number): number;
+    y(v: number): number;
+}
+
+function frameOf(u: uPlot): Frame {
     const ratio = devicePixelRatio || 1;
     const left = u.bbox.left / ratio;
     const top = u.bbox.top / ratio;
-    const w = u.bbox.width / ratio;
-    const h = u.bbox.height / ratio;
-    const width = u.width;
-    const height = u.height + legendRow;
-    const x = (v: number) => left + u.valToPos(v, "x");
-    const y = (v: number) => top + u.valToPos(v, "y");
-    const r = (n: number) => Math.round(n * 10) / 10;
-    const out: string[] = [
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${esc(theme.font)}" font-size="11">`,
-        `<title>${esc(title)}</title>`,
-        `<rect width="100%" height="100%" fill="${esc(theme.background)}"/>`,
-    ];
+    return {
+        left,
+        top,
+        w: u.bbox.width / ratio,
+        h: u.bbox.height / ratio,
+        x: (v) => left + u.valToPos(v, "x"),
+        y: (v) => top + u.valToPos(v, "y"),
+    };
+}
+
+/** A coordinate to one decimal. */
+function r(n: number): number {
+    return Math.round(n * 10) / 10;
+}
+
+/** Grid lines and tick labels of both axes, at uPlot's tick positions. */
+function svgAxes(u: uPlot, f: Frame, theme: ChartTheme, out: string[]): void {
     const xt = axisTicks(u, 0);
     const yt = axisTicks(u, 1);
     out.push(`<g stroke="${esc(theme.grid)}" stroke-width="1">`);
     for (const s of xt.splits)
-        out.push(`<line x1="${r(x(s))}" y1="${r(top)}" x2="${r(x(s))}" y2="${r(top + h)}"/>`);
+        out.push(
+            `<line x1="${r(f.x(s))}" y1="${r(f.top)}" x2="${r(f.x(s))}" y2="${r(f.top + f.h)}"/>`,
+        );
     for (const s of yt.splits)
-        out.push(`<line x1="${r(left)}" y1="${r(y(s))}" x2="${r(left + w)}" y2="${r(y(s))}"/>`);
+        out.push(
+            `<line x1="${r(f.left)}" y1="${r(f.y(s))}" x2="${r(f.left + f.w)}" y2="${r(f.y(s))}"/>`,
+        );
     out.push("</g>", `<g fill="${esc(theme.muted)}">`);
     xt.splits.forEach((s, i) =>
         out.push(
-            `<text x="${r(x(s))}" y="${r(top + h + 16)}" text-anchor="middle">${esc(xt.values[i] ?? "")}</text>`,
+            `<text x="${r(f.x(s))}" y="${r(f.top + f.h + 16)}" text-anchor="middle">${esc(xt.values[i] ?? "")}</text>`,
         ),
     );
     yt.splits.forEach((s, i) =>
         out.push(
-            `<text x="${r(left - 6)}" y="${r(y(s) + 4)}" text-anchor="end">${esc(yt.values[i] ?? "")}</text>`,
+            `<text x="${r(f.left - 6)}" y="${r(f.y(s) + 4)}" text-anchor="end">${esc(yt.values[i] ?? "")}</text>`,
         ),
     );
     out.push("</g>");
-    const arrays = plotArrays(data, type, log);
+}
+
+/** One series drawn: what it needs to know of the chart. */
+interface SeriesDraw {
+    u: uPlot;
+    f: Frame;
+    type: ChartType;
+    log: boolean;
+    arrays: (number | null)[][];
+    /** The series' index among the data series. */
+    k: number;
+    color: string;
+    /** Series in the chart. */
+    count: number;
+    /** Smallest distance between neighbouring x positions. */
+    gap: number;
+}
+
+/** A bar series, grouped side by side or stacked on the series below (as barPaths draws it). */
+function svgBars(d: SeriesDraw, out: string[]): void {
+    const { f, type, k, arrays } = d;
     const xs = arrays[0] as number[];
-    const bars = type === "bar" || type === "stackedBar";
-    const shown = data.series.map((_, k) => u.series[k + 1]?.show !== false);
-    const count = data.series.length;
-    let gap = Infinity;
-    for (let i = 1; i < xs.length; i++) gap = Math.min(gap, x(xs[i]) - x(xs[i - 1]));
-    if (!Number.isFinite(gap)) gap = w / 2;
-    data.series.forEach((_s, k) => {
-        if (!shown[k]) return;
-        const color = seriesColor(theme, k);
-        const ys = arrays[k + 1];
-        if (bars) {
-            const group = gap * 0.8;
-            const bw = type === "stackedBar" ? group : group / count;
-            const bases = type === "stackedBar" && k > 0 ? arrays[k] : null;
-            out.push(`<g fill="${withAlpha(color, 0.85)}">`);
-            ys.forEach((v, i) => {
-                if (v === null) return;
-                const base = bases?.[i] ?? 0;
-                const bx = x(xs[i]) - group / 2 + (type === "stackedBar" ? 0 : k * bw);
-                const y0 = y(log ? Math.max(base, u.scales.y.min ?? base) : base);
-                const y1 = y(v);
-                out.push(
-                    `<rect x="${r(bx)}" y="${r(Math.min(y0, y1))}" width="${r(Math.max(1, bw - 1))}" height="${r(Math.abs(y1 - y0))}"/>`,
-                );
-            });
-            out.push("</g>");
-        } else if (type === "scatter") {
-            out.push(`<g fill="${color}">`);
-            ys.forEach((v, i) => {
-                if (v !== null) out.push(`<circle cx="${r(x(xs[i]))}" cy="${r(y(v))}" r="1.5"/>`);
-            });
-            out.push("</g>");
-        } else {
-            let d = "";
-            let pen = false;
-            ys.forEach((v, i) => {
-                if (v === null) {
-                    pen = false;
-                    return;
-                }
-                d += `${pen ? "L" : "M"}${r(x(xs[i]))} ${r(y(v))}`;
-                pen = true;
-            });
-            if (type === "area" && d)
-                out.push(
-                    `<path d="${d}L${r(x(xs[xs.length - 1]))} ${r(top + h)}L${r(x(xs[0]))} ${r(top + h)}Z" fill="${withAlpha(color, 0.2)}" stroke="none"/>`,
-                );
-            out.push(
-                `<path d="${d}" fill="none" stroke="${color}" stroke-width="1.5" stroke-linejoin="round"/>`,
-            );
-        }
+    const group = d.gap * 0.8;
+    const bw = type === "stackedBar" ? group : group / d.count;
+    const bases = type === "stackedBar" && k > 0 ? arrays[k] : null;
+    out.push(`<g fill="${withAlpha(d.color, 0.85)}">`);
+    arrays[k + 1].forEach((v, i) => {
+        if (v === null) return;
+        const base = bases?.[i] ?? 0;
+        const bx = f.x(xs[i]) - group / 2 + (type === "stackedBar" ? 0 : k * bw);
+        const y0 = f.y(d.log ? Math.max(base, d.u.scales.y.min ?? base) : base);
+        const y1 = f.y(v);
+        out.push(
+            `<rect x="${r(bx)}" y="${r(Math.min(y0, y1))}" width="${r(Math.max(1, bw - 1))}" height="${r(Math.abs(y1 - y0))}"/>`,
+        );
     });
-    // Legend: a swatch and the name of each visible series, in one row under the plot.
-    let lx = left;
+    out.push("</g>");
+}
+
+function svgDots(d: SeriesDraw, out: string[]): void {
+    const xs = d.arrays[0] as number[];
+    out.push(`<g fill="${d.color}">`);
+    d.arrays[d.k + 1].forEach((v, i) => {
+        if (v !== null) out.push(`<circle cx="${r(d.f.x(xs[i]))}" cy="${r(d.f.y(v))}" r="1.5"/>`);
+    });
+    out.push("</g>");
+}
+
+/** A line (broken where values are missing), filled down to the x axis for an area chart. */
+function svgLine(d: SeriesDraw, out: string[]): void {
+    const { f, color } = d;
+    const xs = d.arrays[0] as number[];
+    let path = "";
+    let pen = false;
+    d.arrays[d.k + 1].forEach((v, i) => {
+        if (v === null) {
+            pen = false;
+            return;
+        }
+        path += `${pen ? "L" : "M"}${r(f.x(xs[i]))} ${r(f.y(v))}`;
+        pen = true;
+    });
+    const bottom = r(f.top + f.h);
+    if (d.type === "area" && path)
+        out.push(
+            `<path d="${path}L${r(f.x(xs[xs.length - 1]))} ${bottom}L${r(f.x(xs[0]))} ${bottom}Z" fill="${withAlpha(color, 0.2)}" stroke="none"/>`,
+        );
+    out.push(
+        `<path d="${path}" fill="none" stroke="${color}" stroke-width="1.5" stroke-linejoin="round"/>`,
+    );
+}
+
+/** Legend: a swatch and the name of each visible series, in one row under the plot. */
+function svgLegend(
+    u: uPlot,
+    f: Frame,
+    data: ChartData,
+    shown: boolean[],
+    theme: ChartTheme,
+    out: string[],
+): void {
+    let lx = f.left;
     const ly = u.height + 16;
     data.series.forEach((s, k) => {
         if (!shown[k]) return;
@@ -135,6 +172,51 @@ export function chartSvg(
         );
         lx += 24 + s.label.length * 6.5;
     });
+}
+
+/** An SVG document of the chart as drawn (visible series only). */
+export function chartSvg(
+    u: uPlot,
+    data: ChartData,
+    type: ChartType,
+    log: boolean,
+    theme: ChartTheme,
+    title: string,
+): string {
+    const f = frameOf(u);
+    const width = u.width;
+    const height = u.height + legendRow;
+    const out: string[] = [
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${esc(theme.font)}" font-size="11">`,
+        `<title>${esc(title)}</title>`,
+        `<rect width="100%" height="100%" fill="${esc(theme.background)}"/>`,
+    ];
+    svgAxes(u, f, theme, out);
+    const arrays = plotArrays(data, type, log);
+    const xs = arrays[0] as number[];
+    const shown = data.series.map((_, k) => u.series[k + 1]?.show !== false);
+    let gap = Infinity;
+    for (let i = 1; i < xs.length; i++) gap = Math.min(gap, f.x(xs[i]) - f.x(xs[i - 1]));
+    if (!Number.isFinite(gap)) gap = f.w / 2;
+    const count = data.series.length;
+    data.series.forEach((_s, k) => {
+        if (!shown[k]) return;
+        const d: SeriesDraw = {
+            u,
+            f,
+            type,
+            log,
+            arrays,
+            k,
+            color: seriesColor(theme, k),
+            count,
+            gap,
+        };
+        if (type === "bar" || type === "stackedBar") svgBars(d, out);
+        else if (type === "scatter") svgDots(d, out);
+        else svgLine(d, out);
+    });
+    svgLegend(u, f, data, shown, theme, out);
     out.push("</svg>");
     return out.join("\n");
 }

@@ -187,6 +187,125 @@ function drawZeroLine(color: string): (u: uPlot) => void {
     };
 }
 
+/** One uPlot series per data series: bars drawn by hand, dots, filled areas or lines. */
+function dataSeries(data: ChartData, o: PlotOptions, arrays: (number | null)[][]): uPlot.Series[] {
+    const stacked = o.type === "stackedBar";
+    return data.series.map((s, k) => {
+        const color = seriesColor(o.theme, k);
+        const base: uPlot.Series = { label: s.label, stroke: color, width: 1.5 };
+        if (o.type === "bar" || stacked) {
+            const bases = stacked && k > 0 ? arrays[k] : null;
+            return {
+                ...base,
+                fill: withAlpha(color, 0.85),
+                paths: barPaths(k, data.series.length, stacked ? (bases ?? []) : null),
+                points: { show: false },
+            };
+        }
+        if (o.type === "scatter")
+            return {
+                ...base,
+                paths: () => null,
+                points: { show: true, size: 3, space: 0, fill: color, stroke: color },
+            };
+        if (o.type === "area")
+            return { ...base, fill: withAlpha(color, 0.2), points: { show: false } };
+        return { ...base, points: { show: false } };
+    });
+}
+
+/**
+ * Interval bands (experiments): two edge series per band (kept out of the legend by their
+ * class), filled between. Their arrays are appended to `arrays`, their series to `series`.
+ */
+function intervalBands(
+    data: ChartData,
+    o: PlotOptions,
+    arrays: (number | null)[][],
+    series: uPlot.Series[],
+): uPlot.Band[] {
+    const edge: uPlot.Series = { class: "band-edge", width: 1, points: { show: false } };
+    return (o.bands ?? []).map((b, k) => {
+        const color = seriesColor(o.theme, k);
+        const lo = arrays.push(b.lower) - 1;
+        const hi = arrays.push(b.upper) - 1;
+        series.push(
+            { ...edge, label: `${data.series[k].label} lower`, stroke: withAlpha(color, 0.35) },
+            { ...edge, label: `${data.series[k].label} upper`, stroke: withAlpha(color, 0.35) },
+        );
+        return { series: [hi, lo], fill: withAlpha(color, 0.18) };
+    });
+}
+
+/** The x and y scales: bars and categories padded half a step, bars from zero, log or fixed y. */
+function plotScales(data: ChartData, o: PlotOptions, bars: boolean): uPlot.Scales {
+    const padded = (_u: uPlot, min: number, max: number): uPlot.Range.MinMax => {
+        // One x (one bar): uPlot's own single-point range is lopsided; centre it.
+        if (data.xs.length === 1) return [data.xs[0] - 1, data.xs[0] + 1];
+        if (min === max) return [min - 1, max + 1];
+        const pad = data.xs.length > 1 ? (max - min) / (data.xs.length - 1) / 2 : 0.5;
+        return [min - pad, max + pad];
+    };
+    return {
+        x: {
+            time: data.xKind === "time",
+            ...(bars || data.xKind === "category" ? { range: padded } : {}),
+        },
+        y: o.yRange
+            ? { range: () => o.yRange as [number, number] }
+            : o.log
+              ? { distr: 3 }
+              : bars
+                ? { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 0] }
+                : {},
+    };
+}
+
+/** The x axis's ticks: category names, locale dates, or compact numbers. */
+function xTicks(data: ChartData, utc: boolean): Partial<uPlot.Axis> {
+    if (data.xKind === "category")
+        return {
+            splits: () => data.xs,
+            values: (_u, splits) => splits.map((i) => shorten(data.categories[i] ?? "", 18)),
+            rotate: data.categories.length > 8 ? -30 : 0,
+            size: data.categories.length > 8 ? 70 : 40,
+        };
+    if (data.xKind === "time") {
+        const tickFormat = timeTickFormatter(utc);
+        return {
+            // Dates (every x at midnight): ticks a whole number of days apart, never hours
+            // between two days.
+            ...(utc ? { incrs: dayIncrements } : {}),
+            values: (_u, splits, _ax, _space, incr) =>
+                splits.map((v) => tickFormat(incr).format(v)),
+        };
+    }
+    return { values: (_u, splits) => splits.map(tickNumber) };
+}
+
+/** The x and y axes in the theme's colours. */
+function plotAxes(data: ChartData, o: PlotOptions, utc: boolean): uPlot.Axis[] {
+    const look: uPlot.Axis = {
+        stroke: o.theme.muted,
+        font: `11px ${o.theme.font}`,
+        grid: { stroke: o.theme.grid, width: 1 },
+        ticks: { stroke: o.theme.grid, width: 1 },
+    };
+    return [
+        { ...look, ...xTicks(data, utc) },
+        { ...look, size: 60, values: (_u, splits) => splits.map(o.yFormat ?? tickNumber) },
+    ];
+}
+
+/** What is drawn over the series: the zero line and whiskers when asked for, then `onDraw`. */
+function drawHooks(data: ChartData, o: PlotOptions, onDraw: (u: uPlot) => void) {
+    return [
+        ...(o.zeroLine ? [drawZeroLine(o.theme.muted)] : []),
+        ...(o.whiskers ? [drawWhiskers(o.whiskers, data.series.length, o.theme.foreground)] : []),
+        onDraw,
+    ];
+}
+
 export function makePlot(
     host: HTMLElement,
     data: ChartData,
@@ -196,112 +315,20 @@ export function makePlot(
 ): uPlot {
     const arrays = plotArrays(data, o.type, o.log);
     const bars = o.type === "bar" || o.type === "stackedBar";
-    const utc = data.xKind === "time" && allMidnightUtc(data.xs);
-    const tickFormat = timeTickFormatter(utc);
-    const axisFont = `11px ${o.theme.font}`;
-    const series: uPlot.Series[] = [{ label: data.xKind === "time" ? "Time" : "x" }];
-    data.series.forEach((s, k) => {
-        const color = seriesColor(o.theme, k);
-        const base: uPlot.Series = { label: s.label, stroke: color, width: 1.5 };
-        if (bars) {
-            const bases = o.type === "stackedBar" && k > 0 ? arrays[k] : null;
-            series.push({
-                ...base,
-                fill: withAlpha(color, 0.85),
-                paths: barPaths(
-                    k,
-                    data.series.length,
-                    o.type === "stackedBar" ? (bases ?? []) : null,
-                ),
-                points: { show: false },
-            });
-        } else if (o.type === "scatter") {
-            series.push({
-                ...base,
-                paths: () => null,
-                points: { show: true, size: 3, space: 0, fill: color, stroke: color },
-            });
-        } else if (o.type === "area") {
-            series.push({ ...base, fill: withAlpha(color, 0.2), points: { show: false } });
-        } else {
-            series.push({ ...base, points: { show: false } });
-        }
-    });
-    const bands: uPlot.Band[] = [];
-    if (o.bands) {
-        // Interval bands (experiments): two edge series per band (kept out of the legend by their
-        // class), filled between.
-        const edge: uPlot.Series = { class: "band-edge", width: 1, points: { show: false } };
-        o.bands.forEach((b, k) => {
-            const color = seriesColor(o.theme, k);
-            const lo = arrays.push(b.lower) - 1;
-            const hi = arrays.push(b.upper) - 1;
-            series.push(
-                { ...edge, label: `${data.series[k].label} lower`, stroke: withAlpha(color, 0.35) },
-                { ...edge, label: `${data.series[k].label} upper`, stroke: withAlpha(color, 0.35) },
-            );
-            bands.push({ series: [hi, lo], fill: withAlpha(color, 0.18) });
-        });
-    }
-    const padded = (_u: uPlot, min: number, max: number): uPlot.Range.MinMax => {
-        // One x (one bar): uPlot's own single-point range is lopsided; centre it.
-        if (data.xs.length === 1) return [data.xs[0] - 1, data.xs[0] + 1];
-        if (min === max) return [min - 1, max + 1];
-        const pad = data.xs.length > 1 ? (max - min) / (data.xs.length - 1) / 2 : 0.5;
-        return [min - pad, max + pad];
-    };
+    const utc = utcDates(data);
+    const series: uPlot.Series[] = [
+        { label: data.xKind === "time" ? "Time" : "x" },
+        ...dataSeries(data, o, arrays),
+    ];
+    const bands = intervalBands(data, o, arrays, series);
     const opts: uPlot.Options = {
         width: o.width,
         height: o.height,
         ms: 1,
         pxAlign: 0,
         tzDate: utc ? (ts) => uPlot.tzDate(new Date(ts), "Etc/UTC") : undefined,
-        scales: {
-            x: {
-                time: data.xKind === "time",
-                ...(bars || data.xKind === "category" ? { range: padded } : {}),
-            },
-            y: o.yRange
-                ? { range: () => o.yRange as [number, number] }
-                : o.log
-                  ? { distr: 3 }
-                  : bars
-                    ? { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 0] }
-                    : {},
-        },
-        axes: [
-            {
-                stroke: o.theme.muted,
-                font: axisFont,
-                grid: { stroke: o.theme.grid, width: 1 },
-                ticks: { stroke: o.theme.grid, width: 1 },
-                ...(data.xKind === "category"
-                    ? {
-                          splits: () => data.xs,
-                          values: (_u, splits) =>
-                              splits.map((i) => shorten(data.categories[i] ?? "", 18)),
-                          rotate: data.categories.length > 8 ? -30 : 0,
-                          size: data.categories.length > 8 ? 70 : 40,
-                      }
-                    : data.xKind === "time"
-                      ? {
-                            // Dates (every x at midnight): ticks a whole number of days apart,
-                            // never hours between two days.
-                            ...(utc ? { incrs: dayIncrements } : {}),
-                            values: (_u, splits, _ax, _space, incr) =>
-                                splits.map((v) => tickFormat(incr).format(v)),
-                        }
-                      : { values: (_u, splits) => splits.map(tickNumber) }),
-            },
-            {
-                stroke: o.theme.muted,
-                font: axisFont,
-                grid: { stroke: o.theme.grid, width: 1 },
-                ticks: { stroke: o.theme.grid, width: 1 },
-                size: 60,
-                values: (_u, splits) => splits.map(o.yFormat ?? tickNumber),
-            },
-        ],
+        scales: plotScales(data, o, bars),
+        axes: plotAxes(data, o, utc),
         series,
         bands,
         legend: { show: true, live: false },
@@ -309,16 +336,7 @@ export function makePlot(
             drag: { x: true, y: false },
             points: { size: 7 },
         },
-        hooks: {
-            setCursor: [onCursor],
-            draw: [
-                ...(o.zeroLine ? [drawZeroLine(o.theme.muted)] : []),
-                ...(o.whiskers
-                    ? [drawWhiskers(o.whiskers, data.series.length, o.theme.foreground)]
-                    : []),
-                onDraw,
-            ],
-        },
+        hooks: { setCursor: [onCursor], draw: drawHooks(data, o, onDraw) },
     };
     return new uPlot(opts, arrays as uPlot.AlignedData, host);
 }
