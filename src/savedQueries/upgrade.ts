@@ -1,6 +1,7 @@
 // Upgrade Query and Upgrade All Saved Queries: nodes go to `/query/upgrade/` (or, when the key
 // can't use it, through PostHog's migrations run locally: upgradePath.ts), the answer is written back with the smallest edit in the file's own layout, and nothing is written before
 // the user has seen the diff (or confirmed applying everything).
+import { applyEdits, type Edit } from "jsonc-parser";
 import * as vscode from "vscode";
 import { loadApi } from "../apiLoader";
 import type { Ctx } from "../ctx";
@@ -9,7 +10,7 @@ import { inLabel } from "../plainText";
 import { withProgress, type ProgressScope } from "../progress";
 import { describeNode, findSavedQueries, type SavedQuery } from "./detect";
 import { jsonEqual } from "./jsonScan";
-import { applyEdits, detectFormat, editsToward, singleReplacement, type TextEdit } from "./rewrite";
+import { detectFormat, editsToward, singleReplacement } from "./rewrite";
 import { resolveTarget } from "./targets";
 import { describeUpgradePath, Upgrader, type UpgradePath } from "./upgradePath";
 
@@ -84,7 +85,7 @@ async function upgradeText(
     scope: Pick<ProgressScope, "signal" | "onRetry">,
 ): Promise<{ after: string; changes: NodeChange[] }> {
     const format = detectFormat(text);
-    const edits: TextEdit[] = [];
+    const edits: Edit[] = [];
     const changes: NodeChange[] = [];
     for (const saved of queries) {
         const query = await upgrader.upgrade(saved.node, scope);
@@ -92,7 +93,6 @@ async function upgradeText(
         changes.push({ before: describeNode(saved.node), after: describeNode(query) });
         edits.push(...editsToward(text, saved.tree, query, format));
     }
-    edits.sort((a, b) => a.start - b.start || a.end - b.end);
     return { after: applyEdits(text, edits), changes };
 }
 
@@ -155,8 +155,11 @@ async function applyUpgrade(
     if (!change) return document;
     edit.replace(
         upgrade.uri,
-        new vscode.Range(document.positionAt(change.start), document.positionAt(change.end)),
-        change.text,
+        new vscode.Range(
+            document.positionAt(change.offset),
+            document.positionAt(change.offset + change.length),
+        ),
+        change.content,
     );
     return document;
 }
