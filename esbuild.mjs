@@ -29,7 +29,7 @@ const nodeBuild = {
         extension: "src/extension.ts",
         ...(fs.existsSync("src/api/index.ts") ? { api: "src/api/index.ts" } : {}),
         // PostHog's HogQL parser (WebAssembly inside) in a worker thread, started on first use.
-        hogqlParser: "src/language/parser/parserWorker.ts",
+        hogqlParser: "src/hogql/parser/parserWorker.ts",
         // ajv and the checks of webview messages and notebook outputs, required on first use.
         validator: "src/validator.ts",
     },

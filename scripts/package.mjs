@@ -1,5 +1,6 @@
-// `npm run package`: builds posthog-workbench.vsix with vsce (after the production build), with
-// the README's image links handled as scripts/vsceArgs.mjs explains.
+// `npm run package`: builds posthog-workbench.vsix with vsce, which first runs package.json's
+// `vscode:prepublish` (a clean production build), with the README's image links handled as
+// scripts/vsceArgs.mjs explains.
 // Usage: node scripts/package.mjs [more vsce flags, e.g. --baseImagesUrl <url>]
 import { execFileSync } from "node:child_process";
 import path from "node:path";

@@ -1,13 +1,34 @@
 import * as l10n from "@vscode/l10n";
+import type { Auth } from "./auth/auth";
 import type { CommandSpec } from "./commands";
-import { eventDefinitionCommands } from "./events/commands";
+import type { LogDep } from "./deps";
+import { eventDefinitionCommands, type EventCommandDeps } from "./events/commands";
+import type { ExperimentActionDeps } from "./experiments/actions";
 import { experimentCommands } from "./experiments/commands";
-import { languageCommands } from "./language/commands";
-import { lmCommands } from "./lm/commands";
+import { languageCommands, type LanguageCommandDeps } from "./language/commands";
+import { lmCommands, type LmCommandDeps } from "./lm/commands";
 import { notebookCommands } from "./notebook";
-import { queryCommands } from "./query/commands";
-import { savedQueryCommands } from "./savedQueries/commands";
-import { walkthroughCommands } from "./walkthrough/commands";
+import type { FullResultDeps } from "./notebook/fullResult";
+import { queryCommands, type QueryCommandDeps } from "./query/commands";
+import { savedQueryCommands, type SavedQueryCommandDeps } from "./savedQueries/commands";
+import { walkthroughCommands, type WalkthroughCommandDeps } from "./walkthrough/commands";
+
+/** What the sign-in commands of this table use. */
+interface AuthDep {
+    readonly auth: Auth;
+}
+
+/** What all the commands use together: activation hands over its context, which has it all. */
+export type CommandDeps = LogDep &
+    AuthDep &
+    ExperimentActionDeps &
+    EventCommandDeps &
+    QueryCommandDeps &
+    LanguageCommandDeps &
+    SavedQueryCommandDeps &
+    WalkthroughCommandDeps &
+    FullResultDeps &
+    LmCommandDeps;
 
 const P = "posthog-workbench";
 
@@ -15,7 +36,7 @@ const P = "posthog-workbench";
  * Every command of the extension. A test checks this table against `contributes.commands`, both
  * ways, so a command cannot be contributed without a handler or registered without a title.
  */
-export const commandTable: readonly CommandSpec[] = [
+export const commandTable: readonly CommandSpec<CommandDeps>[] = [
     { id: `${P}.signIn`, title: l10n.t("Sign In"), run: (ctx) => ctx.auth.signIn() },
     { id: `${P}.signOut`, title: l10n.t("Sign Out"), run: (ctx) => ctx.auth.signOut() },
     {

@@ -15,6 +15,8 @@ import { Ui, vscodeUi } from "./userPrompts";
  * The extension's one context: it owns the VS Code context, the settings, the log and every
  * disposable, so deactivation (and a test) can tear everything down in one place. Its
  * constructor builds every piece; activation (src/extension.ts) then registers them with VS Code.
+ * Only activation knows this class: each piece takes the few members it names (src/deps.ts and
+ * each feature's `...Deps`), and is handed the context, which has them.
  */
 export class Ctx implements vscode.Disposable {
     readonly log: vscode.LogOutputChannel;

@@ -14,7 +14,7 @@ import { registerSavedQueries } from "./savedQueries";
 import { publishForTests, unpublishForTests, withForcedFailure, type TestApi } from "./testHook";
 
 /** How the integration tests reach the running extension (test mode only; see testHook.ts). */
-export type ExtensionApi = TestApi;
+export type ExtensionApi = TestApi<Ctx>;
 
 let current: Ctx | undefined;
 

@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import type { RetryInfo } from "./api";
 import { withAbortSignal } from "./cancellation";
-import { withoutLinks } from "./plainText";
+import { withoutLinks } from "./shared/plainText";
 
 /** What a long action gets: the cancellation signal and a way to report waits and steps. */
 export interface ProgressScope {

@@ -1,6 +1,5 @@
 import * as vscode from "vscode";
 import type { ActivationStep } from "./activation";
-import type { Ctx } from "./ctx";
 
 /**
  * What the integration tests reach the running extension through. It is never an export: any
@@ -8,17 +7,18 @@ import type { Ctx } from "./ctx";
  * (`ctx.auth.keys`). Only a run with ExtensionMode.Test (VS Code sets it when it runs an
  * extension's tests) publishes it, on a global symbol of the extension host.
  */
-export interface TestApi {
-    ctx: Ctx;
+export interface TestApi<C> {
+    /** The extension's context (src/ctx.ts), which activation passes in. */
+    ctx: C;
 }
 
 /** The global symbol the test API is published on. */
 export const TEST_API = Symbol.for("posthog-workbench.testApi");
 
 /** Publishes the test API when, and only when, the extension runs in test mode. */
-export function publishForTests(context: vscode.ExtensionContext, ctx: Ctx): void {
+export function publishForTests<C>(context: vscode.ExtensionContext, ctx: C): void {
     if (context.extensionMode !== vscode.ExtensionMode.Test) return;
-    (globalThis as Record<symbol, unknown>)[TEST_API] = { ctx } satisfies TestApi;
+    (globalThis as Record<symbol, unknown>)[TEST_API] = { ctx } satisfies TestApi<C>;
 }
 
 /** Removes the test API (deactivation). */

@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { withoutLinks } from "./plainText";
+import { withoutLinks } from "./shared/plainText";
 
 /** One choice in a pick list; `value` is what the caller gets back. */
 export interface Choice<T> {

@@ -1,6 +1,8 @@
 // Builds the .vsix as `npm run package` does (into .vscode-test/) and checks what ships: under
 // 3 MB, the bundles present, and no sources, maps, tests or node_modules. Prints the summary
 // line test/runAll.mjs reads; rebuilds the development bundles afterwards.
+// It plants a stale dist/ first and builds nothing itself: vsce runs package.json's
+// `vscode:prepublish` (a clean production build), and the package must not hold the stale files.
 import { execFileSync, execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -9,10 +11,13 @@ import { repositoryUrl, vsceArgs } from "../scripts/vsceArgs.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const out = path.join(root, ".vscode-test", "posthog-workbench.vsix");
-fs.rmSync(path.join(root, "dist"), { recursive: true, force: true });
+// A dist/ left from older work: a bundle that no build makes and an entry point out of date.
+const STALE = "// stale: written by test/packageCheck.mjs\n";
+fs.mkdirSync(path.join(root, "dist"), { recursive: true });
+fs.writeFileSync(path.join(root, "dist", "stale.js"), STALE);
+fs.writeFileSync(path.join(root, "dist", "extension.js"), STALE);
 // A fresh clone has no .vscode-test/ until the harness is installed (`--only package` skips that).
 fs.mkdirSync(path.dirname(out), { recursive: true });
-execSync("node esbuild.mjs --production", { cwd: root, stdio: "inherit" });
 execFileSync(
     path.join(root, "node_modules", ".bin", "vsce"),
     // The README's screenshots stay out of the package; the Marketplace page loads them from the
@@ -70,6 +75,10 @@ function readmeImageProblems(packagedReadme) {
     if (problems.length) console.log(`  README images: ${problems.join("; ")}`);
     return problems;
 }
+/** The packaged entry point's text. */
+const packagedEntry = execFileSync("unzip", ["-p", out, "extension/dist/extension.js"], {
+    encoding: "utf8",
+});
 const listing = execFileSync("unzip", ["-Z1", out], { encoding: "utf8" })
     .split("\n")
     .filter(Boolean);
@@ -90,6 +99,12 @@ const unlockedOptionals = Object.entries(lock.packages).flatMap(([at, pkg]) =>
 if (unlockedOptionals.length)
     console.log(`  missing from the lock: ${unlockedOptionals.join(", ")}`);
 const checks = [
+    [
+        "vsce rebuilt dist/ (vscode:prepublish): no stale file or bundle ships",
+        !listing.includes("extension/dist/stale.js") &&
+            packagedEntry !== STALE &&
+            packagedEntry.length > 10_000,
+    ],
     ["package-lock.json locks every optional dependency", unlockedOptionals.length === 0],
     // PostHog's HogQL parser (WebAssembly, about 1.15 MB before compression) is most of it.
     ["the package is under 3 MB", fs.statSync(out).size < 3 * 1024 * 1024],

@@ -108,6 +108,8 @@ class Closure:
     node: Any  # ast.Lambda or ast.FunctionDef
     env: "Env"
     module: "Module"
+    # the class whose body defines this method: what `super()` inside it starts from
+    owner: "PyClass | None" = None
 
 
 class _Return(Exception):
@@ -383,7 +385,11 @@ class Interpreter:
             if isinstance(statement, ast.AnnAssign) and statement.value is None:
                 continue  # an annotation without a value: a field declared, not set
             self.exec(statement, body)
-        return PyClass(node.name, self.module.name, bases, body.vars)
+        cls = PyClass(node.name, self.module.name, bases, body.vars)
+        for value in body.vars.values():
+            if isinstance(value, Closure):
+                value.owner = cls
+        return cls
 
     def assign(self, target: ast.expr, value, env: Env) -> None:
         if isinstance(target, ast.Name):
@@ -463,6 +469,8 @@ class Interpreter:
                     return Opaque(obj.name)  # the class an opaque value was made by
                 return Opaque(f"{obj.name}.{node.attr}")
             if isinstance(obj, ClassInstance):
+                if node.attr == "__class__":
+                    return obj.cls
                 if node.attr in obj.kwargs:
                     return obj.kwargs[node.attr]
                 found, value = obj.cls.lookup(node.attr)
@@ -532,6 +540,16 @@ class Interpreter:
                             return False
                         left = right
                         continue
+                    if (
+                        isinstance(op, (ast.Eq, ast.NotEq))
+                        and {type(left), type(right)} == {Opaque, PyClass}
+                        and not (left.args or left.kwargs if isinstance(left, Opaque) else right.args or right.kwargs)
+                    ):
+                        # a class of the read source is not a class imported from outside it
+                        if isinstance(op, ast.Eq):
+                            return False
+                        left = right
+                        continue
                     raise self.fail(node, "a comparison with a value from outside the read source")
                 if not CMPOPS[type(op)](left, right):
                     return False
@@ -540,7 +558,20 @@ class Interpreter:
         if isinstance(node, ast.IfExp):
             return self.eval(node.body if self.eval(node.test, env) else node.orelse, env)
         if isinstance(node, ast.JoinedStr):
-            raise self.fail(node, "an f-string")
+            # f"$group_{group_index}" (events.py): literal parts and plain {value}s of str/int
+            # values; a conversion, a format spec or an opaque value stops the read.
+            parts = []
+            for part in node.values:
+                if isinstance(part, ast.Constant):
+                    parts.append(part.value)
+                    continue
+                if part.conversion != -1 or part.format_spec is not None:
+                    raise self.fail(node, "an f-string with a conversion or format spec")
+                value = self.eval(part.value, env)
+                if isinstance(value, bool) or not isinstance(value, (str, int)):
+                    raise self.fail(node, "an f-string of a value that is not a string or an int")
+                parts.append(str(value))
+            return "".join(parts)
         raise self.fail(node, f"a {type(node).__name__} expression this reader does not know")
 
     def comprehension(self, node, env: Env):
@@ -570,6 +601,8 @@ class Interpreter:
             model = self.eval(node.func.value, env)
             if isinstance(model, (Opaque, ClassInstance)):
                 return model
+        if self.is_super_call(node.func):
+            return self.super_call(node, env)
         func = self.eval(node.func, env)
         args: list = []
         for arg in node.args:
@@ -593,6 +626,15 @@ class Interpreter:
         if isinstance(func, Closure):
             return self.apply(func, args, kwargs, node)
         if isinstance(func, PyClass):
+            found, init = func.lookup("__init__")
+            if found:
+                # A class of the read source with its own __init__ (events.py EventsGroupSubTable
+                # builds its fields from group_index): run it on a fresh instance.
+                if not isinstance(init, Closure):
+                    raise self.fail(node, f"{func.name}.__init__ is not a method")
+                instance = ClassInstance(func, {})
+                self.apply(init, [instance, *args], kwargs, node)
+                return instance
             if args:
                 raise self.fail(node, f"{func.name}() with positional arguments")
             return ClassInstance(func, kwargs)
@@ -601,6 +643,46 @@ class Interpreter:
         if callable(func):
             return func(*args, **kwargs)
         raise self.fail(node, "a call of something that is not callable")
+
+    @staticmethod
+    def is_super_call(func: ast.expr) -> bool:
+        return (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Call)
+            and isinstance(func.value.func, ast.Name)
+            and func.value.func.id == "super"
+        )
+
+    def super_call(self, node: ast.Call, env: Env):
+        """`super().name(...)` inside a method: `name` looked up along the bases of the class that
+        defines the method. Where no read base defines `__init__`, the base is PyClass's opaque
+        model (pydantic's BaseModel): its __init__ takes the fields as keywords."""
+        if node.func.value.args or node.func.value.keywords:
+            raise self.fail(node, "super() with arguments")
+        try:
+            owner, instance = env.get("__class__"), env.get("__self__")
+        except KeyError:
+            raise self.fail(node, "super() outside a method of a class of the read source")
+        if not isinstance(owner, PyClass) or not isinstance(instance, ClassInstance):
+            raise self.fail(node, "super() outside a method of a class of the read source")
+        name = node.func.attr
+        args = [self.eval(a, env) for a in node.args]
+        kwargs = {}
+        for keyword in node.keywords:
+            if keyword.arg is None:
+                raise self.fail(node, "a ** argument to super()")
+            kwargs[keyword.arg] = self.eval(keyword.value, env)
+        for base in owner.bases:
+            if isinstance(base, PyClass):
+                found, value = base.lookup(name)
+                if found:
+                    if not isinstance(value, Closure):
+                        raise self.fail(node, f"super().{name} is not a method")
+                    return self.apply(value, [instance, *args], kwargs, node)
+        if name == "__init__" and not args:
+            instance.kwargs.update(kwargs)
+            return None
+        raise self.fail(node, f"super().{name} on a base outside the read source")
 
     def construct(self, cls: DataclassType, args: list, kwargs: dict, node: ast.AST) -> Instance:
         """The generated __init__ of a dataclass: positional in field order, then keywords."""
@@ -636,6 +718,9 @@ class Interpreter:
             raise self.fail(node, "too many arguments")
         for name, value in zip(positional, args):
             local.vars[name] = value
+        if closure.owner is not None and args:
+            # what a method's `super()` needs: its class and the instance it runs on
+            local.vars["__class__"], local.vars["__self__"] = closure.owner, args[0]
         for name, value in kwargs.items():
             if name not in names:
                 raise self.fail(node, f"no parameter {name}")

@@ -54,6 +54,7 @@ SOURCE_PACKAGES = ("posthog.hogql.functions", "posthog.hogql.hogqlx")
 DATABASE = "posthog/hogql/database/"
 DATABASE_PY = "posthog.hogql.database.database"
 MODELS = "posthog.hogql.database.models."
+ROOT_REGISTRY = "ROOT_TABLES__DO_NOT_ADD_ANY_MORE"
 
 
 def database_modules(manifest: dict) -> list[str]:
@@ -206,6 +207,7 @@ def field_facts(loader: Loader, table: str, name: str, value) -> dict:
             "name": name,
             "kind": "VirtualTable",
             "class": value.cls.name,
+            "hogql": call_method(loader, value, "to_printed_hogql"),
             "fields": [field_facts(loader, what, k, v) for k, v in fields.items()],
         }
     model = opaque_model(value, what)
@@ -217,6 +219,14 @@ def field_facts(loader: Loader, table: str, name: str, value) -> dict:
         source = kwargs.get("from_field")
         facts["from"] = [source] if isinstance(source, str) else literal(source, what)
         facts["table"] = table_ref(kwargs.get("join_table"), what)
+        # What a resolver is given besides the join (events.py group_N: {"group_index": N}).
+        params = kwargs.get("resolver_params")
+        if params is not None:
+            if not isinstance(params, dict) or not all(
+                isinstance(k, str) and (v is None or isinstance(v, (str, int, bool))) for k, v in params.items()
+            ):
+                raise ReadError(f"{what}: resolver_params that are not literals")
+            facts["params"] = dict(params)
     elif kind == "FieldTraverser":
         facts["chain"] = literal(kwargs.get("chain"), what)
     elif kind == "ExpressionField":
@@ -290,6 +300,11 @@ def read_database(loader: Loader, modules: list[str]) -> dict:
         return entries
 
     tables = node_entries(root, [])
+    # The tables DatabaseSchemaQuery lists besides the `posthog.` ones (database.py
+    # get_posthog_table_names(include_hidden=True): the keys of this registry).
+    registry = mod.env.vars.get(ROOT_REGISTRY)
+    if not isinstance(registry, dict):
+        raise ReadError(f"{mod.relpath}: no {ROOT_REGISTRY} dict (get_posthog_table_names lists its keys)")
     # Join targets that are classes of read modules but not registered (sessions_v3 is registered
     # as raw_sessions_v3 only; SessionsTableV3 replaces sessions by the team's modifiers).
     for module in modules:
@@ -297,7 +312,7 @@ def read_database(loader: Loader, modules: list[str]) -> dict:
             if isinstance(value, PyClass) and value.module == module and value.name not in classes:
                 if value.lookup("fields")[0] and value.lookup("to_printed_hogql")[0]:
                     classes[value.name] = table_class_facts(loader, ClassInstance(value, {}))
-    return {"tables": tables, "classes": [classes[k] for k in sorted(classes)]}
+    return {"tables": tables, "rootTables": list(registry), "classes": [classes[k] for k in sorted(classes)]}
 
 
 def read(source: Path, manifest: dict) -> dict:
@@ -381,6 +396,7 @@ def dump(reading: dict) -> str:
         elif key == "database":
             lines.append(f' "{key}": {{')
             lines.append('  "tables": [\n' + ",\n".join("   " + compact(e) for e in value["tables"]) + "\n  ],")
+            lines.append(f'  "rootTables": {compact(value["rootTables"])},')
             lines.append('  "classes": [\n' + ",\n".join("   " + compact(e) for e in value["classes"]) + "\n  ]")
             lines.append(" }" + comma)
         elif isinstance(value, list) and value and isinstance(value[0], dict):

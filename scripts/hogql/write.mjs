@@ -40,13 +40,17 @@ const databaseSources = (reading) =>
 /**
  * The type DatabaseSchemaQuery gives a field of each class: database.py serialize_fields
  * @8351d962 (its isinstance chain; team_id of PostHog's tables and classes outside the chain,
- * such as a plain DatabaseField holding an aggregate state, are not listed).
+ * such as a plain DatabaseField holding an aggregate state, are not listed); UUIDDatabaseField
+ * (a string) and StructDatabaseField (json) as the newest database.py the code index holds
+ * (id 54574309229) lists them.
  */
 const SERIALIZED_TYPES = {
     IntegerDatabaseField: "integer",
     FloatDatabaseField: "float",
     DecimalDatabaseField: "decimal",
     StringDatabaseField: "string",
+    UUIDDatabaseField: "string",
+    StructDatabaseField: "json",
     DateTimeDatabaseField: "datetime",
     DateDatabaseField: "date",
     BooleanDatabaseField: "boolean",
@@ -85,6 +89,7 @@ export function schemaTable(reading) {
         if (f.kind === "LazyJoin") {
             out.from = f.from;
             out.table = registeredAs.get(f.table) ?? f.table;
+            if (f.params) out.params = f.params;
         }
         if (f.chain) out.chain = f.chain;
         if (f.fields) out.fields = Object.fromEntries(f.fields.map((g) => [g.name, field(g)]));
@@ -127,18 +132,105 @@ export function schemaTable(reading) {
         sources: databaseSources(reading),
         tables,
         unregistered,
+        databaseSchema: databaseSchema(reading),
         unread,
     };
     const lines = ["{"];
     lines.push(` "$comment": ${compact(body.$comment)},`);
     lines.push(` "sources": [\n${body.sources.map((v) => "  " + compact(v)).join(",\n")}\n ],`);
-    for (const key of ["tables", "unregistered"]) {
+    for (const key of ["tables", "unregistered", "databaseSchema"]) {
         const inner = Object.entries(body[key]).map(([k, v]) => `  ${compact(k)}: ${compact(v)}`);
         lines.push(` "${key}": {\n${inner.join(",\n")}\n },`);
     }
     lines.push(` "unread": ${compact(unread)}`);
     lines.push("}");
     return lines.join("\n") + "\n";
+}
+
+/** database.py serialize_fields: names holding one of these are written in backticks. */
+const HOGQL_CHARACTERS_TO_BE_WRAPPED = ["@", "-", "!", "$", "+"];
+
+/**
+ * What DatabaseSchemaQuery answers for the PostHog tables, as the newest database.py the code
+ * index holds (id 54574309229) builds it: Database.serialize(include_hidden_posthog_tables=True),
+ * which posthog/api/services/query.py asks for, lists get_posthog_table_names(include_hidden=True)
+ * (the keys of ROOT_TABLES__DO_NOT_ADD_ANY_MORE and the `posthog.` tables outside them, sorted)
+ * as "posthog" tables, then get_system_table_names() (query_log, and the system.* tables of
+ * schema/system.py, a module not read: none listed) as "system" tables. Each table's fields go
+ * through serialize_fields: hidden fields and team_id left out, database fields by class (a plain
+ * DatabaseField is in none of its branches: left out), lazy joins with the joined table's HogQL
+ * name and field names, virtual tables with theirs, traversers with their chain. Tables whose
+ * class was not read are listed without fields. What the team's modifiers change
+ * (Database.create_for: virtual fields, persons-on-events) is the sandbox's to add.
+ */
+function databaseSchema(reading) {
+    const classes = classesOf(reading);
+    const registered = new Map(reading.database.tables.map((t) => [t.name, t]));
+    const root = new Set(reading.database.rootTables);
+    const posthogOnly = reading.database.tables
+        .map((t) => t.name)
+        .filter((n) => n.startsWith("posthog.") && !root.has(n.slice("posthog.".length)));
+    const names = [...new Set([...root, ...posthogOnly])].sort();
+    const registeredAs = new Map();
+    for (const t of reading.database.tables)
+        if (t.class && !t.name.includes(".") && !registeredAs.has(t.class))
+            registeredAs.set(t.class, t.name);
+    /** A join's table: a registered name (LazyJoin(join_table="persons")) or a class. */
+    const joined = (target) => {
+        const entry = registered.get(target);
+        const c = classes.get(entry ? entry.class : target);
+        if (c) return { table: c.hogql, fields: c.fields.map((f) => f.name) };
+        // A class not read: its HogQL name and fields are not known here.
+        return { fields: [] };
+    };
+    const serialize = (fields) => {
+        const out = {};
+        for (const f of fields) {
+            if (f.hidden || f.name === "team_id") continue;
+            const base = {
+                name: f.name,
+                hogql_value: HOGQL_CHARACTERS_TO_BE_WRAPPED.some((c) => f.name.includes(c))
+                    ? `\`${f.name}\``
+                    : f.name,
+            };
+            if (f.kind === "LazyJoin") {
+                const j = joined(f.table);
+                out[f.name] = {
+                    ...base,
+                    type: "lazy_table",
+                    schema_valid: true,
+                    ...(j.table ? { table: j.table } : {}),
+                    fields: j.fields,
+                    id: f.name,
+                };
+            } else if (f.kind === "VirtualTable")
+                out[f.name] = {
+                    ...base,
+                    type: "virtual_table",
+                    schema_valid: true,
+                    table: f.hogql,
+                    fields: f.fields.map((g) => g.name),
+                };
+            else if (f.kind === "FieldTraverser")
+                out[f.name] = {
+                    ...base,
+                    type: "field_traverser",
+                    schema_valid: true,
+                    chain: f.chain,
+                };
+            else if (SERIALIZED_TYPES[f.kind])
+                out[f.name] = { ...base, type: SERIALIZED_TYPES[f.kind], schema_valid: true };
+        }
+        return out;
+    };
+    const schema = {};
+    for (const name of names) {
+        const c = classes.get(registered.get(name)?.class);
+        schema[name] = { type: "posthog", fields: c ? serialize(c.fields) : {} };
+    }
+    // get_system_table_names(): query_log first; serialize() writes it again as a system table.
+    schema.query_log = { ...schema.query_log, type: "system" };
+    return schema;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { parseLossless } from "../json/lossless";
+import { parseLossless } from "../shared/json/lossless";
 import { Deadline, deadlineError } from "./deadline";
 import {
     PostHogApiError,
@@ -58,8 +58,8 @@ export interface CallSpec {
     raw?: boolean;
     /**
      * Parse the body keeping every digit: numbers wider than a double become `BigNumber`s
-     * (src/json/lossless.ts) instead of rounded doubles. For query results, whose cells may be
-     * UInt64, Int128 or wide Decimal values.
+     * (src/shared/json/lossless.ts) instead of rounded doubles. For query results, whose cells may
+     * be UInt64, Int128 or wide Decimal values.
      */
     lossless?: boolean;
     /** With `raw`: sees the body's bytes as they arrive (see `HttpRequest.onBody`). */

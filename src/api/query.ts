@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { stringifyLossless } from "../json/lossless";
+import { stringifyLossless } from "../shared/json/lossless";
 import type { ApiCore, CallOptions, CallSpec } from "./core";
 import { formatDuration } from "./deadline";
 import { PostHogApiError, PostHogCancelledError, isCancellation } from "./errors";
@@ -57,9 +57,9 @@ export interface RunQueryResult<T = QueryResponse> {
     /**
      * The response object (for a background run: the completed `query_status.results`). Every
      * digit is kept: a number wider than a double (a UInt64 id, an Int128, a wide Decimal) is a
-     * `BigNumber`, a String object holding its JSON text (src/json/lossless.ts); render it with
-     * `String(value)` or `stringifyLossless`, never `JSON.stringify` (which quotes it). Numbers a
-     * double holds exactly are plain numbers.
+     * `BigNumber`, a String object holding its JSON text (src/shared/json/lossless.ts); render it
+     * with `String(value)` or `stringifyLossless`, never `JSON.stringify` (which quotes it).
+     * Numbers a double holds exactly are plain numbers.
      */
     response: T;
     /** The query id (the client_query_id). */

@@ -9,7 +9,7 @@ import {
     parseFields,
     scanObject,
     scanSliceBytes,
-} from "../json/responseScan";
+} from "../shared/json/responseScan";
 import type { ApiCore, CallOptions } from "./core";
 import { PostHogApiError, invalidJsonError } from "./errors";
 import { yieldToEventLoop } from "./eventLoop";

@@ -2,16 +2,32 @@ import * as vscode from "vscode";
 import type { PostHogClient, Project } from "../api";
 import { checkHost } from "../api/host";
 import { loadApi } from "../apiLoader";
-import { CLOUD_HOSTS } from "../config";
+import { CLOUD_HOSTS, type Config } from "../config";
 import { withAbortSignal } from "../cancellation";
-import type { Ctx } from "../ctx";
-import { inLabel, quotedInMessage } from "../plainText";
+import type { LogDep, UiDep } from "../deps";
+import { inLabel, quotedInMessage } from "../shared/plainText";
 import { withProgress } from "../progress";
 import type { Choice } from "../userPrompts";
 import { demoKeyFrom } from "./demoKey";
 import { explainKeyProblem, checkKeyShape } from "./keyMessages";
 import { KeyStore } from "./keyStore";
 import { Session } from "./session";
+
+/** What sign-in needs: the settings it changes, the stored keys' places, and what a host left. */
+export interface AuthDeps extends LogDep, UiDep {
+    readonly config: Config;
+    readonly extension: Pick<vscode.ExtensionContext, "secrets" | "globalState" | "extensionMode">;
+    /** The query log, counted and cleared per host on sign-out. */
+    readonly history: {
+        countOf(host: string): number;
+        clearHost(host: string): Promise<number>;
+    };
+    /** The stored results, counted and deleted per host on sign-out. */
+    readonly panels: {
+        storedCount(host: string): Promise<number>;
+        deleteStored(host: string): Promise<number>;
+    };
+}
 
 const SELF_HOSTED = "self-hosted";
 const PROJECT_NAMES = "posthog-workbench.projectNames";
@@ -26,7 +42,7 @@ export class Auth implements vscode.Disposable {
     readonly keys: KeyStore;
     readonly session: Session;
 
-    constructor(private readonly ctx: Ctx) {
+    constructor(private readonly ctx: AuthDeps) {
         this.keys = new KeyStore(ctx.extension.secrets, ctx.extension.globalState);
         this.session = new Session(ctx.config, this.keys, ctx.log);
     }

@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { inLabel, oneLine } from "../plainText";
+import { inLabel, oneLine } from "../shared/plainText";
 import type { Session, SessionState } from "./session";
 
 /**

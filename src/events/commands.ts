@@ -1,11 +1,17 @@
 import * as vscode from "vscode";
 import type { EventDefinition, EventDefinitionPatch } from "../api";
 import type { CommandSpec } from "../commands";
-import type { Ctx } from "../ctx";
+import type { LogDep, SessionDep, UiDep } from "../deps";
+import type { EventDefinitionsTree } from "./eventDefinitionsTree";
 import { redact } from "../log";
-import { inLabel, oneLine, quotedInLabel, quotedInMessage } from "../plainText";
+import { inLabel, oneLine, quotedInLabel, quotedInMessage } from "../shared/plainText";
 import { eventQuery, parseTags, type EventDefinitionsOrdering } from "./format";
 import { EventDefinitionNode } from "./nodes";
+
+/** What the event definition commands use. */
+export interface EventCommandDeps extends LogDep, UiDep, SessionDep {
+    readonly views: { readonly eventDefinitions: EventDefinitionsTree };
+}
 
 const P = "posthog-workbench";
 
@@ -13,7 +19,7 @@ const P = "posthog-workbench";
  * The definition a command acts on: the row it was invoked on, or, from the Command Palette, one
  * the user picks from the rows loaded so far. Undefined when the user cancels the pick.
  */
-async function target(ctx: Ctx, arg: unknown): Promise<EventDefinition | undefined> {
+async function target(ctx: EventCommandDeps, arg: unknown): Promise<EventDefinition | undefined> {
     if (arg instanceof EventDefinitionNode) return arg.definition;
     const defs = await ctx.views.eventDefinitions.definitions();
     if (defs.length === 0) throw new Error("No event definitions are loaded; check the filter.");
@@ -40,7 +46,11 @@ export const TAXONOMY_REQUIRED =
  * removes its verified mark and verifying a hidden one unhides it, so those ask once first. Only
  * hidden and verified both true in one request is refused, here before anything is sent.
  */
-async function edit(ctx: Ctx, def: EventDefinition, patch: EventDefinitionPatch): Promise<void> {
+async function edit(
+    ctx: EventCommandDeps,
+    def: EventDefinition,
+    patch: EventDefinitionPatch,
+): Promise<void> {
     if (patch.hidden === true && patch.verified === true) {
         await ctx.ui.warn(
             vscode.l10n.t(
@@ -89,8 +99,8 @@ async function edit(ctx: Ctx, def: EventDefinition, patch: EventDefinitionPatch)
 function itemCommand(
     name: string,
     title: string,
-    run: (ctx: Ctx, def: EventDefinition) => unknown,
-): CommandSpec {
+    run: (ctx: EventCommandDeps, def: EventDefinition) => unknown,
+): CommandSpec<EventCommandDeps> {
     return {
         id: `${P}.${name}`,
         title,
@@ -102,7 +112,7 @@ function itemCommand(
 }
 
 /** Commands of the Event Definitions view. */
-export const eventDefinitionCommands: readonly CommandSpec[] = [
+export const eventDefinitionCommands: readonly CommandSpec<EventCommandDeps>[] = [
     {
         id: `${P}.refreshEventDefinitions`,
         title: vscode.l10n.t("Refresh Event Definitions"),

@@ -1,11 +1,14 @@
 import * as vscode from "vscode";
 import type { EventDefinition } from "../api";
 import { withAbortSignal } from "../cancellation";
-import type { Ctx } from "../ctx";
+import type { LogDep, SessionDep } from "../deps";
 import { userMessageOf } from "../errorText";
 import { redact } from "../log";
-import { inMarkdown, oneLine } from "../plainText";
+import { inMarkdown, oneLine } from "../shared/plainText";
 import { detailsMarkdown } from "./format";
+
+/** What the event definition documents use. */
+export type EventDetailsDeps = LogDep & SessionDep;
 
 /** Scheme of the read-only details documents: `posthog-event-definition:/<name>.md?<id>`. */
 export const DETAILS_SCHEME = "posthog-event-definition";
@@ -20,7 +23,7 @@ export class EventDefinitionDocuments implements vscode.TextDocumentContentProvi
     readonly onDidChange = this.changed.event;
 
     constructor(
-        private readonly ctx: Ctx,
+        private readonly ctx: EventDetailsDeps,
         /** The definition's 30-day volume (the tree's, so a hover and the details share one query). */
         private readonly volume: (def: EventDefinition) => Promise<number | null>,
     ) {}

@@ -1,6 +1,6 @@
 import * as vscode from "vscode";
 import { isCancellation, type EventDefinition, type ListEventDefinitionsParams } from "../api";
-import type { Ctx } from "../ctx";
+import type { ConfigDep, LogDep, SessionDep } from "../deps";
 import { errorDetail, userMessageOf } from "../errorText";
 import { redact } from "../log";
 import { EventDefinitionDocuments } from "./detailsDocument";
@@ -18,6 +18,11 @@ import {
     tooltipFor,
     type EventDefinitionsElement,
 } from "./nodes";
+
+/** What the event definitions tree uses: the session, its page-size setting, and the log. */
+export type EventDefinitionsTreeDeps = LogDep &
+    SessionDep &
+    ConfigDep<"onDidChange" | "eventDefinitionsPageSize">;
 
 export const VIEW_ID = "posthog-workbench.eventDefinitions";
 const P = "posthog-workbench";
@@ -62,7 +67,7 @@ export class EventDefinitionsTree
     private view: vscode.TreeView<EventDefinitionsElement> | undefined;
     private readonly subscriptions: vscode.Disposable[] = [];
 
-    constructor(private readonly ctx: Ctx) {
+    constructor(private readonly ctx: EventDefinitionsTreeDeps) {
         this.details = new EventDefinitionDocuments(ctx, (def) => this.volume(def));
         this.subscriptions.push(
             ctx.config.onDidChange((event) => {

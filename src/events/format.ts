@@ -2,9 +2,9 @@
 // nothing from vscode so the unit tests can check it in plain Node.
 import * as l10n from "@vscode/l10n";
 import type { EventDefinition, HogQLQueryNode, PostHogClient, UserSummary } from "../api";
-import { isBigNumber } from "../json/lossless";
+import { isBigNumber } from "../shared/json/lossless";
 import { displayLanguage } from "../locale";
-import { codeBlock, inMarkdown } from "../plainText";
+import { codeBlock, inMarkdown } from "../shared/plainText";
 
 /** "3 days ago", "yesterday", "just now"; "never" without a time. */
 export function relativeTime(iso: string | null | undefined, now = Date.now()): string {

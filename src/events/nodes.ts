@@ -1,6 +1,6 @@
 import * as vscode from "vscode";
 import type { EventDefinition } from "../api";
-import { inMarkdown, oneLine } from "../plainText";
+import { inMarkdown, oneLine } from "../shared/plainText";
 import { countText, personName, relativeTime, rowDescription } from "./format";
 
 const P = "posthog-workbench";

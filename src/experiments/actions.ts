@@ -1,8 +1,8 @@
 import * as vscode from "vscode";
 import type { Experiment, ExperimentBasic, FeatureFlag } from "../api";
 import { appLink } from "../appLinks";
-import type { Ctx } from "../ctx";
-import { inLabel, inMessage, quotedInMessage } from "../plainText";
+import type { SessionDep, UiDep } from "../deps";
+import { inLabel, inMessage, quotedInMessage } from "../shared/plainText";
 import { withProgress } from "../progress";
 import type { Choice } from "../userPrompts";
 import {
@@ -16,7 +16,15 @@ import {
     roleWord,
     statusText,
 } from "./model";
+import type { ExperimentsTree } from "./experimentsTree";
 import { ExperimentNode } from "./nodes";
+
+/** What the experiment actions use. */
+export interface ExperimentActionDeps extends UiDep, SessionDep {
+    readonly views: { readonly experiments: ExperimentsTree };
+    /** Opens an experiment's page. */
+    readonly documents: { showDetails(id: number, focusMetric?: string | null): Promise<unknown> };
+}
 
 const TYPE_FLAG_KEY = Symbol("type a key");
 
@@ -26,7 +34,7 @@ const TYPE_FLAG_KEY = Symbol("type a key");
  * fetches the experiment itself ({@link fetchExperiment}).
  */
 export async function resolveExperiment(
-    ctx: Ctx,
+    ctx: ExperimentActionDeps,
     arg: unknown,
 ): Promise<ExperimentBasic | undefined> {
     if (arg instanceof ExperimentNode) return arg.experiment;
@@ -44,7 +52,7 @@ export async function resolveExperiment(
     );
 }
 
-export async function newExperiment(ctx: Ctx): Promise<Experiment | undefined> {
+export async function newExperiment(ctx: ExperimentActionDeps): Promise<Experiment | undefined> {
     const name = await ctx.ui.input({
         title: vscode.l10n.t("New experiment (1/2): name"),
         prompt: vscode.l10n.t("A name that says what the experiment tests"),
@@ -133,7 +141,7 @@ type EditableField = "name" | "description" | "conclusion" | "conclusion_comment
 const CONCLUSIONS = ["won", "lost", "inconclusive", "stopped_early", "invalid"];
 
 export async function editExperiment(
-    ctx: Ctx,
+    ctx: ExperimentActionDeps,
     experiment: ExperimentBasic,
 ): Promise<Experiment | undefined> {
     const field = await ctx.ui.pick<EditableField>(
@@ -191,7 +199,7 @@ export async function editExperiment(
 }
 
 export async function setArchived(
-    ctx: Ctx,
+    ctx: ExperimentActionDeps,
     experiment: ExperimentBasic,
     archived: boolean,
 ): Promise<Experiment | undefined> {
@@ -255,7 +263,10 @@ function badRequestReason(error: unknown): string | undefined {
 }
 
 /** Soft delete: the API's DELETE answers 405, so deleting is PATCH `deleted: true`. */
-export async function deleteExperiment(ctx: Ctx, experiment: ExperimentBasic): Promise<boolean> {
+export async function deleteExperiment(
+    ctx: ExperimentActionDeps,
+    experiment: ExperimentBasic,
+): Promise<boolean> {
     const confirmed = await ctx.ui.confirm(
         vscode.l10n.t("Delete experiment {0}?", quotedInMessage(experiment.name)),
         vscode.l10n.t(
@@ -276,7 +287,7 @@ export async function deleteExperiment(ctx: Ctx, experiment: ExperimentBasic): P
 }
 
 async function patch(
-    ctx: Ctx,
+    ctx: ExperimentActionDeps,
     experiment: ExperimentBasic,
     body: Record<string, unknown>,
     title: string,
@@ -294,7 +305,7 @@ async function patch(
 }
 
 export async function duplicateExperiment(
-    ctx: Ctx,
+    ctx: ExperimentActionDeps,
     experiment: ExperimentBasic,
 ): Promise<Experiment | undefined> {
     const name = await ctx.ui.input({
@@ -316,7 +327,10 @@ export async function duplicateExperiment(
     return copy;
 }
 
-export async function createExposureCohort(ctx: Ctx, experiment: ExperimentBasic): Promise<void> {
+export async function createExposureCohort(
+    ctx: ExperimentActionDeps,
+    experiment: ExperimentBasic,
+): Promise<void> {
     const client = await ctx.auth.session.client();
     const { cohort } = await withProgress(
         vscode.l10n.t("Creating the exposure cohort of {0}...", quotedInMessage(experiment.name)),
@@ -339,7 +353,10 @@ export async function createExposureCohort(ctx: Ctx, experiment: ExperimentBasic
         );
 }
 
-async function pickMetric(ctx: Ctx, experiment: Experiment): Promise<ExperimentMetric | undefined> {
+async function pickMetric(
+    ctx: ExperimentActionDeps,
+    experiment: Experiment,
+): Promise<ExperimentMetric | undefined> {
     const metrics = experimentMetrics(experiment);
     if (metrics.length === 0) {
         void ctx.ui.warn(
@@ -366,7 +383,7 @@ async function pickMetric(ctx: Ctx, experiment: Experiment): Promise<ExperimentM
  * (GET .../experiments/{id}/), since a list row leaves the metrics out.
  */
 export async function fetchExperiment(
-    ctx: Ctx,
+    ctx: ExperimentActionDeps,
     experiment: ExperimentBasic | Experiment,
 ): Promise<Experiment> {
     if (isFull(experiment)) return experiment;
@@ -384,7 +401,7 @@ function isFull(experiment: ExperimentBasic | Experiment): experiment is Experim
 }
 
 export async function recalculateTimeseries(
-    ctx: Ctx,
+    ctx: ExperimentActionDeps,
     row: ExperimentBasic | Experiment,
 ): Promise<void> {
     const experiment = await fetchExperiment(ctx, row);
@@ -410,14 +427,17 @@ export async function recalculateTimeseries(
 }
 
 /** Opens the experiment's page at the picked metric: its change over time with intervals. */
-export async function showTimeseries(ctx: Ctx, row: ExperimentBasic | Experiment): Promise<void> {
+export async function showTimeseries(
+    ctx: ExperimentActionDeps,
+    row: ExperimentBasic | Experiment,
+): Promise<void> {
     const experiment = await fetchExperiment(ctx, row);
     const metric = await pickMetric(ctx, experiment);
     if (!metric) return;
     await ctx.documents.showDetails(experiment.id, metric.uuid);
 }
 
-export async function checkFlagImplementation(ctx: Ctx): Promise<boolean> {
+export async function checkFlagImplementation(ctx: ExperimentActionDeps): Promise<boolean> {
     const client = await ctx.auth.session.client();
     const { result } = await withProgress(
         vscode.l10n.t("Checking flag implementation..."),
@@ -433,7 +453,10 @@ export async function checkFlagImplementation(ctx: Ctx): Promise<boolean> {
     return result;
 }
 
-export async function openInPostHog(ctx: Ctx, experiment: ExperimentBasic): Promise<void> {
+export async function openInPostHog(
+    ctx: ExperimentActionDeps,
+    experiment: ExperimentBasic,
+): Promise<void> {
     const client = await ctx.auth.session.client();
     await vscode.env.openExternal(
         vscode.Uri.parse(
@@ -442,7 +465,10 @@ export async function openInPostHog(ctx: Ctx, experiment: ExperimentBasic): Prom
     );
 }
 
-export async function copyFlagKey(ctx: Ctx, experiment: ExperimentBasic): Promise<void> {
+export async function copyFlagKey(
+    ctx: ExperimentActionDeps,
+    experiment: ExperimentBasic,
+): Promise<void> {
     await vscode.env.clipboard.writeText(experiment.feature_flag_key);
     void ctx.ui.info(vscode.l10n.t("Copied {0}.", inMessage(experiment.feature_flag_key)));
 }

@@ -1,6 +1,5 @@
 import * as l10n from "@vscode/l10n";
 import type { CommandSpec } from "../commands";
-import type { Ctx } from "../ctx";
 import type { ExperimentBasic } from "../api";
 import * as actions from "./actions";
 import { LoadMoreNode } from "./nodes";
@@ -11,8 +10,8 @@ const P = "posthog-workbench";
 function onExperiment(
     name: string,
     title: string,
-    action: (ctx: Ctx, experiment: ExperimentBasic) => Promise<unknown>,
-): CommandSpec {
+    action: (ctx: actions.ExperimentActionDeps, experiment: ExperimentBasic) => Promise<unknown>,
+): CommandSpec<actions.ExperimentActionDeps> {
     return {
         id: `${P}.${name}`,
         title,
@@ -24,7 +23,7 @@ function onExperiment(
 }
 
 /** Commands of the Experiments view. */
-export const experimentCommands: readonly CommandSpec[] = [
+export const experimentCommands: readonly CommandSpec<actions.ExperimentActionDeps>[] = [
     {
         id: `${P}.refreshExperiments`,
         title: l10n.t("Refresh Experiments"),

@@ -1,6 +1,5 @@
 import * as vscode from "vscode";
-import type { Ctx } from "../ctx";
-import { ExperimentPage, ExperimentPages } from "./page";
+import { ExperimentPage, ExperimentPages, type ExperimentPageDeps } from "./page";
 
 export const EXPERIMENT_SCHEME = "posthog-experiment";
 
@@ -16,7 +15,7 @@ export class ExperimentDocuments implements vscode.TextDocumentContentProvider, 
     /** The open experiment pages. */
     readonly pages: ExperimentPages;
 
-    constructor(ctx: Ctx) {
+    constructor(ctx: ExperimentPageDeps) {
         this.pages = new ExperimentPages(ctx);
     }
 

@@ -1,6 +1,6 @@
 import * as vscode from "vscode";
 import type { ExperimentBasic, ListExperimentsParams, Page } from "../api";
-import type { Ctx } from "../ctx";
+import type { ConfigDep, ErrorReportDep, LogDep, SessionDep } from "../deps";
 import { userMessageOf } from "../errorText";
 import { experimentState } from "./model";
 import {
@@ -11,6 +11,12 @@ import {
     LoadMoreNode,
     MessageNode,
 } from "./nodes";
+
+/** What the experiments tree uses. */
+export type ExperimentsTreeDeps = LogDep &
+    ErrorReportDep &
+    SessionDep &
+    ConfigDep<"experimentsPageSize">;
 
 const VIEW_ID = "posthog-workbench.experiments";
 /** How many times selecting a revealed row is tried while the view reloads its group. */
@@ -61,7 +67,7 @@ export class ExperimentsTree
     /** Each group's latest getChildren call, so a reveal can wait for the view's fetch. */
     private readonly fetching = new Map<GroupId, Promise<unknown>>();
 
-    constructor(private readonly ctx: Ctx) {
+    constructor(private readonly ctx: ExperimentsTreeDeps) {
         for (const id of [
             "running",
             "paused",

@@ -10,7 +10,7 @@ import {
     roleWord,
     startText,
 } from "./model";
-import { codeSpan, inMarkdown } from "../plainText";
+import { codeSpan, inMarkdown } from "../shared/plainText";
 
 const ONE = { oneLine: true };
 

@@ -1,6 +1,6 @@
 import * as vscode from "vscode";
 import type { ExperimentBasic } from "../api";
-import { inMarkdown, oneLine } from "../plainText";
+import { inMarkdown, oneLine } from "../shared/plainText";
 import {
     experimentDescription,
     experimentState,

@@ -4,9 +4,9 @@
 import { randomBytes } from "node:crypto";
 import * as vscode from "vscode";
 import type { Experiment } from "../api";
-import type { Ctx } from "../ctx";
+import type { ErrorReportDep, LogDep } from "../deps";
 import { userMessageOf } from "../errorText";
-import { oneLine, quotedInMessage } from "../plainText";
+import { oneLine, quotedInMessage } from "../shared/plainText";
 import { withProgress } from "../progress";
 import * as actions from "./actions";
 import { experimentMetrics, hasStarted, metricFingerprint } from "./model";
@@ -20,7 +20,15 @@ import type {
     FromExperimentPage,
     PageActionId,
     ToExperimentPage,
-} from "./pageProtocol";
+} from "../shared/experimentPageProtocol";
+
+/** What the experiment pages use: the actions' pieces, and where "Open as Markdown" goes. */
+export interface ExperimentPageDeps extends actions.ExperimentActionDeps, LogDep, ErrorReportDep {
+    readonly extensionUri: vscode.Uri;
+    readonly documents: actions.ExperimentActionDeps["documents"] & {
+        show(path: string, markdown: string): Promise<unknown>;
+    };
+}
 
 /** What the page reported after drawing (the tests wait on it). */
 export interface PageRendered {
@@ -41,7 +49,7 @@ export class ExperimentPage implements vscode.Disposable {
     private readonly disposables: vscode.Disposable[] = [];
 
     constructor(
-        private readonly ctx: Ctx,
+        private readonly ctx: ExperimentPageDeps,
         readonly id: number,
         readonly panel: vscode.WebviewPanel,
         private readonly onClose: () => void,
@@ -219,7 +227,7 @@ export class ExperimentPage implements vscode.Disposable {
 export class ExperimentPages implements vscode.Disposable {
     private readonly pages = new Map<number, ExperimentPage>();
 
-    constructor(private readonly ctx: Ctx) {}
+    constructor(private readonly ctx: ExperimentPageDeps) {}
 
     /** Opens (or reveals and reloads) the page of an experiment, scrolled to `focusMetric`. */
     async show(id: number, focusMetric: string | null = null): Promise<ExperimentPage> {

@@ -35,9 +35,9 @@ import type {
     PageMetric,
     PageTimeseries,
     VariantSeries,
-} from "./pageProtocol";
+} from "../shared/experimentPageProtocol";
 import { displayLanguage } from "../locale";
-import { inMarkdown } from "../plainText";
+import { inMarkdown } from "../shared/plainText";
 
 type Obj = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 // The experiment page's messages to the extension as a JTD schema (src/webviewMessages.ts checks
 // each one on arrival). Typed by the protocol's union: tsc fails if the two differ.
 import type { JTDSchemaType } from "ajv/dist/jtd";
-import type { FromExperimentPage, PageActionId } from "./pageProtocol";
+import type { FromExperimentPage, PageActionId } from "../shared/experimentPageProtocol";
 
 /** Every action a page's button may name (the keys make tsc list each one exactly once). */
 const ACTIONS: Record<PageActionId, true> = {

@@ -4,8 +4,8 @@
  * quoted identifiers and comments are skipped with the same lexical rules as the statement
  * splitter. Pure: no `vscode` import.
  */
-import { lexicalStateAt, statementAt } from "../query/statementSplitter";
-import { quotedEnd } from "./format/tokens";
+import { lexicalStateAt, statementAt } from "../hogql/statementSplitter";
+import { quotedEnd } from "../hogql/tokens";
 
 export interface CallContext {
     /** The function's name as written. */

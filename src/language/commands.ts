@@ -1,7 +1,14 @@
 import * as l10n from "@vscode/l10n";
 import type { CommandSpec } from "../commands";
+import type { SessionDep, UiDep } from "../deps";
+import type { SchemaCache } from "./dataSource";
 
-export const languageCommands: CommandSpec[] = [
+/** What the language's commands use. */
+export interface LanguageCommandDeps extends UiDep, SessionDep {
+    readonly language: { readonly schema: SchemaCache };
+}
+
+export const languageCommands: readonly CommandSpec<LanguageCommandDeps>[] = [
     {
         id: "posthog-workbench.refreshSchema",
         title: l10n.t("Refresh HogQL Schema"),

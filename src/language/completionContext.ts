@@ -2,7 +2,7 @@
  * Decides what completion should offer at the cursor from the text alone, so the provider stays
  * a thin layer and this logic is unit-tested in plain Node (no `vscode` import).
  */
-import { lexicalStateAt, statementAt } from "../query/statementSplitter";
+import { lexicalStateAt, statementAt } from "../hogql/statementSplitter";
 
 export type CompletionContext =
     /** Inside a comment, a quoted identifier or a string that is not an event name. */

@@ -11,7 +11,7 @@ import {
     completionFunctions,
 } from "./hogqlCatalog";
 import type { InsightVariable } from "../api";
-import { oneLine } from "../plainText";
+import { oneLine } from "../shared/plainText";
 import { describeVariable } from "../query/savedVariables";
 import type { HogQLDataSource, HogQLTable } from "./languageFeatures";
 

@@ -1,11 +1,14 @@
 import * as vscode from "vscode";
 import type { EventDefinition, InsightVariable, PostHogClient } from "../api";
-import type { Ctx } from "../ctx";
-import { isBigNumber } from "../json/lossless";
+import type { LogDep, SessionDep } from "../deps";
+import { isBigNumber } from "../shared/json/lossless";
 import type { SessionState } from "../auth/session";
 import { fetchSavedVariables } from "../query/savedVariables";
 import type { HogQLDataSource, HogQLTable } from "./languageFeatures";
 import { catalogueTables } from "./tableCatalogue";
+
+/** What the completion data uses. */
+export type SchemaCacheDeps = LogDep & SessionDep;
 
 /** How long names stay fresh before a background refresh. */
 const STALE_MS = 10 * 60 * 1000;
@@ -66,7 +69,7 @@ export class SchemaCache implements HogQLDataSource, vscode.Disposable {
     private schemaProperties: string[] | undefined;
     private readonly subscriptions: vscode.Disposable[];
 
-    constructor(private readonly ctx: Ctx) {
+    constructor(private readonly ctx: SchemaCacheDeps) {
         this.subscriptions = [
             ctx.auth.session.onDidChange((state) => this.sessionChanged(state)),
             // Opening a HogQL file is the moment to warm up: by the first keystroke names are here.

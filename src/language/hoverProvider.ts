@@ -1,6 +1,6 @@
 /** Hover for HogQL: one line of help for a function or keyword, the columns of a table. */
 import * as vscode from "vscode";
-import { lexicalStateAt } from "../query/statementSplitter";
+import { lexicalStateAt } from "../hogql/statementSplitter";
 import { hoverMarkdown } from "./hoverText";
 import type { HogQLDataSource } from "./languageFeatures";
 

@@ -1,6 +1,6 @@
 // The Markdown of a HogQL hover: one line of help for a function or keyword, the columns of a
 // table. No `vscode` import, so the unit tests render it as VS Code would.
-import { codeSpan, inMarkdown } from "../plainText";
+import { codeSpan, inMarkdown } from "../shared/plainText";
 import { catalogueFacts, findFunction, keywordDescription, signatureFor } from "./hogqlCatalog";
 import type { HogQLTable } from "./languageFeatures";
 

@@ -1,13 +1,24 @@
-import type { Ctx } from "../ctx";
-import { SchemaCache } from "./dataSource";
+import type * as vscode from "vscode";
+import type { DisposablesDep } from "../deps";
+import { SchemaCache, type SchemaCacheDeps } from "./dataSource";
 import { HogQLDiagnostics } from "./diagnostics";
 import { catalogueLoaded } from "./functionCatalogue";
 import { registerHogQLLanguageFeatures } from "./languageFeatures";
-import { LiveValidation } from "./liveValidation";
+import { LiveValidation, type LiveValidationDeps } from "./liveValidation";
 import { ParsedDocuments } from "./parsedDocuments";
 import { registerStructureProviders } from "./structureProviders";
 import { SyntaxDiagnostics } from "./syntaxDiagnostics";
 import { tableCatalogueLoaded } from "./tableCatalogue";
+
+/** What the language pieces are built from. */
+export interface HogQLLanguageDeps extends DisposablesDep, SchemaCacheDeps {
+    readonly extension: Pick<vscode.ExtensionContext, "extensionPath">;
+}
+
+/** What registering the language uses: its pieces, and what its validators read. */
+export interface LanguageRegistrationDeps extends DisposablesDep, LiveValidationDeps {
+    readonly language: HogQLLanguage;
+}
 
 /**
  * The HogQL language pieces the context owns: completion data, the error ranges the query
@@ -19,7 +30,7 @@ export class HogQLLanguage {
     readonly diagnostics: HogQLDiagnostics;
     readonly parsed: ParsedDocuments;
 
-    constructor(ctx: Ctx) {
+    constructor(ctx: HogQLLanguageDeps) {
         this.schema = ctx.push(new SchemaCache(ctx));
         this.diagnostics = ctx.push(new HogQLDiagnostics());
         this.parsed = ctx.push(new ParsedDocuments(ctx.extension.extensionPath));
@@ -38,7 +49,7 @@ export class HogQLLanguage {
  * Registers completion, hover, offline syntax errors (PostHog's parser), diagnostics, live
  * validation, the outline and folding for `.hogql` files, on the context's language pieces.
  */
-export function registerLanguage(ctx: Ctx): void {
+export function registerLanguage(ctx: LanguageRegistrationDeps): void {
     const { schema, diagnostics, parsed } = ctx.language;
     ctx.push(registerHogQLLanguageFeatures(schema));
     ctx.push(new LiveValidation(ctx, diagnostics));

@@ -1,10 +1,13 @@
 import * as vscode from "vscode";
-import type { Ctx } from "../ctx";
+import type { ConfigDep, LogDep, SessionDep } from "../deps";
 import { DocumentTimers } from "./documentTimers";
-import { statementAt } from "../query/statementSplitter";
+import { statementAt } from "../hogql/statementSplitter";
 import type { HogQLError } from "../api";
 import type { HogQLDiagnostics } from "./diagnostics";
 import { mayUseText } from "../trust";
+
+/** What live validation uses. */
+export type LiveValidationDeps = LogDep & SessionDep & ConfigDep<"onDidChange" | "liveValidation">;
 
 const DEBOUNCE_MS = 800;
 export const LIVE_SOURCE = "HogQL (live)";
@@ -24,7 +27,7 @@ export class LiveValidation implements vscode.Disposable {
     private readonly subscriptions: vscode.Disposable[];
 
     constructor(
-        private readonly ctx: Ctx,
+        private readonly ctx: LiveValidationDeps,
         private readonly diagnostics: HogQLDiagnostics,
     ) {
         this.subscriptions = [

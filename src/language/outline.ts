@@ -4,8 +4,8 @@
  * to is defined (go to definition). Offsets are into the whole document. Pure: no `vscode`.
  */
 import * as l10n from "@vscode/l10n";
-import type { DocumentParse, ParsedStatement } from "./parser/documentParse";
-import { walk, type AstNode } from "./parser/parseResult";
+import type { DocumentParse, ParsedStatement } from "../hogql/parser/documentParse";
+import { walk, type AstNode } from "../hogql/parser/parseResult";
 
 export type OutlineKind = "statement" | "cte" | "subquery";
 

@@ -5,9 +5,13 @@
  */
 import * as path from "node:path";
 import * as vscode from "vscode";
-import { parseDocument, type DocumentParse, type ParsedStatement } from "./parser/documentParse";
-import { HogQLParserClient } from "./parser/parserClient";
-import type { Parsed } from "./parser/parseResult";
+import {
+    parseDocument,
+    type DocumentParse,
+    type ParsedStatement,
+} from "../hogql/parser/documentParse";
+import { HogQLParserClient } from "../hogql/parser/parserClient";
+import type { Parsed } from "../hogql/parser/parseResult";
 
 interface Entry {
     version: number;

@@ -5,8 +5,8 @@
  * stays the service's call, since the catalogue can lag behind PostHog. Pure: no `vscode` import.
  */
 import { renamedFunction } from "./functionCatalogue";
-import type { DocumentParse } from "./parser/documentParse";
-import { walk } from "./parser/parseResult";
+import type { DocumentParse } from "../hogql/parser/documentParse";
+import { walk } from "../hogql/parser/parseResult";
 
 export interface RenamedCall {
     /** The old name as written. */

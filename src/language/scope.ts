@@ -3,7 +3,7 @@
  * columns their SELECT lists produce, from PostHog's parse; and, while the statement does not
  * parse, the CTE names the scanner can see. Pure: no `vscode` import.
  */
-import { walk, type AstNode } from "./parser/parseResult";
+import { walk, type AstNode } from "../hogql/parser/parseResult";
 
 export interface StatementScope {
     /** CTE name -> the names of its columns. */

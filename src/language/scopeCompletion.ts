@@ -6,7 +6,7 @@
  * to the scanner.
  */
 import * as vscode from "vscode";
-import { lexicalStateAt, splitStatements } from "../query/statementSplitter";
+import { lexicalStateAt, splitStatements } from "../hogql/statementSplitter";
 import type { ParsedDocuments } from "./parsedDocuments";
 import { scannedCteNames, scopeOf, type StatementScope } from "./scope";
 

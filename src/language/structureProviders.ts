@@ -5,7 +5,7 @@
  * still listed and folded from the statement splitter; it just has no CTEs or subqueries.
  */
 import * as vscode from "vscode";
-import { lexicalStateAt } from "../query/statementSplitter";
+import { lexicalStateAt } from "../hogql/statementSplitter";
 import { HogQLFormatter } from "./formattingProvider";
 import { HOGQL_LANGUAGE_ID } from "./languageFeatures";
 import { definitionAt, foldingRanges, outline, type OutlineNode } from "./outline";

@@ -6,12 +6,12 @@
  * opt-in live validation (liveValidation.ts) and with running the query.
  */
 import * as vscode from "vscode";
-import type { Ctx } from "../ctx";
+import type { LogDep } from "../deps";
 import { DocumentTimers } from "./documentTimers";
 import { HOGQL_LANGUAGE_ID } from "./languageFeatures";
 import { renamedFunction } from "./functionCatalogue";
 import type { ParsedDocuments } from "./parsedDocuments";
-import { syntaxErrors } from "./parser/documentParse";
+import { syntaxErrors } from "../hogql/parser/documentParse";
 import { renamedCalls } from "./renamedFunctions";
 
 export const SYNTAX_SOURCE = "HogQL (syntax)";
@@ -27,7 +27,7 @@ export class SyntaxDiagnostics implements vscode.Disposable, vscode.CodeActionPr
     private failureLogged = false;
 
     constructor(
-        private readonly ctx: Ctx,
+        private readonly ctx: LogDep,
         private readonly parses: ParsedDocuments,
     ) {
         this.subscriptions = [

@@ -2,7 +2,6 @@
 // button. The button carries an id, never the SQL: the command it calls runs only a query the
 // participant drafted and showed, so a command link built elsewhere cannot run SQL of its own.
 import { randomUUID } from "node:crypto";
-import type { Ctx } from "../ctx";
 
 /** Drafts kept: the recent ones of a session; older buttons say to draft again. */
 const KEPT = 50;
@@ -27,14 +26,17 @@ export class ChatDrafts {
     }
 }
 
-const byCtx = new WeakMap<Ctx, ChatDrafts>();
+const byOwner = new WeakMap<object, ChatDrafts>();
 
-/** The drafts of this activation (the participant adds, the Run command reads). */
-export function chatDraftsOf(ctx: Ctx): ChatDrafts {
-    let drafts = byCtx.get(ctx);
+/**
+ * The drafts of this activation (the participant adds, the Run command reads), kept per `owner`:
+ * the pieces both were given, which are the same object for one activation.
+ */
+export function chatDraftsOf(owner: object): ChatDrafts {
+    let drafts = byOwner.get(owner);
     if (!drafts) {
         drafts = new ChatDrafts();
-        byCtx.set(ctx, drafts);
+        byOwner.set(owner, drafts);
     }
     return drafts;
 }

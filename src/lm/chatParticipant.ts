@@ -2,21 +2,26 @@
 // PostHog's parser and shows it with a Run button (the full result opens in our grid once the user
 // runs it); /explain explains the HogQL under the cursor and its error; /experiment summarises an
 // experiment's results. In Restricted Mode no prompt holds text from a workspace document. Server
-// strings in what we write here are plain text (src/plainText.ts); the model's own prose is VS
-// Code's to render (chat Markdown is untrusted there).
+// strings in what we write here are plain text (src/shared/plainText.ts); the model's own prose is
+// VS Code's to render (chat Markdown is untrusted there).
 import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
-import type { Ctx } from "../ctx";
-import { inMarkdown } from "../plainText";
-import { statementAt } from "../query/statementSplitter";
+import type { DisposablesDep, LogDep, SessionDep } from "../deps";
+import { inMarkdown } from "../shared/plainText";
+import { statementAt } from "../hogql/statementSplitter";
 import { mayUseText } from "../trust";
 import { chatDraftsOf } from "./chatDrafts";
 import { draftContext } from "./draftContext";
 import { HOGQL_RULES, draftWithModel } from "./draftWithModel";
 import { draftModelOf } from "./editorModel";
-import { draftParserOf } from "./hogqlParse";
+import { draftParserOf, type HogQLParserDep } from "./hogqlParse";
 import { fence } from "./tools";
 import { experimentResultsText, experimentsText, toolResultText } from "./toolText";
+
+/** What the chat participant uses. */
+export interface ChatParticipantDeps extends LogDep, SessionDep, DisposablesDep, HogQLParserDep {
+    readonly extensionUri: vscode.Uri;
+}
 
 export const PARTICIPANT_ID = "posthog-workbench.posthog";
 
@@ -27,7 +32,7 @@ export interface QueryResultMetadata {
 }
 
 type Handler = (
-    ctx: Ctx,
+    ctx: ChatParticipantDeps,
     request: vscode.ChatRequest,
     stream: vscode.ChatResponseStream,
     token: vscode.CancellationToken,
@@ -178,7 +183,7 @@ const general: Handler = (_ctx, request, stream, token) =>
 
 const HANDLERS: Record<string, Handler> = { query, explain, experiment };
 
-export function registerChatParticipant(ctx: Ctx): void {
+export function registerChatParticipant(ctx: ChatParticipantDeps): void {
     const participant = vscode.chat.createChatParticipant(
         PARTICIPANT_ID,
         async (request, _context, stream, token) => {

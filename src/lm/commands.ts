@@ -1,11 +1,14 @@
 // The command behind the Run button `@posthog /query` shows under the query it drafted.
 import * as vscode from "vscode";
 import type { CommandSpec } from "../commands";
-import type { Ctx } from "../ctx";
+import type { ResultsDep, SessionDep, UiDep } from "../deps";
 import { withProgress } from "../progress";
 import { queryName } from "../query/runTargets";
 import { resultSetFromText } from "../resultsPanel";
 import { chatDraftsOf } from "./chatDrafts";
+
+/** What running a chat draft uses. */
+export type LmCommandDeps = UiDep & SessionDep & ResultsDep;
 
 const P = "posthog-workbench";
 
@@ -16,7 +19,7 @@ const DRAFTED_RESULT_TITLE = "@posthog query";
  * Runs the drafted query the button with id `id` showed, and opens its result in the grid.
  * Returns whether it ran.
  */
-export async function runDraftedQuery(ctx: Ctx, id: unknown): Promise<boolean> {
+export async function runDraftedQuery(ctx: LmCommandDeps, id: unknown): Promise<boolean> {
     const sql = chatDraftsOf(ctx).get(id);
     if (sql === undefined) {
         void ctx.ui.info(
@@ -47,7 +50,7 @@ export async function runDraftedQuery(ctx: Ctx, id: unknown): Promise<boolean> {
     return true;
 }
 
-export const lmCommands: readonly CommandSpec[] = [
+export const lmCommands: readonly CommandSpec<LmCommandDeps>[] = [
     {
         // The Run button of `@posthog /query`: (id of the drafted query).
         id: `${P}.runDraftedQuery`,

@@ -3,13 +3,20 @@
 // error), and a valid draft replaces the selection as one undoable edit.
 import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
-import type { Ctx } from "../ctx";
+import type { ConfigDep, LogDep, SessionDep, UiDep } from "../deps";
 import { mayUseText } from "../trust";
-import { inMessage } from "../plainText";
+import { inMessage } from "../shared/plainText";
 import { draftContext } from "./draftContext";
 import { draftWithModel, type DraftModel } from "./draftWithModel";
 import { draftModelOf, selectEditorModel } from "./editorModel";
-import { draftParserOf } from "./hogqlParse";
+import { draftParserOf, type HogQLParserDep } from "./hogqlParse";
+
+/** What drafting with the editor's model uses. */
+export type DraftFlowDeps = UiDep &
+    LogDep &
+    SessionDep &
+    ConfigDep<"aiModelVendor"> &
+    HogQLParserDep;
 
 /** Shown when no model is available (none installed, or AI features turned off). */
 export const NO_EDITOR_MODEL =
@@ -32,7 +39,7 @@ function aiFeaturesOff(): boolean {
  * or when the user turned VS Code's AI features off (VS Code still lists models then).
  */
 export async function draftModel(
-    ctx: Ctx,
+    ctx: DraftFlowDeps,
     token?: vscode.CancellationToken,
 ): Promise<DraftModel | undefined> {
     if (aiFeaturesOff()) return undefined;
@@ -53,7 +60,7 @@ export function promptText(editor: vscode.TextEditor): string {
  * was inserted.
  */
 export async function draftWithEditorModel(
-    ctx: Ctx,
+    ctx: DraftFlowDeps,
     editor: vscode.TextEditor,
     request: string,
 ): Promise<string> {

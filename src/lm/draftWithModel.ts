@@ -4,7 +4,7 @@
 // No `vscode` here: the model is an interface, so the unit tests drive this in Node.
 // The project's names are the server's (anyone can name an event): they go to the model as JSON
 // in fenced blocks, said to be data, so a name cannot read as an instruction.
-import { jsonLines } from "../plainText";
+import { jsonLines } from "../shared/plainText";
 import type { HogQLSyntaxError } from "./hogqlParse";
 
 /** The one thing drafting needs from a model: text in, text out. */

@@ -1,7 +1,7 @@
-// Checks a HogQL draft with PostHog's own parser: the language features' parser worker
-// (src/language/parser/, PostHog's ANTLR grammar compiled to WebAssembly), so the extension
-// loads the parser once, off the main thread, and only when it is first needed.
-import type { Parsed } from "../language/parser/parseResult";
+// Checks a HogQL draft with PostHog's own parser: the parser worker the language features start
+// (src/hogql/parser/, PostHog's ANTLR grammar compiled to WebAssembly), so the extension loads the
+// parser once, off the main thread, and only when it is first needed.
+import type { Parsed } from "../hogql/parser/parseResult";
 
 export interface HogQLSyntaxError {
     message: string;
@@ -21,10 +21,13 @@ export function draftParser(parseStatement: (text: string) => Promise<Parsed>): 
     };
 }
 
+/** The extension's own parser, once the language features are built. */
+export interface HogQLParserDep {
+    readonly hogqlParser?: { parseStatement(text: string): Promise<Parsed> };
+}
+
 /** The draft check of the extension's own parser (registered with the language features). */
-export function draftParserOf(ctx: {
-    hogqlParser?: { parseStatement(text: string): Promise<Parsed> };
-}): ParseHogQL {
+export function draftParserOf(ctx: HogQLParserDep): ParseHogQL {
     const parser = ctx.hogqlParser;
     if (!parser) throw new Error("The HogQL language features are not registered.");
     return draftParser((text) => parser.parseStatement(text));

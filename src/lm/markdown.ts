@@ -3,9 +3,9 @@
 // Numbers are written with every digit (a model told a rounded id would look up the wrong row).
 // Every value is the server's (anyone can name an event): for the model, tables are fenced text
 // and names code spans, so nothing reads as markup or as our words; in the chat, table cells are
-// escaped (src/plainText.ts).
-import { valueText } from "../json/lossless";
-import { codeBlock, codeSpan, inMarkdown, oneLine, withoutControls } from "../plainText";
+// escaped (src/shared/plainText.ts).
+import { valueText } from "../shared/json/lossless";
+import { codeBlock, codeSpan, inMarkdown, oneLine, withoutControls } from "../shared/plainText";
 
 /** Longest cell the model gets; longer values are cut with "…". */
 const CELL_MAX = 120;

@@ -10,7 +10,7 @@ import {
     type RunQueryResult,
 } from "../api";
 import { fetchVolume, hogqlString } from "../events/format";
-import { isBigNumber } from "../json/lossless";
+import { isBigNumber } from "../shared/json/lossless";
 import {
     experimentMetrics,
     hasStarted,
@@ -19,7 +19,7 @@ import {
     experimentVariants,
     metricFingerprint,
 } from "../experiments/model";
-import { codeBlock } from "../plainText";
+import { codeBlock } from "../shared/plainText";
 import { name, table, type TableStyle } from "./markdown";
 
 /** Rows of a query result the model sees; the full result is for the grid. */

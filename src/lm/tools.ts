@@ -1,12 +1,12 @@
 // The PostHog tools the editor's language models may call (agent mode, chat): each small and
 // read-only, each using the signed-in session, each answering compact Markdown whose server
 // strings are fenced or code spans, after a line saying they are data (./toolText.ts).
-// Contributed in package.json (`languageModelTools`, shown only when signed in and the setting
-// allows them).
+// Contributed in package.json (`languageModelTools`, shown only while ./offeredContext.ts's key
+// says signed in and the setting allows them).
 import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
-import type { Ctx } from "../ctx";
-import { codeBlock, codeSpan } from "../plainText";
+import type { ConfigDep, DisposablesDep, ResultsDep, SessionDep } from "../deps";
+import { codeBlock, codeSpan } from "../shared/plainText";
 import { resultSetFromText } from "../resultsPanel";
 import {
     eventDefinitionText,
@@ -18,6 +18,9 @@ import {
     schemaText,
     toolResultText,
 } from "./toolText";
+
+/** What the language model tools use. */
+export type ToolDeps = SessionDep & ResultsDep & DisposablesDep & ConfigDep<"aiTools">;
 
 export const TOOL = {
     runQuery: "posthog_run_query",
@@ -50,7 +53,7 @@ export function toolsOffMessage(): string {
  * the line saying it is the project's data.
  */
 async function answer(
-    ctx: Ctx,
+    ctx: ToolDeps,
     token: vscode.CancellationToken,
     work: (signal: AbortSignal) => Promise<string>,
 ): Promise<vscode.LanguageModelToolResult> {
@@ -70,9 +73,9 @@ function invocation(text: string, input: unknown): vscode.MarkdownString {
 }
 
 function simpleTool<T>(
-    ctx: Ctx,
+    ctx: ToolDeps,
     describe: (input: T) => string | vscode.MarkdownString,
-    run: (ctx: Ctx, input: T, signal: AbortSignal) => Promise<string>,
+    run: (ctx: ToolDeps, input: T, signal: AbortSignal) => Promise<string>,
 ): vscode.LanguageModelTool<T> {
     return {
         prepareInvocation: (options) => ({ invocationMessage: describe(options.input) }),
@@ -80,11 +83,11 @@ function simpleTool<T>(
     };
 }
 
-const client = (ctx: Ctx) => ctx.auth.session.client();
+const client = (ctx: ToolDeps) => ctx.auth.session.client();
 
 /** What VS Code shows before the run tool runs; nothing while the tools are off (they refuse). */
 function runConfirmation(
-    ctx: Ctx,
+    ctx: ToolDeps,
     query: string,
 ): vscode.LanguageModelToolConfirmationMessages | undefined {
     if (!ctx.config.aiTools) return undefined;
@@ -99,7 +102,7 @@ function runConfirmation(
 }
 
 /** The run tool: PostHog queries are read-only, but the user still sees and confirms the query. */
-export function runQueryTool(ctx: Ctx): vscode.LanguageModelTool<RunQueryInput> {
+export function runQueryTool(ctx: ToolDeps): vscode.LanguageModelTool<RunQueryInput> {
     return {
         prepareInvocation: (options) => ({
             invocationMessage: "Running a HogQL query in PostHog",
@@ -129,12 +132,12 @@ export function runQueryTool(ctx: Ctx): vscode.LanguageModelTool<RunQueryInput> 
     };
 }
 
-/** SQL as a Markdown code block that nothing inside it can close (src/plainText.ts). */
+/** SQL as a Markdown code block that nothing inside it can close (src/shared/plainText.ts). */
 export function fence(sql: string): string {
     return codeBlock(sql, "sql");
 }
 
-export function registerTools(ctx: Ctx): void {
+export function registerTools(ctx: ToolDeps): void {
     const tools: [string, vscode.LanguageModelTool<never>][] = [
         [TOOL.runQuery, runQueryTool(ctx)],
         [

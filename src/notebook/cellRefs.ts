@@ -5,7 +5,7 @@
 // placeholder becomes `(<the named cell's query>)`, with `AS daily` after FROM/JOIN when the cell
 // gives no alias. Pure: no `vscode` import (text through @vscode/l10n, see src/l10nSetup.ts).
 import * as l10n from "@vscode/l10n";
-import { lexicalStateAt, splitStatements } from "../query/statementSplitter";
+import { lexicalStateAt, splitStatements } from "../hogql/statementSplitter";
 
 const NAME_LINE = /^[ \t]*--[ \t]*name:[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]*$/;
 const REF = /\{\s*cells\.([A-Za-z_][A-Za-z0-9_]*)\s*\}/g;

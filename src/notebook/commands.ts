@@ -2,20 +2,19 @@
 // Markdown, Show Expanded Query, Set Notebook Variable.
 import * as vscode from "vscode";
 import type { CommandSpec } from "../commands";
-import type { Ctx } from "../ctx";
 import { CellRefError, expandCellRefs } from "./cellRefs";
 import type { StoredNotebook } from "./fileFormat";
 import { cellsOfHogqlFile } from "./fromHogqlFile";
-import { openFullResult } from "./fullResult";
+import { openFullResult, type FullResultDeps } from "./fullResult";
 import { notebookMarkdown } from "./markdownExport";
 import { namedCellSource, setNotebookVariables } from "./notebookModel";
 import { rendererMessages } from "./rendererMessages";
 import { NOTEBOOK_TYPE, outputKey, storedCellOf } from "./serializer";
-import { splitStatements } from "../query/statementSplitter";
+import { splitStatements } from "../hogql/statementSplitter";
 
 const P = "posthog-workbench";
 
-function activeNotebook(ctx: Ctx): vscode.NotebookEditor | undefined {
+function activeNotebook(ctx: FullResultDeps): vscode.NotebookEditor | undefined {
     const editor = vscode.window.activeNotebookEditor;
     if (editor?.notebook.notebookType === NOTEBOOK_TYPE) return editor;
     void ctx.ui.info(vscode.l10n.t("Open a HogQL notebook (.hogqlnb) first."));
@@ -76,7 +75,7 @@ export function expandedQuery(
  * notebook, or `notSelected`) and undefined.
  */
 function targetHogqlCell(
-    ctx: Ctx,
+    ctx: FullResultDeps,
     arg: unknown,
     notSelected: string,
 ): { editor: vscode.NotebookEditor; cell: vscode.NotebookCell } | undefined {
@@ -92,7 +91,7 @@ function targetHogqlCell(
     return undefined;
 }
 
-export const notebookCommands: readonly CommandSpec[] = [
+export const notebookCommands: readonly CommandSpec<FullResultDeps>[] = [
     {
         id: `${P}.newNotebook`,
         title: vscode.l10n.t("New HogQL Notebook"),

@@ -3,17 +3,24 @@
 // the service works, cancel (the runner also cancels the query on the server), HogQL errors in
 // the output and underlined in the cell.
 import * as vscode from "vscode";
-import type { Ctx } from "../ctx";
+import type { ConfigDep, LogDep, UiDep } from "../deps";
+import type { HogQLDiagnostics } from "../language/diagnostics";
 import { redact } from "../log";
-import type { RunOutcome } from "../query/queryRunner";
+import type { QueryRunner, RunOutcome } from "../query/queryRunner";
 import { findVariables } from "../query/runTargets";
-import { splitStatements, type Statement } from "../query/statementSplitter";
+import { splitStatements, type Statement } from "../hogql/statementSplitter";
 import { mayUseText } from "../trust";
 import { CellRefError, expandCellRefs, type Expansion } from "./cellRefs";
 import { askNotebookValues, namedCellSource } from "./notebookModel";
 import { storedResult } from "./resultOutput";
 import { NOTEBOOK_TYPE, outputOf, VARIABLES_LANGUAGE } from "./serializer";
 import { parseVariablesCell } from "./variables";
+
+/** What running notebook cells uses: the query runner, and the error ranges of the language. */
+export interface NotebookControllerDeps extends LogDep, UiDep, ConfigDep<"notebookOutputRows"> {
+    readonly runner: Pick<QueryRunner, "runStatement">;
+    readonly language: { readonly diagnostics: HogQLDiagnostics };
+}
 
 export const CONTROLLER_ID = "posthog-workbench.hogqlnb.controller";
 
@@ -28,7 +35,7 @@ export class HogqlNotebookController implements vscode.Disposable {
     private readonly controller: vscode.NotebookController;
     private readonly orders = new WeakMap<vscode.NotebookDocument, number>();
 
-    constructor(private readonly ctx: Ctx) {
+    constructor(private readonly ctx: NotebookControllerDeps) {
         this.controller = vscode.notebooks.createNotebookController(
             CONTROLLER_ID,
             NOTEBOOK_TYPE,

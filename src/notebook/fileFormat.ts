@@ -4,11 +4,16 @@
 // machine paths). A file comes from anyone (a cloned repository): what it holds is checked as it
 // is read, and an output that does not fit is left out. Pure: no `vscode` import, so plain-Node
 // unit tests read and write it.
-import { parseLossless, stringifyLossless } from "../json/lossless";
+import { parseLossless, stringifyLossless } from "../shared/json/lossless";
 import { chartPrefsSchema } from "../resultsPanel/messageSchema";
 import { lazyCheck } from "../validatorLoader";
 import { resultArraysProblem, storedOutputSchema } from "./outputSchema";
-import type { StoredCell, StoredNotebook, StoredOutput, StoredResult } from "./storedNotebook";
+import type {
+    StoredCell,
+    StoredNotebook,
+    StoredOutput,
+    StoredResult,
+} from "../shared/storedNotebook";
 
 export type {
     CellKind,
@@ -16,7 +21,7 @@ export type {
     StoredNotebook,
     StoredOutput,
     StoredResult,
-} from "./storedNotebook";
+} from "../shared/storedNotebook";
 
 export const FILE_VERSION = 1;
 

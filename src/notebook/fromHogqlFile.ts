@@ -1,6 +1,6 @@
 // A `.hogql` file as notebook cells: one cell per statement, each with the comments above it (so
 // a heading comment stays with its query), the `;` dropped. Pure: no `vscode` import.
-import { splitStatements } from "../query/statementSplitter";
+import { splitStatements } from "../hogql/statementSplitter";
 
 export function cellsOfHogqlFile(text: string): string[] {
     const statements = splitStatements(text);

@@ -2,13 +2,19 @@
 // so its statement runs again (`{cells.x}` expanded, the notebook's variables) and the whole
 // result goes to the results panel, with its grid, chart and exports.
 import * as vscode from "vscode";
-import type { Ctx } from "../ctx";
+import type { ErrorReportDep, ResultsDep, UiDep } from "../deps";
+import type { QueryRunner } from "../query/queryRunner";
 import { findVariables } from "../query/runTargets";
-import { splitStatements } from "../query/statementSplitter";
+import { splitStatements } from "../hogql/statementSplitter";
 import { mayUseText } from "../trust";
 import { CellRefError, expandCellRefs } from "./cellRefs";
 import { askNotebookValues, namedCellSource } from "./notebookModel";
 import { outputKey } from "./serializer";
+
+/** What opening a cell's full result uses: the query runner, and where results are shown. */
+export interface FullResultDeps extends UiDep, ErrorReportDep, ResultsDep {
+    readonly runner: Pick<QueryRunner, "runStatement">;
+}
 
 /** The cell holding the output with this key (see `outputOf`), and the output's index in it. */
 export function findOutput(
@@ -27,7 +33,7 @@ export function findOutput(
  * and shows the whole result in the results panel. Returns whether a result was shown.
  */
 export async function openFullResult(
-    ctx: Ctx,
+    ctx: FullResultDeps,
     cell: vscode.NotebookCell,
     index = 0,
 ): Promise<boolean> {

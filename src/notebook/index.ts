@@ -1,8 +1,12 @@
 // HogQL notebooks (`*.hogqlnb`): the serializer, the controller and the commands' table.
 import * as vscode from "vscode";
-import type { Ctx } from "../ctx";
-import { HogqlNotebookController } from "./controller";
-import { RendererMessages, setRendererMessages } from "./rendererMessages";
+import type { ConfigDep, DisposablesDep } from "../deps";
+import { HogqlNotebookController, type NotebookControllerDeps } from "./controller";
+import {
+    RendererMessages,
+    setRendererMessages,
+    type RendererMessagesDeps,
+} from "./rendererMessages";
 import {
     droppedLogLines,
     droppedOutputsMessage,
@@ -10,9 +14,15 @@ import {
     NOTEBOOK_TYPE,
 } from "./serializer";
 
+/** What the notebooks use. */
+export type NotebookDeps = DisposablesDep &
+    ConfigDep<"notebookSaveOutputs"> &
+    NotebookControllerDeps &
+    RendererMessagesDeps;
+
 export { notebookCommands } from "./commands";
 
-export function registerNotebooks(ctx: Ctx): void {
+export function registerNotebooks(ctx: NotebookDeps): void {
     ctx.push(
         vscode.workspace.registerNotebookSerializer(
             NOTEBOOK_TYPE,

@@ -1,6 +1,6 @@
 // What the controller and commands read from an open notebook: named cells, variables.
 import * as vscode from "vscode";
-import type { Ctx } from "../ctx";
+import type { UiDep } from "../deps";
 import { cellName } from "./cellRefs";
 import { VARIABLES_LANGUAGE } from "./serializer";
 import { parseVariablesCell } from "./variables";
@@ -53,7 +53,7 @@ export async function setNotebookVariables(
  * asked for once and kept in the notebook. Undefined when the user backs out.
  */
 export async function askNotebookValues(
-    ctx: Ctx,
+    ctx: UiDep,
     notebook: vscode.NotebookDocument,
     names: string[],
 ): Promise<Record<string, string> | undefined> {

@@ -3,9 +3,9 @@
 // their types. Fields it does not name are allowed (a file written by a later version may have
 // more); an output that does not fit is left out when the file is read (fileFormat.ts).
 import type { JTDSchemaType, SomeJTDSchemaType } from "ajv/dist/jtd";
-import type { ChartPrefs } from "../protocol";
+import type { ChartPrefs } from "../shared/resultsProtocol";
 import { chartPrefsSchema } from "../resultsPanel/messageSchema";
-import type { StoredOutput, StoredResult } from "./storedNotebook";
+import type { StoredOutput, StoredResult } from "../shared/storedNotebook";
 
 /** A stored result as it is checked: its chart, when it has one, is the renderer's preference. */
 type CheckedResult = Omit<StoredResult, "chart"> & { chart?: ChartPrefs };

@@ -2,7 +2,7 @@
 // checks each one on arrival). Typed by the protocol's union: tsc fails if the two differ.
 import type { JTDSchemaType } from "ajv/dist/jtd";
 import { chartPrefsSchema } from "../resultsPanel/messageSchema";
-import type { FromRenderer } from "./rendererProtocol";
+import type { FromRenderer } from "../shared/notebookRendererProtocol";
 
 export const fromRendererSchema: JTDSchemaType<FromRenderer> = {
     discriminator: "type",

@@ -3,12 +3,17 @@
 // user picks, the Markdown export asks for the charts as PNG, and a capped output's "Open in
 // Results Panel" runs its query for the whole result.
 import * as vscode from "vscode";
-import type { Ctx } from "../ctx";
+import type { ConfigDep, LogDep } from "../deps";
 import { saveChartImage } from "../resultsPanel/chartExport";
 import { messageGate } from "../webviewMessages";
-import { findOutput, openFullResult } from "./fullResult";
+import { findOutput, openFullResult, type FullResultDeps } from "./fullResult";
 import { fromRendererSchema } from "./rendererMessageSchema";
-import type { FromRenderer, ToRenderer } from "./rendererProtocol";
+import type { FromRenderer, ToRenderer } from "../shared/notebookRendererProtocol";
+
+/** What answering the notebook renderer uses. */
+export type RendererMessagesDeps = LogDep &
+    ConfigDep<"onDidChange" | "neutraliseFormulas"> &
+    FullResultDeps;
 
 export const RENDERER_ID = "posthog-workbench.hogql-result";
 
@@ -24,7 +29,7 @@ export class RendererMessages implements vscode.Disposable {
     private readonly subscription: vscode.Disposable;
     private readonly images = new Map<string, (png: string) => void>();
 
-    constructor(private readonly ctx: Ctx) {
+    constructor(private readonly ctx: RendererMessagesDeps) {
         const fromRenderer = messageGate("notebook renderer", fromRendererSchema, ctx.log);
         this.subscription = vscode.Disposable.from(
             this.messaging.onDidReceiveMessage(({ editor, message: raw }) => {

@@ -2,8 +2,8 @@
 // and the file that keeps them, stay small), and its Markdown and plain-text fallbacks. Pure: no
 // `vscode` import (text through @vscode/l10n, configured by src/l10nSetup.ts).
 import * as l10n from "@vscode/l10n";
-import { parseLossless, stringifyLossless } from "../json/lossless";
-import { rowsJson } from "../json/responseScan";
+import { parseLossless, stringifyLossless } from "../shared/json/lossless";
+import { rowsJson } from "../shared/json/responseScan";
 import type { StoredResult } from "./fileFormat";
 
 /** Our MIME type: a HogQL result for the notebook renderer (src/webview/notebook). */

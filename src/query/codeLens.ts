@@ -1,7 +1,10 @@
 import * as vscode from "vscode";
-import type { Ctx } from "../ctx";
+import type { ConfigDep, SessionDep } from "../deps";
 import { mayUseText } from "../trust";
-import { splitStatements } from "./statementSplitter";
+import { splitStatements } from "../hogql/statementSplitter";
+
+/** What the Run lenses read: whether they are on, and whether anyone is signed in. */
+export type RunCodeLensDeps = SessionDep & ConfigDep<"onDidChange" | "codeLensEnabled">;
 
 /**
  * Whether `document` is a notebook cell. Lens providers are registered for every scheme (a
@@ -21,7 +24,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
     readonly onDidChangeCodeLenses = this.changed.event;
     private readonly subscriptions: vscode.Disposable[];
 
-    constructor(private readonly ctx: Ctx) {
+    constructor(private readonly ctx: RunCodeLensDeps) {
         // Lenses depend on the setting, on being signed in and on trust, not only on the text.
         this.subscriptions = [
             ctx.config.onDidChange(() => this.changed.fire()),

@@ -2,11 +2,22 @@ import * as vscode from "vscode";
 import type { RefreshMode } from "../api";
 import type { CommandSpec } from "../commands";
 import { REFRESH_MODES } from "../config";
-import type { Ctx } from "../ctx";
-import { draftSql } from "./draftCommand";
-import { showHistory, clearHistory, showQueryLog } from "./historyCommands";
+import type { ConfigDep } from "../deps";
+import type { QueryRunner } from "./queryRunner";
+import { draftSql, type DraftCommandDeps } from "./draftCommand";
+import {
+    showHistory,
+    clearHistory,
+    showQueryLog,
+    type HistoryCommandDeps,
+} from "./historyCommands";
 import { fileTargets, queryTargets } from "./runTargets";
-import { statementAt } from "./statementSplitter";
+import { statementAt } from "../hogql/statementSplitter";
+
+/** What the query commands use. */
+export type QueryCommandDeps = HistoryCommandDeps &
+    DraftCommandDeps &
+    ConfigDep<"refreshMode"> & { readonly runner: Pick<QueryRunner, "run" | "cancelAll"> };
 
 const P = "posthog-workbench";
 
@@ -25,7 +36,7 @@ const REFRESH_DESCRIPTIONS: Record<(typeof REFRESH_MODES)[number], string> = {
     force_cache: "Same as blocking: PostHog runs force_cache as blocking on the query endpoint",
 };
 
-function hogqlEditor(ctx: Ctx): vscode.TextEditor | undefined {
+function hogqlEditor(ctx: QueryCommandDeps): vscode.TextEditor | undefined {
     const editor = vscode.window.activeTextEditor;
     if (editor?.document.languageId === "hogql") return editor;
     void ctx.ui.info(vscode.l10n.t("Open a .hogql file to run a query."));
@@ -33,7 +44,7 @@ function hogqlEditor(ctx: Ctx): vscode.TextEditor | undefined {
 }
 
 /** Run Query: the selection, else the statement under the cursor, else the whole file. */
-async function runQuery(ctx: Ctx, refresh?: RefreshMode): Promise<unknown> {
+async function runQuery(ctx: QueryCommandDeps, refresh?: RefreshMode): Promise<unknown> {
     const editor = hogqlEditor(ctx);
     if (!editor) return undefined;
     const document = editor.document;
@@ -47,7 +58,7 @@ async function runQuery(ctx: Ctx, refresh?: RefreshMode): Promise<unknown> {
     return ctx.runner.run(document, targets, refresh);
 }
 
-export const queryCommands: readonly CommandSpec[] = [
+export const queryCommands: readonly CommandSpec<QueryCommandDeps>[] = [
     { id: `${P}.runQuery`, title: vscode.l10n.t("Run Query"), run: (ctx) => runQuery(ctx) },
     {
         id: `${P}.runFile`,

@@ -2,8 +2,11 @@
 import * as vscode from "vscode";
 import { loadApi } from "../apiLoader";
 import { withAbortSignal } from "../cancellation";
-import type { Ctx } from "../ctx";
-import { draftModel, draftWithEditorModel, promptText } from "../lm/draftFlow";
+import type { ConfigDep } from "../deps";
+import { draftModel, draftWithEditorModel, promptText, type DraftFlowDeps } from "../lm/draftFlow";
+
+/** What the Draft command uses: the draft flows', and which model to draft with. */
+export type DraftCommandDeps = DraftFlowDeps & ConfigDep<"draftWithEditorModel">;
 
 /**
  * Shown when PostHog refuses the key: the contract gives draft_sql no PersonalAPIKeyAuth, and
@@ -15,7 +18,10 @@ import { draftModel, draftWithEditorModel, promptText } from "../lm/draftFlow";
 export const DRAFT_REFUSED =
     "PostHog's AI drafting refuses every personal API key; enable a language model in VS Code (e.g. GitHub Copilot) to draft with it, or draft in PostHog's SQL editor.";
 
-export async function draftSql(ctx: Ctx, editor: vscode.TextEditor): Promise<string | undefined> {
+export async function draftSql(
+    ctx: DraftCommandDeps,
+    editor: vscode.TextEditor,
+): Promise<string | undefined> {
     const prompt = await ctx.ui.input({
         title: vscode.l10n.t("Draft HogQL"),
         prompt: vscode.l10n.t("Describe the query you want (at most 400 characters)"),

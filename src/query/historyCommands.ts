@@ -1,12 +1,19 @@
 import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
-import type { Ctx } from "../ctx";
+import type { ResultsDep, SessionDep, UiDep } from "../deps";
 import { resultSetOf } from "../resultsPanel";
-import type { HistoryEntry } from "./history";
+import type { HistoryEntry, QueryHistory } from "./history";
+import type { QueryRunner } from "./queryRunner";
 import { fetchQueryLog, queryLogNode } from "./queryLog";
 import { displayLanguage } from "../locale";
-import { formatByteSize } from "../byteSize";
-import { inLabel } from "../plainText";
+import { formatByteSize } from "../shared/byteSize";
+import { inLabel } from "../shared/plainText";
+
+/** What the history and query log commands use. */
+export interface HistoryCommandDeps extends UiDep, SessionDep, ResultsDep {
+    readonly history: Pick<QueryHistory, "entries" | "clear">;
+    readonly runner: Pick<QueryRunner, "run">;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,7 +41,7 @@ function cost(entry: HistoryEntry): string {
 }
 
 function pickEntry(
-    ctx: Ctx,
+    ctx: HistoryCommandDeps,
     entries: HistoryEntry[],
     title: string,
 ): Promise<HistoryEntry | undefined> {
@@ -50,7 +57,7 @@ function pickEntry(
 }
 
 /** Query history: search, then run again, open, copy or show the service's log. */
-export async function showHistory(ctx: Ctx): Promise<void> {
+export async function showHistory(ctx: HistoryCommandDeps): Promise<void> {
     const entries = ctx.history.entries();
     if (entries.length === 0) {
         void ctx.ui.info(vscode.l10n.t("No queries have run in this workspace yet."));
@@ -91,7 +98,7 @@ export async function showHistory(ctx: Ctx): Promise<void> {
     }
 }
 
-export async function clearHistory(ctx: Ctx): Promise<void> {
+export async function clearHistory(ctx: HistoryCommandDeps): Promise<void> {
     const confirmed = await ctx.ui.confirm(
         vscode.l10n.t("Clear the query history of this workspace?"),
         vscode.l10n.t(
@@ -107,7 +114,7 @@ export async function clearHistory(ctx: Ctx): Promise<void> {
  * The service's query log for a run of the last 24 hours, read with HogQL through the query
  * endpoint (queryLog.ts) and shown as a result.
  */
-export async function showQueryLog(ctx: Ctx, arg?: unknown): Promise<void> {
+export async function showQueryLog(ctx: HistoryCommandDeps, arg?: unknown): Promise<void> {
     let entry = arg as HistoryEntry | undefined;
     if (!entry?.queryId) {
         const recent = ctx.history.entries().filter((e) => Date.now() - e.startedAt < DAY_MS);

@@ -3,13 +3,15 @@ import * as vscode from "vscode";
 import type { HogQLError, PostHogClient, RefreshMode } from "../api";
 import { loadApi } from "../apiLoader";
 import { withAbortSignal } from "../cancellation";
-import type { Ctx } from "../ctx";
+import type { ConfigDep, ErrorReportDep, LogDep, ResultsDep, SessionDep, UiDep } from "../deps";
+import type { HogQLDiagnostics } from "../language/diagnostics";
+import type { QueryHistory } from "./history";
 import { userMessageOf } from "../errorText";
 import { redact } from "../log";
-import { inLabel, withoutControls } from "../plainText";
+import { inLabel, withoutControls } from "../shared/plainText";
 import { resultSetOf, type ResultSet } from "../resultsPanel";
 import { describeVariable, fetchSavedVariables, namesToPrompt } from "./savedVariables";
-import type { Statement } from "./statementSplitter";
+import type { Statement } from "../hogql/statementSplitter";
 import { missingVariableRanges } from "./variableErrors";
 import { RunStatusItem } from "./runStatusItem";
 import {
@@ -23,6 +25,16 @@ import {
 import { markWalkthroughDone, WALKTHROUGH_DONE } from "../walkthrough/progress";
 import { screenReaderOptimized } from "./screenReader";
 import { mayUseText, restrictedRunMessage } from "../trust";
+
+/** What running queries uses. */
+export interface QueryRunnerDeps
+    extends LogDep, UiDep, ErrorReportDep, SessionDep, ResultsDep, ConfigDep<"refreshMode"> {
+    /** Where the error ranges of a failed run go. */
+    readonly language: { readonly diagnostics: HogQLDiagnostics };
+    readonly history: Pick<QueryHistory, "add">;
+    /** Where a file's variable values are kept. */
+    readonly extension: Pick<vscode.ExtensionContext, "workspaceState">;
+}
 
 /** What one statement's run produced: a result or an error, with what ran and how long. */
 export interface RunOutcome {
@@ -70,7 +82,7 @@ export class QueryRunner implements vscode.Disposable {
     private readonly running = new Set<vscode.CancellationTokenSource>();
     private readonly statusItem = new RunStatusItem();
 
-    constructor(private readonly ctx: Ctx) {}
+    constructor(private readonly ctx: QueryRunnerDeps) {}
 
     get isRunning(): boolean {
         return this.running.size > 0;

@@ -1,6 +1,11 @@
 // What "Run Query" runs: the selection, else the statement under the cursor, else the file.
 // Pure (no vscode): offsets in, statements out.
-import { lexicalStateAt, splitStatements, statementAt, type Statement } from "./statementSplitter";
+import {
+    lexicalStateAt,
+    splitStatements,
+    statementAt,
+    type Statement,
+} from "../hogql/statementSplitter";
 
 /** Statements to run for Run Query. `selection` is `[start, end)`; empty means none. */
 export function queryTargets(

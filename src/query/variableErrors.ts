@@ -2,7 +2,7 @@
 // fill without a position (posthog/hogql/variables.py: "Set a value or a default for each query
 // variable. Missing: a, b. Did you mean: c?"; before that, "Variable a is missing from query"), so
 // the placeholders are found in the statement. Pure: no `vscode`.
-import { lexicalStateAt } from "./statementSplitter";
+import { lexicalStateAt } from "../hogql/statementSplitter";
 
 export interface VariableErrorRange {
     message: string;

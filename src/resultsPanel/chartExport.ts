@@ -1,6 +1,6 @@
 // Saves a chart image the results page produced (PNG bytes or SVG text) where the user picks.
 import * as vscode from "vscode";
-import type { SaveChartMessage } from "../protocol";
+import type { SaveChartMessage } from "../shared/resultsProtocol";
 import type { Ui } from "../userPrompts";
 
 /** Asks where to save, then writes. Returns the file, or undefined when the user cancelled. */

@@ -1,5 +1,5 @@
 // The chart a result asks to open as, read from its response. Pure (no vscode): unit-tested.
-import type { ChartPrefs, ChartSpec } from "../protocol";
+import type { ChartPrefs, ChartSpec } from "../shared/resultsProtocol";
 
 const chartTypes: readonly ChartSpec["type"][] = [
     "line",

@@ -3,7 +3,7 @@
 // file under the extension's storage folder (read once, written a moment after each change).
 import { createHash } from "node:crypto";
 import * as vscode from "vscode";
-import type { ChartPrefs } from "../protocol";
+import type { ChartPrefs } from "../shared/resultsProtocol";
 
 /** Most queries remembered; the least recently set are forgotten first. */
 const keep = 500;

@@ -2,11 +2,11 @@
 // never holds the extension host for long and never builds the whole file as one string. Wide
 // numbers (UInt64, Int128, Decimal(38, ...)) are written with every digit, as numbers. CSV text
 // cells that a spreadsheet would run as formulas are made inert unless the user turned that off
-// (src/json/delimited.ts); JSON and NDJSON are written as they are.
-import { delimitedField } from "../json/delimited";
-import { stringifyLossless } from "../json/lossless";
-import { textOf } from "../json/responseScan";
-import type { ExportFormat } from "../protocol";
+// (src/shared/json/delimited.ts); JSON and NDJSON are written as they are.
+import { delimitedField } from "../shared/json/delimited";
+import { stringifyLossless } from "../shared/json/lossless";
+import { textOf } from "../shared/json/responseScan";
+import type { ExportFormat } from "../shared/resultsProtocol";
 import { layoutOf, type ResultSet } from "./resultSet";
 
 function rowObject(columns: string[], row: unknown[]): Record<string, unknown> {

@@ -5,10 +5,10 @@
 // unit tests drive it in plain Node.
 import { once } from "node:events";
 import fs from "node:fs";
-import type { ExportFormat } from "../protocol";
+import type { ExportFormat } from "../shared/resultsProtocol";
 import { turnPacer } from "../api/eventLoop";
-import { parseLossless } from "../json/lossless";
-import { rowsJson } from "../json/responseScan";
+import { parseLossless } from "../shared/json/lossless";
+import { rowsJson } from "../shared/json/responseScan";
 import { exportSlices } from "./exportFormats";
 import { layoutOf, nextTurn, ResultSet } from "./resultSet";
 

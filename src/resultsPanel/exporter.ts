@@ -1,7 +1,7 @@
 // Writes a whole result to a file the user picks, streaming slice by slice from the extension side,
 // with its progress in a notification whose Cancel stops it and removes the partial file.
 import * as vscode from "vscode";
-import type { ExportFormat } from "../protocol";
+import type { ExportFormat } from "../shared/resultsProtocol";
 import { withAbortSignal } from "../cancellation";
 import type { Ui } from "../userPrompts";
 import { exportText, exportToFile, type ExportOptions } from "./exportWriter";

@@ -2,7 +2,7 @@
 // for a window reload, and restores panels through a WebviewPanelSerializer.
 import { randomUUID } from "node:crypto";
 import * as vscode from "vscode";
-import type { WebviewState } from "../protocol";
+import type { WebviewState } from "../shared/resultsProtocol";
 import { OpenPanels } from "./openPanels";
 import { ChartPrefsStore } from "./chartPrefs";
 import { ResultsPanel, webviewOptions, type PanelPrompts } from "./panel";

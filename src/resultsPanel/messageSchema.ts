@@ -1,9 +1,9 @@
 // The results page's messages to the extension as a JTD schema (src/webviewMessages.ts checks
 // each one on arrival). Typed by the protocol's union: tsc fails if the two differ.
 import type { JTDSchemaType } from "ajv/dist/jtd";
-import type { ChartPrefs, FromWebview } from "../protocol";
+import type { ChartPrefs, FromWebview } from "../shared/resultsProtocol";
 
-/** A grid-or-chart choice (protocol.ts ChartPrefs); the notebook's renderer sends it too. */
+/** A grid-or-chart choice (resultsProtocol.ts ChartPrefs); the notebook's renderer sends it too. */
 export const chartPrefsSchema: JTDSchemaType<ChartPrefs> = {
     properties: {
         view: { enum: ["grid", "chart"] },

@@ -9,7 +9,7 @@ import type {
     ResultPayload,
     SettingsMessage,
     ToWebview,
-} from "../protocol";
+} from "../shared/resultsProtocol";
 import { editorJsonOf } from "./exportFormats";
 import { exportResult } from "./exporter";
 import { chartHintOf } from "./chartHint";
@@ -20,7 +20,7 @@ import { bytesMessages, bytesPartSize, nextTurn, payloadOf, type ResultSet } fro
 import { compressFromBytes, gzipped } from "./bytesCompression";
 import type { Ui } from "../userPrompts";
 import { displayLanguage } from "../locale";
-import { oneLine } from "../plainText";
+import { oneLine } from "../shared/plainText";
 import { markWalkthroughDone, WALKTHROUGH_DONE } from "../walkthrough/progress";
 import { messageGate, pageLog } from "../webviewMessages";
 import { fromResultsPageSchema } from "./messageSchema";

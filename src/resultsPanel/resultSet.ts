@@ -3,8 +3,8 @@
 // are located by a sliced byte scan and parsed only a slice at a time (export), with every
 // digit of wide numbers kept. No `vscode` import: the bench and unit tests use it too.
 import { yieldToEventLoop as nextTurn } from "../api/eventLoop";
-import { parseLossless } from "../json/lossless";
-import { ObjectScanner, parseFields, rowsJson, scanObject } from "../json/responseScan";
+import { parseLossless } from "../shared/json/lossless";
+import { ObjectScanner, parseFields, rowsJson, scanObject } from "../shared/json/responseScan";
 import type {
     BytesMessage,
     ChartPrefs,
@@ -13,9 +13,9 @@ import type {
     ResultMeta,
     ResultPayload,
     ResultSummary,
-} from "../protocol";
+} from "../shared/resultsProtocol";
 
-export type { ResultInfo, ResultSummary } from "../protocol";
+export type { ResultInfo, ResultSummary } from "../shared/resultsProtocol";
 
 /** The fields of a HogQL query response the panel reads (the rest travels untouched). */
 export interface HogQLResponseLike {

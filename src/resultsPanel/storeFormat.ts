@@ -1,7 +1,7 @@
 // What the reload store (store.ts) writes beside each result's bytes, and how it reads a stored
 // result back. No `vscode` import: `npm run bench` times the store's work on the extension host
 // with it (bench/host.mjs).
-import type { ResultMeta } from "../protocol";
+import type { ResultMeta } from "../shared/resultsProtocol";
 import { infoOf, type ResultInfo, type ResultSet, type ResultSummary } from "./resultSet";
 
 interface StoredMeta {

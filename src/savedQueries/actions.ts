@@ -4,10 +4,12 @@ import { randomUUID } from "node:crypto";
 import * as vscode from "vscode";
 import type { QueryNode, QueryResponse } from "../api";
 import { checkHost } from "../api/host";
-import type { Ctx } from "../ctx";
+import type { ConfigDep, LogDep, ResultsDep, SessionDep, UiDep } from "../deps";
+import type { QueryHistory } from "../query/history";
+import type { QueryRunner } from "../query/queryRunner";
 import { redact } from "../log";
 import { withProgress } from "../progress";
-import { stringifyLossless } from "../json/lossless";
+import { stringifyLossless } from "../shared/json/lossless";
 import { queryName } from "../query/runTargets";
 import { mayUseText, restrictedRunMessage } from "../trust";
 import { resultSetFromText, type ResultSet } from "../resultsPanel";
@@ -17,7 +19,18 @@ import { postHogUrlFor } from "./links";
 import { tablesFor } from "./nodeResultTables";
 import { baseName, resolveTarget, type QueryTarget } from "./targets";
 
-async function requireTarget(ctx: Ctx, uri: unknown, offset: unknown): Promise<QueryTarget> {
+/** What running, copying and opening saved queries uses. */
+export interface SavedQueryActionDeps
+    extends LogDep, UiDep, SessionDep, ResultsDep, ConfigDep<"refreshMode" | "projectId"> {
+    readonly runner: Pick<QueryRunner, "run">;
+    readonly history: Pick<QueryHistory, "add">;
+}
+
+async function requireTarget(
+    ctx: SavedQueryActionDeps,
+    uri: unknown,
+    offset: unknown,
+): Promise<QueryTarget> {
     const target = await resolveTarget(uri, offset);
     if (!target) {
         void ctx.ui.info(
@@ -37,7 +50,7 @@ async function requireTarget(ctx: Ctx, uri: unknown, offset: unknown): Promise<Q
  * as `variables` or `filters` are sent as saved.
  */
 export async function runSavedQuery(
-    ctx: Ctx,
+    ctx: SavedQueryActionDeps,
     uri?: unknown,
     offset?: unknown,
 ): Promise<ResultSet[] | undefined> {
@@ -113,7 +126,9 @@ export async function runSavedQuery(
  * Undefined, after saying why, when the host setting is not usable: links and commands are
  * built from a checked origin only, never from the setting as written.
  */
-function where(ctx: Ctx): { host: string; projectId: string | undefined } | undefined {
+function where(
+    ctx: SavedQueryActionDeps,
+): { host: string; projectId: string | undefined } | undefined {
     const state = ctx.auth.session.state;
     const check = checkHost(state.host);
     if (!check.ok) {
@@ -137,7 +152,7 @@ function where(ctx: Ctx): { host: string; projectId: string | undefined } | unde
  * Returns the text, which also serves where the clipboard is unavailable (headless tests).
  */
 export async function copyAsCurl(
-    ctx: Ctx,
+    ctx: SavedQueryActionDeps,
     uri?: unknown,
     offset?: unknown,
 ): Promise<string | undefined> {
@@ -171,7 +186,7 @@ export async function copyAsCurl(
 
 /** Opens the query in PostHog: HogQL in the SQL editor, other kinds as a new insight. */
 export async function openInPostHog(
-    ctx: Ctx,
+    ctx: SavedQueryActionDeps,
     uri?: unknown,
     offset?: unknown,
 ): Promise<string | undefined> {

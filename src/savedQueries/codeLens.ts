@@ -1,9 +1,12 @@
 import * as vscode from "vscode";
-import type { Ctx } from "../ctx";
+import type { ConfigDep, SessionDep } from "../deps";
 import { isNotebookCell } from "../query/codeLens";
 import { mayUseText } from "../trust";
 import { findSavedQueries, isRunnableKind, type SavedQuery } from "./detect";
 import { UPGRADE_SCHEME } from "./upgrade";
+
+/** What the saved-query lenses read. */
+export type SavedQueryCodeLensDeps = SessionDep & ConfigDep<"onDidChange" | "codeLensEnabled">;
 
 const P = "posthog-workbench";
 
@@ -18,7 +21,7 @@ export class SavedQueryCodeLensProvider implements vscode.CodeLensProvider, vsco
     private readonly subscriptions: vscode.Disposable[];
     private cache = new Map<string, { version: number; queries: SavedQuery[] }>();
 
-    constructor(private readonly ctx: Ctx) {
+    constructor(private readonly ctx: SavedQueryCodeLensDeps) {
         // Lenses depend on the setting, the sign-in state and trust, not only on the text.
         this.subscriptions = [
             ctx.config.onDidChange(() => this.changed.fire()),

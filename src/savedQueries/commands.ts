@@ -1,15 +1,24 @@
 import * as vscode from "vscode";
 import type { CommandSpec } from "../commands";
-import type { Ctx } from "../ctx";
-import { copyAsCurl, openInPostHog, runSavedQuery } from "./actions";
-import { UPGRADE_SCHEME, UpgradePreviews, upgradeAll, upgradeQuery } from "./upgrade";
+import type { DisposablesDep } from "../deps";
+import { copyAsCurl, openInPostHog, runSavedQuery, type SavedQueryActionDeps } from "./actions";
+import {
+    UPGRADE_SCHEME,
+    UpgradePreviews,
+    upgradeAll,
+    upgradeQuery,
+    type UpgradeDeps,
+} from "./upgrade";
+
+/** What the saved-query commands use. */
+export type SavedQueryCommandDeps = DisposablesDep & SavedQueryActionDeps & UpgradeDeps;
 
 const P = "posthog-workbench";
 
-const previews = new WeakMap<Ctx, UpgradePreviews>();
+const previews = new WeakMap<object, UpgradePreviews>();
 
 /** The diff previews of this context, registered on first use and disposed with the context. */
-function previewsOf(ctx: Ctx): UpgradePreviews {
+function previewsOf(ctx: SavedQueryCommandDeps): UpgradePreviews {
     let found = previews.get(ctx);
     if (!found) {
         found = ctx.push(new UpgradePreviews());
@@ -23,7 +32,7 @@ function previewsOf(ctx: Ctx): UpgradePreviews {
  * Saved query commands. The lenses pass `(document URI, offset of the node or statement)`;
  * from the palette they act on the node or statement under the cursor.
  */
-export const savedQueryCommands: CommandSpec[] = [
+export const savedQueryCommands: CommandSpec<SavedQueryCommandDeps>[] = [
     {
         id: `${P}.runSavedQuery`,
         title: vscode.l10n.t("Run Saved Query"),

@@ -4,7 +4,7 @@
 // table may carry a chart hint (`chart`): the results panel opens it as that chart, the one
 // PostHog draws for the kind (trend lines, funnel steps as bars, retention as a heat table),
 // unless the user chose otherwise for the query. Numbers wider than a double come from `runQuery`
-// as BigNumbers (src/json/lossless.ts) and stay so, every digit kept. Pure.
+// as BigNumbers (src/shared/json/lossless.ts) and stay so, every digit kept. Pure.
 import * as l10n from "@vscode/l10n";
 import {
     compareNumbers,
@@ -12,8 +12,8 @@ import {
     numberFromSource,
     stringifyLossless,
     type BigNumber,
-} from "../json/lossless";
-import type { ChartPrefs, ChartSpec } from "../protocol";
+} from "../shared/json/lossless";
+import type { ChartPrefs, ChartSpec } from "../shared/resultsProtocol";
 
 /** A result the grid can show. */
 export interface Table {

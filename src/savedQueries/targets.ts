@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import type { QueryNode } from "../api";
 import { hogqlQueryNode } from "../query/runTargets";
-import { statementAt } from "../query/statementSplitter";
+import { statementAt } from "../hogql/statementSplitter";
 import { findSavedQueries, savedQueryAt, type SavedQuery } from "./detect";
 
 /** What a lens or the command palette points at: a JSON query node or a HogQL statement. */

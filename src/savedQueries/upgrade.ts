@@ -4,15 +4,18 @@
 import { applyEdits, type Edit } from "jsonc-parser";
 import * as vscode from "vscode";
 import { loadApi } from "../apiLoader";
-import type { Ctx } from "../ctx";
+import type { ConfigDep, LogDep, SessionDep, UiDep } from "../deps";
 import { userMessageOf } from "../errorText";
-import { inLabel } from "../plainText";
+import { inLabel } from "../shared/plainText";
 import { withProgress, type ProgressScope } from "../progress";
 import { describeNode, findSavedQueries, type SavedQuery } from "./detect";
 import { jsonEqual } from "./jsonScan";
 import { detectFormat, editsToward, singleReplacement } from "./rewrite";
 import { resolveTarget } from "./targets";
 import { describeUpgradePath, Upgrader, type UpgradePath } from "./upgradePath";
+
+/** What upgrading saved queries uses. */
+export type UpgradeDeps = LogDep & UiDep & SessionDep & ConfigDep<"savedQueriesInclude">;
 
 export const UPGRADE_SCHEME = "posthog-workbench-upgrade";
 
@@ -109,7 +112,7 @@ function changeText(changes: NodeChange[]): string {
 }
 
 async function showDiff(
-    ctx: Ctx,
+    ctx: UpgradeDeps,
     previews: UpgradePreviews,
     uri: vscode.Uri,
     after: string,
@@ -166,7 +169,7 @@ async function applyUpgrade(
 
 /** Upgrade Query: the node at `(uri, offset)` (a lens) or under the cursor. */
 export async function upgradeQuery(
-    ctx: Ctx,
+    ctx: UpgradeDeps,
     previews: UpgradePreviews,
     uri?: unknown,
     offset?: unknown,
@@ -245,7 +248,7 @@ interface SavedQueryFile {
 }
 
 /** Saved query files of the workspace: texts (open documents win) and their query nodes. */
-async function findSavedQueryFiles(ctx: Ctx): Promise<SavedQueryFile[]> {
+async function findSavedQueryFiles(ctx: UpgradeDeps): Promise<SavedQueryFile[]> {
     const uris = await vscode.workspace.findFiles(
         ctx.config.savedQueriesInclude,
         "**/{node_modules,.git}/**",
@@ -281,7 +284,7 @@ function relative(uri: vscode.Uri): string {
  * at once after a confirmation. Any failure means nothing is written at all.
  */
 export async function upgradeAll(
-    ctx: Ctx,
+    ctx: UpgradeDeps,
     previews: UpgradePreviews,
 ): Promise<UpgradeReport | undefined> {
     const upgrader = new Upgrader(await ctx.auth.session.client(), loadApi());
@@ -336,7 +339,7 @@ export async function upgradeAll(
  * already current count in `report.unchanged`; files that failed go to `report.failures`.
  */
 async function upgradeFiles(
-    ctx: Ctx,
+    ctx: UpgradeDeps,
     upgrader: Upgrader,
     files: SavedQueryFile[],
     report: UpgradeReport,
@@ -374,7 +377,7 @@ async function upgradeFiles(
 
 /** Asks whether to review each diff or apply everything; undefined when the user leaves. */
 async function pickApplyMode(
-    ctx: Ctx,
+    ctx: UpgradeDeps,
     lines: string[],
     fileCount: number,
     unchanged: number,
@@ -419,7 +422,7 @@ interface ApplyOutcome {
  * does not confirm. Files that had no unsaved changes are saved, as a batch tool is expected to.
  */
 async function applyAll(
-    ctx: Ctx,
+    ctx: UpgradeDeps,
     upgrades: FileUpgrade[],
     lines: string[],
 ): Promise<ApplyOutcome | undefined> {
@@ -449,7 +452,7 @@ async function applyAll(
 
 /** Shows each upgrade's diff and applies, skips or stops as the user picks. */
 async function reviewEach(
-    ctx: Ctx,
+    ctx: UpgradeDeps,
     previews: UpgradePreviews,
     upgrades: FileUpgrade[],
     path: UpgradePath,
@@ -477,7 +480,7 @@ async function reviewEach(
 }
 
 /** Apply, Skip or Stop for one file whose diff is open; undefined when the user leaves. */
-function pickReviewChoice(ctx: Ctx, u: FileUpgrade) {
+function pickReviewChoice(ctx: UpgradeDeps, u: FileUpgrade) {
     return ctx.ui.pick(
         [
             {

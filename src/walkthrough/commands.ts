@@ -1,14 +1,17 @@
 import * as vscode from "vscode";
 import { checkHost } from "../api/host";
 import type { CommandSpec } from "../commands";
-import type { Ctx } from "../ctx";
+import type { ConfigDep, UiDep } from "../deps";
 import { keySettingsUrl } from "./keySettings";
 import { chartQuery, firstQuery } from "./samples";
+
+/** What the walkthrough's commands use. */
+export type WalkthroughCommandDeps = UiDep & ConfigDep<"host">;
 
 const P = "posthog-workbench";
 
 /** Opens the personal API key page of the configured host (US, EU or self-hosted). */
-async function openApiKeySettings(ctx: Ctx): Promise<void> {
+async function openApiKeySettings(ctx: WalkthroughCommandDeps): Promise<void> {
     const check = checkHost(ctx.config.host);
     if (!check.ok) {
         // The reason, not the setting: a workspace may have written anything there.
@@ -43,7 +46,7 @@ async function openSampleQuery(kind: unknown): Promise<vscode.TextEditor> {
     return editor;
 }
 
-export const walkthroughCommands: readonly CommandSpec[] = [
+export const walkthroughCommands: readonly CommandSpec<WalkthroughCommandDeps>[] = [
     {
         id: `${P}.openApiKeySettings`,
         title: vscode.l10n.t("Open Personal API Key Settings"),

@@ -8,8 +8,8 @@
 import type { ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import type { PostHogClient } from "../../src/api";
-import { parseLossless, stringifyLossless } from "../../src/json/lossless";
-import { rowsJson } from "../../src/json/responseScan";
+import { parseLossless, stringifyLossless } from "../../src/shared/json/lossless";
+import { rowsJson } from "../../src/shared/json/responseScan";
 import { all, succeeds, type Env, type Scenario } from "./harness";
 import { json } from "./hostileServer";
 import type { Figure } from "./run";

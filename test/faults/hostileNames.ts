@@ -6,7 +6,7 @@ import { detailsMarkdown } from "../../src/events/format";
 import { experimentPageData, pageMarkdown } from "../../src/experiments/pageData";
 import { hoverMarkdown } from "../../src/language/hoverText";
 import { table } from "../../src/lm/markdown";
-import { inLabel, inMarkdown, quotedInMessage } from "../../src/plainText";
+import { inLabel, inMarkdown, quotedInMessage } from "../../src/shared/plainText";
 import {
     hostileNames,
     iconsInMarkdownString,

@@ -2,7 +2,7 @@ import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import { PostHogClient } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
-import { parseLossless } from "../../src/json/lossless";
+import { parseLossless } from "../../src/shared/json/lossless";
 import type { HogQLResponseLike, ResultSet } from "../../src/resultsPanel";
 import { startSandbox, type Sandbox } from "../sandbox";
 import { activateExtension, waitFor } from "./helpers";

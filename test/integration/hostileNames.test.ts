@@ -11,7 +11,7 @@ import type { EventDefinitionNode } from "../../src/events/nodes";
 import type { EventDefinitionsTree } from "../../src/events/eventDefinitionsTree";
 import type { ExperimentNode, ExperimentTreeNode, GroupNode } from "../../src/experiments/nodes";
 import type { ExtensionApi } from "../../src/extension";
-import { inMessage, oneLine } from "../../src/plainText";
+import { inMessage, oneLine } from "../../src/shared/plainText";
 import {
     hostileNames,
     iconsInMarkdownString,

@@ -4,7 +4,7 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
-import { oneLine } from "../../src/plainText";
+import { oneLine } from "../../src/shared/plainText";
 import { resultSetFromText, resultsViewType } from "../../src/resultsPanel";
 import { ResultsPanel, webviewOptions } from "../../src/resultsPanel/panel";
 import type { Sandbox } from "../sandbox";

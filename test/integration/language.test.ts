@@ -2,7 +2,7 @@ import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
 import type { HogQLError } from "../../src/api";
-import { TABLES } from "../sandbox/hogql/database";
+import { DATABASE_SCHEMA } from "../sandbox/hogql/schemaTables";
 import { signedIn } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
@@ -246,7 +246,7 @@ describe("hogql language", function () {
         api.ctx.ui = ui;
         await vscode.commands.executeCommand("posthog-workbench.refreshSchema");
         const message = ui.messages.find((m) => m.level === "info")?.text ?? "";
-        const tables = Object.keys(TABLES).length;
+        const tables = Object.keys(DATABASE_SCHEMA).length;
         assert.match(
             message,
             new RegExp(`knows ${tables} tables, \\d+ events and \\d+ properties`),
@@ -255,10 +255,11 @@ describe("hogql language", function () {
     });
 
     it("completes PostHog's tables from its source until a project's schema is cached", async () => {
-        // Signed in, the project's schema answers: the sandbox does not hold `heatmaps`.
+        // Signed in, the project's schema answers: it lists the fields of sessions (the
+        // catalogue has none: sessions_v1.py is not read) and PostHog's tables, heatmaps too.
         const from = await open("SELECT * FROM ");
-        const cached = await completes(from, 14, "groups");
-        assert.ok(!cached.includes("heatmaps"), "the project's schema, not the catalogue");
+        await completes(from, 14, "heatmaps");
+        await completes(await open("SELECT  FROM sessions"), 7, "$session_duration");
         api.ctx.ui = new ScriptedUi();
         await api.ctx.auth.signOut();
         try {
@@ -267,6 +268,11 @@ describe("hogql language", function () {
             assert.ok(labels.includes("heatmaps") && labels.includes("raw_sessions_v3"));
             const columns = await labelsAt(await open("SELECT  FROM exchange_rate"), 7);
             assert.ok(columns.includes("rate") && columns.includes("currency"));
+            // events.py's newest fields, from the catalogue.
+            const events = await labelsAt(await open("SELECT  FROM events"), 7);
+            assert.ok(events.includes("person_mode") && events.includes("goe_0"));
+            const sessions = await labelsAt(await open("SELECT  FROM sessions"), 7);
+            assert.ok(!sessions.includes("$session_duration"), "the catalogue, not the schema");
         } finally {
             ({ api } = await signedIn());
             api.ctx.ui = new ScriptedUi();

@@ -6,7 +6,7 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { inMessage } from "../../src/plainText";
+import { inMessage } from "../../src/shared/plainText";
 import { hostileNames } from "../hostile/liveMarkup";
 import { quotedName } from "../hostile/messages";
 import { waitFor } from "../waitFor";

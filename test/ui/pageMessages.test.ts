@@ -17,7 +17,7 @@ import {
 /* eslint-disable @typescript-eslint/no-explicit-any -- page callbacks get the frame's window */
 declare const window: any;
 
-/** Messages the results page's protocol (src/protocol.ts FromWebview) does not allow. */
+/** Messages the results page's protocol (src/shared/resultsProtocol.ts FromWebview) refuses. */
 const MALFORMED: unknown[] = [
     { type: "log", level: "show", message: "opened the Output panel" },
     { type: "copy", text: "copied by a malformed message", format: "tsv", rows: "1" },

@@ -14,11 +14,11 @@ import {
     needsBigNumber,
     parseLossless,
     stringifyLossless,
-} from "../../src/json/lossless";
+} from "../../src/shared/json/lossless";
 import { yieldToEventLoop } from "../../src/api/eventLoop";
 import { HttpTransport, resolveTimeouts } from "../../src/api/http";
 import { ScanWhileReceiving } from "../../src/api/rawQuery";
-import { ObjectScanner, rowsJson, textOf } from "../../src/json/responseScan";
+import { ObjectScanner, rowsJson, textOf } from "../../src/shared/json/responseScan";
 import { compressFromBytes, gzipped } from "../../src/resultsPanel/bytesCompression";
 import { exportSlices } from "../../src/resultsPanel/exportFormats";
 import { IncomingBytes } from "../../src/webview/results/incomingBytes";

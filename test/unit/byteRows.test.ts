@@ -2,9 +2,9 @@
 // equals what a lossless parse of the whole response gives, and sorts over them are typed, stable
 // and keep nulls last.
 import assert from "node:assert/strict";
-import { ByteRows, valueAt } from "../../src/json/byteRows";
-import { isBigNumber, parseLossless, stringifyLossless } from "../../src/json/lossless";
-import { ObjectScanner } from "../../src/json/responseScan";
+import { ByteRows, valueAt } from "../../src/shared/json/byteRows";
+import { isBigNumber, parseLossless, stringifyLossless } from "../../src/shared/json/lossless";
+import { ObjectScanner } from "../../src/shared/json/responseScan";
 import { columnKind } from "../../src/webview/results/format";
 import { timeInBytes, toTime } from "../../src/webview/results/chart/values";
 import { ByteParts } from "../../src/webview/results/byteParts";

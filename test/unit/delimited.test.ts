@@ -9,8 +9,8 @@ import {
     neutraliseFormula,
     quoteField,
     singleField,
-} from "../../src/json/delimited";
-import { parseLossless } from "../../src/json/lossless";
+} from "../../src/shared/json/delimited";
+import { parseLossless } from "../../src/shared/json/lossless";
 import { exportSlices } from "../../src/resultsPanel/exportFormats";
 import { exportToFile } from "../../src/resultsPanel/exportWriter";
 import { resultSetFromText } from "../../src/resultsPanel/resultSet";

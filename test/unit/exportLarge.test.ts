@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { textOf } from "../../src/json/responseScan";
+import { textOf } from "../../src/shared/json/responseScan";
 import { editorJson, editorJsonOf } from "../../src/resultsPanel/exportFormats";
 import { exportToFile } from "../../src/resultsPanel/exportWriter";
 import {

@@ -3,8 +3,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { formatEdits, withoutPositions } from "../../src/language/format/formatDocument";
 import { layoutStatement } from "../../src/language/format/layout";
-import { parseDocument, type DocumentParse } from "../../src/language/parser/documentParse";
-import { HogQLParserClient } from "../../src/language/parser/parserClient";
+import { parseDocument, type DocumentParse } from "../../src/hogql/parser/documentParse";
+import { HogQLParserClient } from "../../src/hogql/parser/parserClient";
 
 const root = path.resolve(__dirname, "../../..");
 const workerPath = path.join(root, "dist", "hogqlParser.js");

@@ -149,7 +149,7 @@ HOGQLX_TAGS = ["a", "em"] + ["strong"]
 from posthog.hogql.database.schema.things import RawThingsTable, ThingsTable, SeriesTable
 from posthog.hogql.database.schema.other import OtherTable, EXTRA_TABLES
 
-ROOT = {
+ROOT_TABLES__DO_NOT_ADD_ANY_MORE = {
     "things": TableNode(name="things", table=ThingsTable()),
     "other": TableNode(name="other", table=OtherTable()),
     **{name: TableNode(name=name, table=t) for name, t in EXTRA_TABLES.items()},
@@ -160,7 +160,7 @@ def _construct_database_root_node(*, include_posthog_tables: bool) -> TableNode:
     children = {"series": TableNode(name="series", table=SeriesTable())}
     if include_posthog_tables:
         children = {
-            **{k: v.model_copy(deep=True) for k, v in ROOT.items()},
+            **{k: v.model_copy(deep=True) for k, v in ROOT_TABLES__DO_NOT_ADD_ANY_MORE.items()},
             "posthog": TableNode(name="posthog", children={"raw_things": TableNode(name="raw_things", table=RawThingsTable())}),
             **children,
         }
@@ -176,13 +176,24 @@ from posthog.hogql.database.models import (
     LazyTable,
     StringDatabaseField,
     Table,
+    VirtualTable,
 )
 from posthog.hogql.database.schema.other import join_other
+
+
+class PartSubTable(VirtualTable):
+    def __init__(self, part: int):
+        super().__init__(fields={"key": StringDatabaseField(name=f"part_{part}_key")})
+
+    def to_printed_hogql(self):
+        return "things"
+
 
 FIELDS = {
     "id": StringDatabaseField(name="thing_id", nullable=False),
     "blob": DatabaseField(name="blob"),
     "other": LazyJoin(from_field=["id"], join_table="other", join_function=join_other),
+    "part_2": PartSubTable(part=2),
 }
 
 
@@ -334,6 +345,7 @@ describe("HogQL generator (scripts/hogql)", function () {
             { name: "posthog.raw_things", class: "RawThingsTable", read: true },
             { name: "series", class: "SeriesTable", read: true },
         ]);
+        assert.deepEqual(database.rootTables, ["things", "other"]);
         const classes = Object.fromEntries(
             database.classes.map((c: { class: string }) => [c.class, c]),
         );
@@ -348,6 +360,14 @@ describe("HogQL generator (scripts/hogql)", function () {
                 { name: "id", kind: "StringDatabaseField", column: "thing_id", nullable: false },
                 { name: "blob", kind: "DatabaseField", column: "blob" },
                 { name: "other", kind: "LazyJoin", from: ["id"], table: "other" },
+                {
+                    // its own __init__ with super().__init__(fields=...), a field name by f-string
+                    name: "part_2",
+                    kind: "VirtualTable",
+                    class: "PartSubTable",
+                    hogql: "things",
+                    fields: [{ name: "key", kind: "StringDatabaseField", column: "part_2_key" }],
+                },
                 { name: "version", kind: "IntegerDatabaseField", column: "version", hidden: true },
             ],
         });
@@ -375,6 +395,18 @@ describe("HogQL generator (scripts/hogql)", function () {
             res.err,
             /posthog\.py:2: a loop over os\.listdir, from outside the read source/,
         );
+
+        // An f-string with a conversion is not guessed at: the read stops at its line.
+        dir = sourceTree({
+            ...SOURCES,
+            [D + "schema/things.py"]: SOURCES[D + "schema/things.py"].replace(
+                'name=f"part_{part}_key"',
+                'name=f"part_{part!r}_key"',
+            ),
+        });
+        res = read(dir, "--manifest", manifest(dir), "--out", path.join(dir, "r.json"));
+        assert.equal(res.code, 1);
+        assert.match(res.err, /things\.py:\d+: an f-string with a conversion or format spec/);
     });
 
     it("checks each rename against the tables", () => {

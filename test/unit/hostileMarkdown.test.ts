@@ -7,7 +7,7 @@ import { marked } from "marked";
 import { detailsMarkdown } from "../../src/events/format";
 import { experimentPageData, pageMarkdown } from "../../src/experiments/pageData";
 import { hoverMarkdown } from "../../src/language/hoverText";
-import { oneLine } from "../../src/plainText";
+import { oneLine } from "../../src/shared/plainText";
 import {
     hostileNames,
     liveElements,

@@ -1,5 +1,6 @@
 // What the extension tells users about keys matches the contract's scope table: the walkthrough's
-// key step (walkthrough/apiKey.md), KEY_SCOPES (src/walkthrough/keySettings.ts) and the README.
+// key step (walkthrough/apiKey.md), KEY_SCOPES (src/walkthrough/keySettings.ts) and the README's
+// first query and its Key scopes table.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -18,17 +19,18 @@ describe("key scopes in the walkthrough and README", () => {
         assert.deepEqual(KEY_SCOPES.map((s) => s.scope).sort(), contractScopes);
     });
 
-    it("the walkthrough's key step has one row per KEY_SCOPES entry, in order, with its reason", () => {
-        const rows = [
-            ...read("walkthrough/apiKey.md").matchAll(
-                /^\| `([^`]+)`( \(optional\))? \| (.+) \|$/gm,
-            ),
-        ];
-        assert.deepEqual(
-            rows.map((m) => ({ scope: m[1], optional: m[2] !== undefined, why: m[3] })),
-            KEY_SCOPES.map((s) => ({ scope: s.scope, optional: !!s.optional, why: s.why })),
-        );
-    });
+    for (const [file, section] of [
+        ["walkthrough/apiKey.md", /[\s\S]*/],
+        ["README.md", /^## Key scopes$[\s\S]*?(?=^## )/m],
+    ] as const)
+        it(`${file} has one scope row per KEY_SCOPES entry, in order, with its reason`, () => {
+            const text = section.exec(read(file))?.[0] ?? "";
+            const rows = [...text.matchAll(/^\| `([^`]+)`( \(optional\))? \| (.+) \|$/gm)];
+            assert.deepEqual(
+                rows.map((m) => ({ scope: m[1], optional: m[2] !== undefined, why: m[3] })),
+                KEY_SCOPES.map((s) => ({ scope: s.scope, optional: !!s.optional, why: s.why })),
+            );
+        });
 
     it("the README's first step asks for the required scopes, then adds the optional ones", () => {
         const readme = read("README.md");

@@ -17,7 +17,7 @@ const src = path.join(root, "src");
  * users through userMessage, see below), the webview, PostHog's migrations, the formatter and
  * the parser worker. The language model tools answer the model, not the user.
  */
-const SKIP = ["api", "webview", "savedQueries/migrations", "language/format", "language/parser"];
+const SKIP = ["api", "webview", "savedQueries/migrations", "language/format", "hogql/parser"];
 const SKIP_PROPERTIES = ["lm"];
 /** Object properties whose text a user reads (quick picks, inputs, tree items, commands). */
 const PROPERTIES = new Set([

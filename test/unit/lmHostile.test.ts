@@ -18,7 +18,7 @@ import {
     schemaText,
     toolResultText,
 } from "../../src/lm/toolText";
-import { oneLine, withoutControls } from "../../src/plainText";
+import { oneLine, withoutControls } from "../../src/shared/plainText";
 import { withinMaxLength } from "../contract/limits";
 import type { EventDefinition, Experiment } from "../sandbox";
 import {

@@ -10,9 +10,9 @@ import {
 } from "../../src/lm/draftWithModel";
 import { draftContext } from "../../src/lm/draftContext";
 import * as path from "node:path";
-import { HogQLParserClient } from "../../src/language/parser/parserClient";
+import { HogQLParserClient } from "../../src/hogql/parser/parserClient";
 import { draftParser } from "../../src/lm/hogqlParse";
-import { parseLossless } from "../../src/json/lossless";
+import { parseLossless } from "../../src/shared/json/lossless";
 import { table } from "../../src/lm/markdown";
 import {
     MODEL_ROWS,

@@ -1,8 +1,8 @@
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
 import { definitionAt, foldingRanges, outline } from "../../src/language/outline";
-import { parseDocument } from "../../src/language/parser/documentParse";
-import { HogQLParserClient } from "../../src/language/parser/parserClient";
+import { parseDocument } from "../../src/hogql/parser/documentParse";
+import { HogQLParserClient } from "../../src/hogql/parser/parserClient";
 
 const workerPath = path.resolve(__dirname, "../../../dist/hogqlParser.js");
 

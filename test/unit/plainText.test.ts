@@ -13,7 +13,7 @@ import {
     quotedInMessage,
     withoutControls,
     withoutLinks,
-} from "../../src/plainText";
+} from "../../src/shared/plainText";
 import {
     hostileNames,
     iconsInMarkdownString,

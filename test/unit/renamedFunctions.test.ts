@@ -1,7 +1,7 @@
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
-import { parseDocument } from "../../src/language/parser/documentParse";
-import { HogQLParserClient } from "../../src/language/parser/parserClient";
+import { parseDocument } from "../../src/hogql/parser/documentParse";
+import { HogQLParserClient } from "../../src/hogql/parser/parserClient";
 import { renamedCalls } from "../../src/language/renamedFunctions";
 
 // PostHog's parser as the extension ships it: the worker bundle built by esbuild.mjs.

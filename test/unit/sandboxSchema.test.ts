@@ -54,6 +54,20 @@ describe("sandbox schema from PostHog's source", function () {
         ]);
     });
 
+    it("events.group_0: the lazy join to the groups of index 0 on $group_0", async () => {
+        const [[named, total]] = await rows(
+            `SELECT countIf(group_0.properties.name LIKE 'Company %'), count()
+            FROM events WHERE $group_0 != ''`,
+        );
+        assert.ok(Number(total) > 0);
+        assert.equal(named, total);
+        // group_1 joins the groups of index 1, which the seed has none of.
+        const [[none]] = await rows(
+            "SELECT countIf(group_1.key != '') FROM events WHERE $group_0 != ''",
+        );
+        assert.equal(none, 0);
+    });
+
     it("cohort_people: the pro-plan cohort, and its lazy join to persons", async () => {
         const [[members]] = await rows(
             `SELECT count() FROM cohort_people WHERE cohort_id = ${PRO_COHORT_ID}`,
@@ -176,6 +190,7 @@ describe("sandbox schema from PostHog's source", function () {
             created_at: "datetime",
             updated_at: "datetime",
             properties: "json",
+            revenue_analytics: "lazy_table",
         });
         assert.deepEqual(fields("exchange_rate"), {
             currency: "string",
@@ -184,5 +199,79 @@ describe("sandbox schema from PostHog's source", function () {
         });
         assert.equal(fields("session_replay_events").start_time, "datetime");
         assert.equal(fields("cohort_people").person, "lazy_table");
+    });
+
+    it("lists in DatabaseSchemaQuery exactly the tables PostHog lists, in its order", async () => {
+        const res = await query({ kind: "DatabaseSchemaQuery" });
+        assert.equal(res.status, 200);
+        const names = Object.keys(res.json.tables);
+        // database.py get_posthog_table_names(include_hidden=True): the root tables and the
+        // posthog. ones outside them, sorted; numbers (a table function) is not one of them.
+        assert.deepEqual(names, [...names].sort());
+        for (const name of ["events", "raw_sessions_v3", "heatmaps", "posthog.ai_events"])
+            assert.ok(names.includes(name), name);
+        assert.ok(!names.includes("numbers"));
+        assert.ok(!names.includes("posthog.events"), "posthog. copies of root tables");
+        assert.equal(res.json.tables.query_log.type, "system");
+        assert.equal(res.json.tables.events.type, "posthog");
+        const events = res.json.tables.events.fields;
+        assert.deepEqual(events.goe_0, {
+            name: "goe_0",
+            hogql_value: "goe_0",
+            type: "virtual_table",
+            schema_valid: true,
+            table: "events",
+            fields: ["key", "created_at", "properties"],
+        });
+        assert.equal(events.person_mode.type, "string");
+        // The team's default modifiers: person joined on the event's person_id.
+        assert.equal(events.person.type, "lazy_table");
+        assert.equal(events.person.table, "persons");
+        assert.equal(events.person_id.type, "string");
+        assert.equal(events.$session_id.hogql_value, "`$session_id`");
+        assert.equal(events.team_id, undefined);
+        assert.deepEqual(res.json.tables.persons.fields.pdi.fields, [
+            "team_id",
+            "distinct_id",
+            "person_id",
+        ]);
+        assert.ok(Object.keys(res.json.tables.sessions.fields).includes("$session_duration"));
+    });
+
+    it("runs the fields only the newest events.py and query_log_archive.py have", async () => {
+        const [[mode, sessionUuid, groupKey, groupProps]] = await rows(
+            "SELECT person_mode, $session_id_uuid IS NOT NULL, goe_0.key = $group_0, goe_0.properties FROM events LIMIT 1",
+        );
+        assert.deepEqual([mode, sessionUuid, groupKey, groupProps], ["full", 1, 1, ""]);
+        const [[pdi]] = await rows(
+            "SELECT count() FROM persons WHERE pdi.distinct_id LIKE 'user_%'",
+        );
+        assert.ok(Number(pdi) > 0);
+        const [[raw, lazy]] = await rows(
+            "SELECT (SELECT count() FROM raw_persons), (SELECT count() FROM persons)",
+        );
+        assert.equal(raw, lazy);
+        const log = await hogql(
+            "SELECT RealTimeMicroseconds, S3GetObject, is_personal_api_key_request FROM query_log LIMIT 1",
+        );
+        assert.equal(log.status, 200, JSON.stringify(log.json));
+        const rawLog = await hogql("SELECT lc_access_method, lc_query__kind FROM raw_query_log");
+        assert.equal(rawLog.status, 200, JSON.stringify(rawLog.json));
+    });
+
+    it("refuses a field PostHog lacks with PostHog's message at its position", async () => {
+        const text = "SELECT event, $session_id_v7 FROM events";
+        const res = await query({ kind: "HogQLMetadata", language: "hogQL", query: text });
+        assert.equal(res.status, 200);
+        assert.equal(res.json.isValid, false);
+        const start = text.indexOf("$session_id_v7");
+        assert.deepEqual(res.json.errors[0], {
+            message: "Unable to resolve field: $session_id_v7",
+            start,
+            end: start + "$session_id_v7".length,
+        });
+        const run = await hogql(text);
+        assert.equal(run.status, 400);
+        assert.equal(run.json.detail, "Unable to resolve field: $session_id_v7");
     });
 });

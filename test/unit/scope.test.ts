@@ -1,6 +1,6 @@
 import * as assert from "node:assert/strict";
 import * as path from "node:path";
-import { HogQLParserClient } from "../../src/language/parser/parserClient";
+import { HogQLParserClient } from "../../src/hogql/parser/parserClient";
 import { scannedCteNames, scopeOf } from "../../src/language/scope";
 
 const workerPath = path.resolve(__dirname, "../../../dist/hogqlParser.js");

@@ -56,7 +56,18 @@ describe("HogQL table catalogue (generated from PostHog's posthog/hogql/database
         assert.equal(fields("raw_session_replay_events").min_first_timestamp, "datetime");
         assert.equal(fields("session_replay_events").start_time, "datetime");
         assert.equal(fields("session_replay_events").min_first_timestamp, undefined);
+        // events.py: the newest fields, the sub-tables and joins; $session_id_uuid is a plain
+        // DatabaseField (not listed), team_id is left out.
+        const events = fields("events");
+        assert.equal(events.person_mode, "string");
+        assert.equal(events.uuid, "string");
+        assert.equal(events.goe_0, "virtual_table");
+        assert.equal(events.pdi, "lazy_table");
+        assert.equal(events.person, "field_traverser");
+        assert.equal(events.$session_id_uuid, undefined);
+        assert.equal(events.team_id, undefined);
+        assert.equal(fields("query_log").RealTimeMicroseconds, "integer");
         // Tables whose schema module was not read are named without fields.
-        assert.deepEqual(fields("events"), {});
+        assert.deepEqual(fields("heatmaps"), {});
     });
 });

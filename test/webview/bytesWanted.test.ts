@@ -1,10 +1,11 @@
 // The results page draws a result's first screen from the load message, and only then asks the
 // extension for the response's bytes (a `bytesWanted` with the load's number): sent with the load,
-// megabytes crossed to the page while it drew that first screen (protocol.ts BytesWantedMessage).
+// megabytes crossed to the page while it drew that first screen (resultsProtocol.ts
+// BytesWantedMessage).
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
-import type { BytesMessage, FromWebview, LoadMessage } from "../../src/protocol";
+import type { BytesMessage, FromWebview, LoadMessage } from "../../src/shared/resultsProtocol";
 import { makeFixture, type Fixture } from "./fixtures";
 import { openPage, posted, rowsInView } from "./page";
 import { startWebviewSuite, type WebviewSuite } from "./suite";

@@ -3,7 +3,7 @@
 // against Chart.js by `npm run bench`), and PNG/SVG export.
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import type { ChartPrefs, FromWebview } from "../../src/protocol";
+import type { ChartPrefs, FromWebview } from "../../src/shared/resultsProtocol";
 import {
     axisLabels,
     chartLegend,

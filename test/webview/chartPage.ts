@@ -2,7 +2,7 @@
 // and the SVG it exports (what a user saves), shared by the chart and saved-query chart suites.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import type { FromWebview } from "../../src/protocol";
+import type { FromWebview } from "../../src/shared/resultsProtocol";
 import { posted } from "./page";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

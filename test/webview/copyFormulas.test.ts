@@ -5,7 +5,7 @@
 // turned off) copies the raw text.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import type { SettingsMessage } from "../../src/protocol";
+import type { SettingsMessage } from "../../src/shared/resultsProtocol";
 import { typedResponse } from "./fixtures";
 import { clickCell, copyCount, lastCopy, loadResults, nextCopy, openPage } from "./page";
 import { startWebviewSuite, type WebviewSuite } from "./suite";

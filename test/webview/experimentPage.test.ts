@@ -6,7 +6,10 @@ import type { Page } from "playwright-core";
 import type { Experiment, TimeseriesResults } from "../../src/api";
 import { experimentPageData, type MetricResults } from "../../src/experiments/pageData";
 import { fromExperimentPageSchema } from "../../src/experiments/pageMessageSchema";
-import type { ExperimentPageData, FromExperimentPage } from "../../src/experiments/pageProtocol";
+import type {
+    ExperimentPageData,
+    FromExperimentPage,
+} from "../../src/shared/experimentPageProtocol";
 import { buildExperimentPage, serveExperimentPage } from "./experimentBuild";
 import { applyTheme, closeWithoutErrors, nextFrame, recordErrors } from "./page";
 import { startWebviewSuite, type WebviewSuite } from "./suite";

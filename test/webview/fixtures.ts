@@ -1,5 +1,5 @@
 // Synthetic HogQL responses shaped like the query endpoint's (see posthog-facts.md).
-import type { ResultMeta } from "../../src/protocol";
+import type { ResultMeta } from "../../src/shared/resultsProtocol";
 
 export interface Fixture {
     /** The response JSON text, as the service would send it. */

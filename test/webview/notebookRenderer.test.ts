@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { ObjectScanner } from "../../src/json/responseScan";
+import { ObjectScanner } from "../../src/shared/json/responseScan";
 import { resultBytes, storedResult } from "../../src/notebook/resultOutput";
 import { fromRendererSchema } from "../../src/notebook/rendererMessageSchema";
 import { launch, postedButDropped } from "./page";

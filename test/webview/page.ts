@@ -9,7 +9,7 @@ import type {
     LoadMessage,
     ResultInfo,
     ResultMeta,
-} from "../../src/protocol";
+} from "../../src/shared/resultsProtocol";
 import { fromResultsPageSchema } from "../../src/resultsPanel/messageSchema";
 import { lazyCheck } from "../../src/validatorLoader";
 import type { Fixture } from "./fixtures";

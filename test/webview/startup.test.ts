@@ -7,7 +7,7 @@
 // fetched leaves the grid usable. A panel opened as its run starts says so until the result.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import type { FromWebview } from "../../src/protocol";
+import type { FromWebview } from "../../src/shared/resultsProtocol";
 import { typedResponse } from "./fixtures";
 import {
     closeWithoutErrors,

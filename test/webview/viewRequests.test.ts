@@ -3,7 +3,7 @@
 // worker's sort and filter throw.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import type { FromWebview } from "../../src/protocol";
+import type { FromWebview } from "../../src/shared/resultsProtocol";
 import { makeFixture } from "./fixtures";
 import { loadResults, openPage, posted } from "./page";
 import { startWebviewSuite, type WebviewSuite } from "./suite";

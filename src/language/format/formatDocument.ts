@@ -5,10 +5,10 @@
  * does not parse, or that holds HogQLX tag text (where whitespace is content), is left as is.
  * Pure: the parse function is injected.
  */
-import type { DocumentParse, ParseFunction } from "../parser/documentParse";
-import type { AstNode } from "../parser/parseResult";
+import type { DocumentParse, ParseFunction } from "../../hogql/parser/documentParse";
+import type { AstNode } from "../../hogql/parser/parseResult";
 import { layoutStatement } from "./layout";
-import { tokenize } from "./tokens";
+import { tokenize } from "../../hogql/tokens";
 
 export interface TextEdit {
     start: number;

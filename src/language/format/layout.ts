@@ -6,7 +6,7 @@
  * Pure: no `vscode` import.
  */
 import { HOGQL_KEYWORDS } from "../hogqlCatalog";
-import { tokenize, type Token } from "./tokens";
+import { tokenize, type Token } from "../../hogql/tokens";
 
 const KEYWORDS = new Set(HOGQL_KEYWORDS);
 const INDENT = "    ";

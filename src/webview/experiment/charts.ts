@@ -5,7 +5,7 @@
 // Values are drawn in percent (a change of 0.036 is +3.6%).
 import * as l10n from "@vscode/l10n";
 import type uPlot from "uplot";
-import type { PageTimeseries } from "../../experiments/pageProtocol";
+import type { PageTimeseries } from "../../shared/experimentPageProtocol";
 import type { ChartData } from "../results/chart/data";
 import { makePlot, tooltipDate } from "../results/chart/plot";
 import { readTheme, seriesColor } from "../results/chart/theme";

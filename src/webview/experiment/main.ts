@@ -8,7 +8,7 @@ import type {
     ExperimentPageData,
     FromExperimentPage,
     ToExperimentPage,
-} from "../../experiments/pageProtocol";
+} from "../../shared/experimentPageProtocol";
 import type { DrawnChart } from "./charts";
 import { plainData } from "./plainData";
 import { renderPage } from "./render";

@@ -1,7 +1,7 @@
 // The experiment page's data as the page shows it: every string without the bidi, zero-width and
 // control characters that would reorder or hide what a reader sees (names, descriptions and keys
 // are the server's; our own words have none).
-import { withoutControls } from "../../plainText";
+import { withoutControls } from "../../shared/plainText";
 
 /** `value` with every string in it passed through `withoutControls`. */
 export function plainData<T>(value: T): T {

@@ -9,7 +9,7 @@ import type {
     PageFact,
     PageMetric,
     PageTimeseries,
-} from "../../experiments/pageProtocol";
+} from "../../shared/experimentPageProtocol";
 import { drawDeltaBars, drawDeltaLines, type DrawnChart } from "./charts";
 
 function el<K extends keyof HTMLElementTagNameMap>(

@@ -8,8 +8,8 @@
 // view a few at a time, then the rows above and below (test/webview/notebookRenderer.test.ts: no
 // task of 50 ms or more from the output's arrival until every row is parsed and shown).
 import * as l10n from "@vscode/l10n";
-import type { ChartSpec } from "../../protocol";
-import type { FromRenderer, ToRenderer } from "../../notebook/rendererProtocol";
+import type { ChartSpec } from "../../shared/resultsProtocol";
+import type { FromRenderer, ToRenderer } from "../../shared/notebookRendererProtocol";
 import { ChartView } from "../results/chart/chartView";
 import { copyText } from "../results/clipboard";
 import "../results/elements";
@@ -20,7 +20,7 @@ import { afterNextPaint, nextTask, RowSource, scanOnPage } from "../results/rowS
 import resultsCss from "../results/styles.css";
 import type { ViewQuery } from "../results/view";
 import notebookCss from "./notebook.css";
-import { parseFields, type ObjectScanner } from "../../json/responseScan";
+import { parseFields, type ObjectScanner } from "../../shared/json/responseScan";
 import { payloadOf, summaryText, type StoredHead } from "./payload";
 
 interface OutputItem {

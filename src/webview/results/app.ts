@@ -1,7 +1,7 @@
 // The results page: receives results from the extension, paints the first screenful at once, lets
 // the worker parse the rest, and wires the toolbar, grid, detail view and status line together.
 import * as l10n from "@vscode/l10n";
-import { withoutControls } from "../../plainText";
+import { withoutControls } from "../../shared/plainText";
 import type {
     BytesMessage,
     ChartPrefs,
@@ -10,7 +10,7 @@ import type {
     ToWebview,
     ViewState,
     WebviewState,
-} from "../../protocol";
+} from "../../shared/resultsProtocol";
 import { Announcer, finishedText } from "./announcer";
 import { LazyChart } from "./chart/lazyChart";
 import { chartColumnsToRead } from "./chart/opening";

@@ -1,6 +1,6 @@
 // A result's bytes put back together from parts sent in order of offset: the extension's 1 MB
-// messages to the page (protocol.ts BytesMessage, incomingBytes.ts) and the page's 4 MB slices
-// lent to the parse worker (lentRows.ts).
+// messages to the page (resultsProtocol.ts BytesMessage, incomingBytes.ts) and the page's 4 MB
+// slices lent to the parse worker (lentRows.ts).
 export class ByteParts {
     /** The whole bytes, filled in as parts come. */
     readonly bytes: Uint8Array;

@@ -1,10 +1,10 @@
 // Turns a selected rectangle into clipboard text. TSV pastes into spreadsheets; values that contain
 // a tab, newline or quote are quoted the way Excel and Google Sheets read them back. Text values
 // that a spreadsheet would run as formulas are made inert unless the user turned that off, as in
-// the extension's CSV exports (the one rule: src/json/delimited.ts).
-import type { CopyFormat } from "../../protocol";
-import { delimitedField, singleField } from "../../json/delimited";
-import { stringifyLossless } from "../../json/lossless";
+// the extension's CSV exports (the one rule: src/shared/json/delimited.ts).
+import type { CopyFormat } from "../../shared/resultsProtocol";
+import { delimitedField, singleField } from "../../shared/json/delimited";
+import { stringifyLossless } from "../../shared/json/lossless";
 import type { GridData } from "./grid";
 import type { Range } from "./selection";
 

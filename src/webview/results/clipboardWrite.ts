@@ -6,7 +6,7 @@
 // allow `clipboard-write`), so the page's thread never holds the text. Where the page may not
 // write the clipboard (no permission, no focus), the text goes to the extension as before, so
 // nothing copied is lost.
-import type { CopyFormat } from "../../protocol";
+import type { CopyFormat } from "../../shared/resultsProtocol";
 import { log, vscode } from "./vscodeApi";
 
 /** Puts `blob`'s text on the clipboard and tells the extension (which reports it in the status bar). */

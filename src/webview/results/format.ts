@@ -1,8 +1,8 @@
 // How a value looks in a cell. Pure functions, shared by the grid, the worker (sort/filter) and
 // the clipboard, so what you see is what you filter and copy. Numbers wider than a double arrive
-// as BigNumbers (their JSON text, see src/json/lossless.ts) and show every digit.
+// as BigNumbers (their JSON text, see src/shared/json/lossless.ts) and show every digit.
 import { locale } from "./locale";
-import { isBigNumber, parseLossless, stringifyLossless } from "../../json/lossless";
+import { isBigNumber, parseLossless, stringifyLossless } from "../../shared/json/lossless";
 
 /** The families of ClickHouse types that look or sort differently. */
 export type ColumnKind = "number" | "bool" | "datetime" | "date" | "json" | "string";

@@ -2,7 +2,7 @@
 // Rows sit in a fixed pool of slots (row r always uses slot r % poolSize), so scrolling by a row
 // rewrites one slot instead of all of them. Every value is written with textContent.
 import * as l10n from "@vscode/l10n";
-import { withoutControls } from "../../plainText";
+import { withoutControls } from "../../shared/plainText";
 import { CellView, cellView, ColumnKind, writeCellView } from "./format";
 import { sparklineOf, sparklineSvg } from "./chart/sparkline";
 import { Range, Selection, SelectionMode } from "./selection";

@@ -1,6 +1,6 @@
-// Puts a result's bytes back together from the parts the extension posts (protocol.ts
+// Puts a result's bytes back together from the parts the extension posts (resultsProtocol.ts
 // BytesMessage): a part of a megabyte at a time keeps each of the workbench's tasks short.
-import type { BytesMessage } from "../../protocol";
+import type { BytesMessage } from "../../shared/resultsProtocol";
 import { ByteParts } from "./byteParts";
 
 export class IncomingBytes {

@@ -5,7 +5,7 @@
 // each transferred in a task of its own (one 21 MB copy took the page 30-46 ms, cloning it into a
 // message 52-60 ms), and the worker lets go of it once the request is answered. What a request
 // derives from the rows (sort keys, filter texts) stays cached in the worker's RowViews.
-import { ByteRows, type CellLayout } from "../../json/byteRows";
+import { ByteRows, type CellLayout } from "../../shared/json/byteRows";
 import type { RowReader } from "./view";
 
 /** A result's layout as the page lends it: typed arrays it copied, transferred to the worker. */

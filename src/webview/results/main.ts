@@ -1,7 +1,7 @@
 // Entry of the results webview. Listens first, then says `ready`, so the extension never posts
 // into a page that is not listening yet.
 import "./l10nConfig";
-import type { ToWebview } from "../../protocol";
+import type { ToWebview } from "../../shared/resultsProtocol";
 import { App } from "./app";
 import { dateTimeFormatter } from "./format";
 import { countFormat } from "./locale";

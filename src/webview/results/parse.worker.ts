@@ -6,7 +6,7 @@
 // 20 (17 MB): the scan takes about half a bare JSON.parse. Rows never cross to the page in bulk:
 // structured-cloning 50,000 rows cost the page as much as parsing them.
 // The worker keeps no copy of the bytes between requests: see lentRows.ts.
-import { ObjectScanner } from "../../json/responseScan";
+import { ObjectScanner } from "../../shared/json/responseScan";
 import { copyText } from "./clipboard";
 import { ColumnKind } from "./format";
 import type { GridData } from "./grid";

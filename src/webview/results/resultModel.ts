@@ -2,9 +2,9 @@
 // grid reads. The page holds the response's bytes and where each row is in them, and parses a row
 // only when it is drawn or copied (a bounded cache keeps recent ones): 50,000 parsed rows would
 // cost the page twice the JSON's size in memory, and receiving them as much time as parsing them.
-import { ByteRows, type CellLayout } from "../../json/byteRows";
-import { parseLossless } from "../../json/lossless";
-import type { ResultMeta, ResultPayload, ViewState } from "../../protocol";
+import { ByteRows, type CellLayout } from "../../shared/json/byteRows";
+import { parseLossless } from "../../shared/json/lossless";
+import type { ResultMeta, ResultPayload, ViewState } from "../../shared/resultsProtocol";
 import { columnKind, ColumnKind } from "./format";
 import type { GridData } from "./grid";
 import { ColumnReads } from "./chart/columnReads";
@@ -17,8 +17,9 @@ const decoder = new TextDecoder();
 
 /**
  * The page's state for one result. What the result is (info, columns, flags) is read from its
- * `payload`, which is built from the runner's ResultSet (protocol.ts ResultInfo and PageSummary);
- * the fields here are only what the page adds: types filled in, kinds, rows read, order, view.
+ * `payload`, which is built from the runner's ResultSet (resultsProtocol.ts ResultInfo and
+ * PageSummary); the fields here are only what the page adds: types filled in, kinds, rows read,
+ * order, view.
  */
 export class ResultModel implements GridData {
     readonly columns: ResultMeta["columns"];

@@ -2,9 +2,9 @@
 // the main thread itself when it cannot (a CSP or a webview host without blob workers). Either
 // way the page gets the response's bytes back with the position of each row, and parses only the
 // rows it draws; sort, filter and large copies run where every row is parsed.
-import { ByteRows, type CellLayout } from "../../json/byteRows";
-import { scanObject, type ObjectScanner } from "../../json/responseScan";
-import type { CopyFormat } from "../../protocol";
+import { ByteRows, type CellLayout } from "../../shared/json/byteRows";
+import { scanObject, type ObjectScanner } from "../../shared/json/responseScan";
+import type { CopyFormat } from "../../shared/resultsProtocol";
 import { copyText } from "./clipboard";
 import { ColumnKind } from "./format";
 import { gunzip } from "./gunzip";

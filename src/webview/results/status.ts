@@ -2,7 +2,7 @@
 // query budget left (when the service said), cached or fresh, and the buttons that show the SQL
 // the service ran.
 import * as l10n from "@vscode/l10n";
-import { formatByteSize } from "../../byteSize";
+import { formatByteSize } from "../../shared/byteSize";
 import { countFormat, locale } from "./locale";
 import type { ResultModel } from "./resultModel";
 

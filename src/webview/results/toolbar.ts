@@ -1,7 +1,7 @@
 // The toolbar: tabs (when several statements ran), the filter box and the copy/export buttons.
 import * as l10n from "@vscode/l10n";
-import type { CopyFormat, ExportFormat } from "../../protocol";
-import { withoutControls } from "../../plainText";
+import type { CopyFormat, ExportFormat } from "../../shared/resultsProtocol";
+import { withoutControls } from "../../shared/plainText";
 import { button } from "./elements";
 import { showMenu } from "./menu";
 

@@ -1,7 +1,12 @@
 // Sorting and filtering over rows read on use (or kept as arrays). They run in the parse worker
 // (so the UI never waits on them) and, when no worker can start, on the main thread.
 import { locale } from "./locale";
-import { compareNumbers, isBigNumber, needsBigNumber, type BigNumber } from "../../json/lossless";
+import {
+    compareNumbers,
+    isBigNumber,
+    needsBigNumber,
+    type BigNumber,
+} from "../../shared/json/lossless";
 import { ColumnKind, plainText } from "./format";
 
 /** Which rows to show and in what order. */

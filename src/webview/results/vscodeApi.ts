@@ -1,5 +1,5 @@
 // The one handle on the webview host. `acquireVsCodeApi` may be called only once per page.
-import type { FromWebview, WebviewState } from "../../protocol";
+import type { FromWebview, WebviewState } from "../../shared/resultsProtocol";
 
 interface VsCodeApi {
     postMessage(message: FromWebview): void;

@@ -1,5 +1,5 @@
 // Messages between the results page and its parse worker (internal to the webview).
-import type { CopyFormat } from "../../protocol";
+import type { CopyFormat } from "../../shared/resultsProtocol";
 import type { ColumnKind } from "./format";
 import type { LentLayout } from "./lentRows";
 import type { Range } from "./selection";

@@ -1,9 +1,10 @@
 // The HogQL database of the sandbox: which tables HogQL can read, their fields under PostHog's
 // names, and where each lives in the sandbox's ClickHouse (chDB) tables. The tables of the schema
-// modules the generator reads (groups, cohort_people, exchange_rate, session_replay_events,
-// numbers: schemaTables.ts, from schemaTable.json) come from PostHog's source; the rest follow
-// posthog/hogql/database/schema/*.py by hand (events.py, persons.py, person_distinct_ids.py,
-// sessions_v1.py, query_log_archive.py), reduced to what the sandbox stores.
+// modules the generator reads (events, persons, person_distinct_ids, query_log, groups,
+// cohort_people, exchange_rate, session_replay_events, numbers and their raw tables:
+// schemaTables.ts, from schemaTable.json) come from PostHog's source; what database.py changes per
+// team (MODIFIER_FIELDS) and the sessions table (sessions_v1.py, not read; the sandbox stores one
+// finished row per session) are by hand.
 import { closeMatches } from "./closeMatches";
 import {
     GENERATED_TABLE_NAMES,
@@ -48,6 +49,8 @@ export interface LazyJoinField {
     from: string;
     /** ... this field of the joined table */
     to: string;
+    /** a condition on the joined table: `field` equals `value` (events.group_N: index = N) */
+    filter?: { field: string; value: number | string };
 }
 
 /** Fields stored on this table but shown as a sub-table (models.py VirtualTable, e.g. events.poe). */
@@ -97,106 +100,6 @@ function columns(
     return out;
 }
 
-const groups: Record<string, Field> = {};
-for (let i = 0; i < 5; i++) groups[`$group_${i}`] = col(`$group_${i}`, "string");
-
-// posthog/hogql/database/schema/events.py (EventsTable)
-const events: TableDef = {
-    name: "events",
-    clickhouse: "events",
-    teamColumn: "team_id",
-    fields: {
-        ...columns({
-            uuid: same("uuid"),
-            event: same("string"),
-            properties: same("json"),
-            timestamp: same("datetime"),
-            team_id: same("integer", { hidden: true }),
-            distinct_id: same("string"),
-            elements_chain: same("string"),
-            created_at: same("datetime"),
-            $session_id: same("string"),
-            $window_id: same("string"),
-        }),
-        pdi: {
-            kind: "lazy_join",
-            table: "person_distinct_ids",
-            from: "distinct_id",
-            to: "distinct_id",
-        },
-        poe: {
-            kind: "virtual",
-            fields: {
-                id: col("person_id", "uuid"),
-                created_at: col("person_created_at", "datetime"),
-                properties: col("person_properties", "json"),
-            },
-        },
-        // With persons-on-events overrides applied the sandbox stores the final person_id on the
-        // event; `person` joins the persons table on it (PostHog's default modifiers join
-        // person properties from the persons table the same way).
-        person_id: col("person_id", "uuid", { hidden: true }),
-        person: { kind: "lazy_join", table: "persons", from: "person_id", to: "id" },
-        ...groups,
-        session: { kind: "lazy_join", table: "sessions", from: "$session_id", to: "session_id" },
-        elements_chain_href: col("elements_chain_href", "string"),
-        elements_chain_texts: col("elements_chain_texts", "array"),
-        elements_chain_ids: col("elements_chain_ids", "array"),
-        elements_chain_elements: col("elements_chain_elements", "array"),
-        issue_id: col("issue_id", "string", { hidden: true, nullable: true }),
-    },
-};
-
-// posthog/hogql/database/schema/persons.py (PersonsTable, fields of the joined person)
-const persons: TableDef = {
-    name: "persons",
-    clickhouse: "person",
-    teamColumn: "team_id",
-    fields: {
-        ...columns({
-            id: same("uuid"),
-            created_at: same("datetime"),
-            team_id: same("integer", { hidden: true }),
-            properties: same("json"),
-            is_identified: same("boolean"),
-        }),
-        pdi: { kind: "lazy_join", table: "person_distinct_ids", from: "id", to: "person_id" },
-        $virt_initial_channel_type: col("initial_channel_type", "string", { hidden: true }),
-    },
-};
-
-// posthog/hogql/database/schema/person_distinct_ids.py
-const personDistinctIds: TableDef = {
-    name: "person_distinct_ids",
-    clickhouse: "person_distinct_id2",
-    teamColumn: "team_id",
-    fields: {
-        ...columns({
-            team_id: same("integer", { hidden: true }),
-            distinct_id: same("string"),
-            person_id: same("uuid"),
-        }),
-        person: { kind: "lazy_join", table: "persons", from: "person_id", to: "id" },
-    },
-};
-
-// posthog/hogql/database/schema/person_distinct_ids.py (RawPersonDistinctIdsTable)
-const rawPersonDistinctIds: TableDef = {
-    name: "raw_person_distinct_ids",
-    clickhouse: "person_distinct_id2",
-    teamColumn: "team_id",
-    fields: {
-        ...columns({
-            team_id: same("integer", { hidden: true }),
-            distinct_id: same("string"),
-            person_id: same("uuid"),
-            is_deleted: same("boolean"),
-            version: same("integer"),
-        }),
-        person: { kind: "lazy_join", table: "persons", from: "person_id", to: "id" },
-    },
-};
-
 // posthog/hogql/database/schema/sessions_v1.py (the sandbox stores one finished row per session),
 const sessions: TableDef = {
     name: "sessions",
@@ -235,45 +138,35 @@ const sessions: TableDef = {
 // ... and the fields of sessions v3 (schemaTable.json), such as $page_screen_autocapture_count_up_to.
 Object.assign(sessions.fields, sessionsV3Fields(sessions.fields));
 
-// posthog/hogql/database/schema/query_log_archive.py (QueryLogArchiveTable: only HogQL queries)
-const queryLog: TableDef = {
-    name: "query_log",
-    clickhouse: "query_log_archive",
-    teamColumn: "team_id",
-    extraWhere: (alias) => `equals(${alias}.lc_query__kind, 'HogQLQuery')`,
-    fields: columns(
-        {
-            event_date: same("date"),
-            event_time: same("datetime"),
-            query_id: same("string"),
-            endpoint: same("string"),
-            query: same("string"),
-            query_start_time: same("datetime"),
-            query_duration_ms: same("integer"),
-            hogql_name: same("string"),
-            created_by: same("integer"),
-            read_rows: same("integer"),
-            read_bytes: same("integer"),
-            result_rows: same("integer"),
-            result_bytes: same("integer"),
-            memory_usage: same("integer"),
-            status: same("string"),
-            exception_code: same("integer"),
-            is_personal_api_key_request: same("boolean"),
-            cpu_microseconds: same("integer"),
-        },
-        {
-            endpoint: "lc_id",
-            query: "lc_query__query",
-            hogql_name: "lc_name",
-            created_by: "lc_user_id",
-            status: "type",
-            cpu_microseconds: "ProfileEvents_OSCPUVirtualTimeMicroseconds",
-        },
-    ),
+const HAND_WRITTEN = [sessions];
+
+/**
+ * What database.py Database.create_for changes for the team (newest database.py the code index
+ * holds, id 54574309229), which the reading does not evaluate: it runs per team, on the team's
+ * modifiers. The sandbox follows the default modifiers of its seeded project:
+ * - personsOnEventsMode PERSON_ID_OVERRIDE_PROPERTIES_JOINED: person_id is the event's person_id
+ *   with overrides applied (the sandbox stores the final person_id on the event, so no override
+ *   join), and `person` joins the persons table on it;
+ * - _use_error_tracking_issue_id_from_error_tracking_issue_overrides: issue_id (the sandbox stores
+ *   the final issue id on the event);
+ * - _use_virtual_fields: persons.$virt_initial_channel_type (stored on the person).
+ * Hidden: they are left out of `SELECT *` as fields that are not database fields are.
+ */
+const MODIFIER_FIELDS: Record<string, Record<string, Field>> = {
+    events: {
+        person_id: col("person_id", "uuid", { hidden: true, schemaType: "string" }),
+        person: { kind: "lazy_join", table: "persons", from: "person_id", to: "id" },
+        issue_id: col("issue_id", "string", { hidden: true, nullable: true }),
+    },
+    persons: {
+        $virt_initial_channel_type: col("initial_channel_type", "string", { hidden: true }),
+    },
 };
 
-const HAND_WRITTEN = [events, persons, personDistinctIds, rawPersonDistinctIds, sessions, queryLog];
+/** Fields create_for sets on `table` for the sandbox's team (see MODIFIER_FIELDS). */
+export function modifierFields(table: string): Record<string, Field> {
+    return MODIFIER_FIELDS[table] ?? {};
+}
 
 export const TABLES: Record<string, TableDef> = Object.fromEntries(
     [
@@ -281,6 +174,8 @@ export const TABLES: Record<string, TableDef> = Object.fromEntries(
         ...generatedTables(new Set([...HAND_WRITTEN.map((t) => t.name), ...GENERATED_TABLE_NAMES])),
     ].map((t) => [t.name, t]),
 );
+for (const [table, fields] of Object.entries(MODIFIER_FIELDS))
+    Object.assign(TABLES[table].fields, fields);
 
 /**
  * get_posthog_table_names() of database.py (the newest the code index holds, id 54574309229):

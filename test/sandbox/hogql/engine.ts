@@ -2,14 +2,14 @@
 // ClickHouse (chDB) to run the printed SQL. One instance per process (see clickhouse.ts).
 import type { Json, JsonObject } from "../types";
 import { type ClickHouseResult, runSql } from "./clickhouse";
-import { TABLES, type Field } from "./database";
+import { TABLES, type Field, findTable, modifierFields } from "./database";
 import { ExposedClickHouseError, HogQLError, InternalClickHouseError } from "./errors";
 import { type HogQLFilters, replaceFilters } from "./filters";
 import { type AstNode, loadParser, parseSelect } from "./parser";
 import { type InsightVariable, type RequestVariable, replacePlaceholders } from "./placeholders";
 import { DEFAULT_RETURNED_ROWS, MAX_SELECT_RETURNED_ROWS, Printer } from "./printer";
 import { type QueryLogTag, writeQueryLog } from "./queryLog";
-import { EVENTS, PERSONS } from "./seedSql";
+import { DATABASE_SCHEMA } from "./schemaTables";
 import { checkOffsets } from "./userQueryValidator";
 
 export { HogQLError, ExposedClickHouseError };
@@ -158,54 +158,63 @@ export class HogQLEngine {
         }
     }
 
-    /** DatabaseSchemaQuery: tables and fields as posthog/hogql/database/database.py serializes them. */
+    /**
+     * DatabaseSchemaQuery: the tables database.py Database.serialize lists (generated from the
+     * reading: schemaTables.ts DATABASE_SCHEMA), with the fields the team's modifiers add
+     * (database.ts modifierFields); a table the sandbox serves by hand whose class was not read
+     * (sessions) lists the sandbox's fields.
+     */
     schema(): JsonObject {
         const tables: JsonObject = {};
-        for (const t of Object.values(TABLES)) {
-            const fields: JsonObject = {};
-            for (const [name, f] of Object.entries(t.fields)) {
-                const entry = schemaField(name, f);
-                if (entry) fields[name] = entry;
+        for (const [name, entry] of Object.entries(DATABASE_SCHEMA)) {
+            let fields: JsonObject = entry.fields;
+            const served = findTable(name);
+            if (served && !Object.keys(fields).length) {
+                fields = {};
+                for (const [key, f] of Object.entries(served.fields)) {
+                    const serialized = schemaField(key, f, true);
+                    if (serialized) fields[key] = serialized;
+                }
             }
-            tables[t.name] = {
-                type: "posthog",
-                id: t.name,
-                name: t.name,
-                ...(t.name === "events" ? { row_count: EVENTS } : {}),
-                ...(t.name === "persons" ? { row_count: PERSONS } : {}),
-                fields,
-            };
+            for (const [key, f] of Object.entries(modifierFields(name))) {
+                const serialized = schemaField(key, f, false);
+                if (serialized) fields = { ...fields, [key]: serialized };
+            }
+            tables[name] = { type: entry.type, id: name, name, fields };
         }
         return { tables, joins: [] };
     }
 }
 
-function schemaField(name: string, f: Field): JsonObject | null {
+/** database.py serialize_fields: names holding one of these are written in backticks. */
+const WRAPPED = ["@", "-", "!", "$", "+"];
+
+/**
+ * One field as serialize_fields writes it. `hiddenOut`: leave out fields the sandbox hides (a
+ * table's own hidden fields); the team's added fields are hidden only from `SELECT *`.
+ */
+function schemaField(name: string, f: Field, hiddenOut: boolean): JsonObject | null {
     const base = {
         name,
-        hogql_value: /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `\`${name}\``,
+        hogql_value: WRAPPED.some((c) => name.includes(c)) ? `\`${name}\`` : name,
         schema_valid: true,
     };
     // serialize_fields leaves out team_id of PostHog's tables.
     if (name === "team_id") return null;
     switch (f.kind) {
         case "column":
-            if (f.hidden && name !== "person_id") return null;
+            if (f.hidden && hiddenOut) return null;
             if (f.schemaType !== undefined)
                 return f.schemaType === null ? null : { ...base, type: f.schemaType };
             return { ...base, type: f.type === "uuid" ? "string" : f.type };
-        case "lazy_join": {
-            const target = TABLES[f.table];
+        case "lazy_join":
             return {
                 ...base,
                 type: "lazy_table",
                 table: f.table,
-                fields: Object.keys(target.fields).filter((k) => {
-                    const x = target.fields[k];
-                    return x.kind !== "column" || !x.hidden;
-                }),
+                fields: Object.keys(TABLES[f.table].fields),
+                id: name,
             };
-        }
         case "virtual":
             return { ...base, type: "virtual_table", table: name, fields: Object.keys(f.fields) };
         case "traverser":

@@ -1,15 +1,19 @@
 // Expressions as posthog/hogql/printer.py prints them for ClickHouse: operators as functions
 // (equals, plus, and, ...), NULL-safe comparisons, lambdas, tuples and arrays, HogQLX tags as
 // tuples, calls checked against HogQL's allow-list (functions.ts), window functions.
+import { cohortSubquery } from "./cohorts";
 import { HogQLError, queryError } from "./errors";
-import { escapeIdentifier as id, escapeString } from "./escape";
+import { checkAlias, escapeIdentifier as id, escapeString } from "./escape";
 import { FieldPrinter } from "./fields";
 import {
     FIRST_ARG_DATETIME,
     findFunction,
+    notRunHere,
+    POSTHOG_UDFS,
     printCall,
     unsupportedFunction,
     validateArgs,
+    validateParams,
 } from "./functions";
 import { convertTag } from "./hogqlx";
 import type { AstNode } from "./parser";
@@ -65,6 +69,9 @@ export abstract class ExprPrinter extends FieldPrinter {
     /** printing a JOIN ON constraint: ClickHouse needs plain equals() there to find join keys */
     protected inJoinConstraint = false;
 
+    /** The aggregations whose arguments are being printed, innermost last, in this SELECT. */
+    private aggregations: string[] = [];
+
     protected abstract printSubquery(node: AstNode, parent: Scope): SelectResult;
 
     expr(node: AstNode, scope: Scope): Printed {
@@ -74,6 +81,7 @@ export abstract class ExprPrinter extends FieldPrinter {
             case "Field":
                 return this.field(node, scope);
             case "Alias": {
+                checkAlias(String(node.alias), node);
                 const p = this.expr(node.expr, scope);
                 scope.aliases.set(String(node.alias), {
                     sql: id(node.alias),
@@ -108,10 +116,11 @@ export abstract class ExprPrinter extends FieldPrinter {
                 const e = this.expr(node.expr, scope);
                 const lo = this.expr(node.low, scope);
                 const hi = this.expr(node.high, scope);
-                return {
-                    sql: `(${e.sql} ${node.negated ? "NOT BETWEEN" : "BETWEEN"} ${lo.sql} AND ${hi.sql})`,
-                    nullable: e.nullable || lo.nullable || hi.nullable,
-                };
+                const sql = `(${e.sql} ${node.negated ? "NOT BETWEEN" : "BETWEEN"} ${lo.sql} AND ${hi.sql})`;
+                // printer/clickhouse.py visit_between_expr (code index id 2758558931): with a
+                // nullable side the answer is ifNull(..., 0), never NULL.
+                if (!(e.nullable || lo.nullable || hi.nullable)) return { sql, nullable: false };
+                return { sql: `ifNull(${sql}, 0)`, nullable: false };
             }
             case "Tuple": {
                 const parts = (node.exprs as AstNode[]).map((e) => this.expr(e, scope).sql);
@@ -168,8 +177,35 @@ export abstract class ExprPrinter extends FieldPrinter {
             }
             case "SelectQuery":
             case "SelectSetQuery": {
-                const r = this.printSubquery(node, scope);
-                return { sql: r.sql, nullable: true };
+                // A subquery is a new SELECT: aggregations around it do not nest with its own.
+                const outer = this.aggregations;
+                this.aggregations = [];
+                try {
+                    const r = this.printSubquery(node, scope);
+                    return { sql: r.sql, nullable: true };
+                } finally {
+                    this.aggregations = outer;
+                }
+            }
+            case "ExprCall":
+                // printer base.py: only names can be called (`b.a(x)` is not a function).
+                throw queryError(
+                    "You can only call simple functions in HogQL, not expressions",
+                    node,
+                );
+            case "TryCast":
+                throw queryError("TRY_CAST is not allowed in clickhouse dialect", node);
+            case "ArraySlice": {
+                // test_printer.py @002b82da: arr[a:b] is arraySlice(arr, a, b - a + 1).
+                if (!node.start_expr || !node.end_expr)
+                    throw queryError(`Unsupported node: ${node.node}`, node);
+                const arr = this.expr(node.array, scope);
+                const a = this.expr(node.start_expr, scope).sql;
+                const b = this.expr(node.end_expr, scope).sql;
+                return {
+                    sql: `arraySlice(${arr.sql}, ${a}, plus(minus(${b}, ${a}), 1))`,
+                    nullable: arr.nullable,
+                };
             }
             case "HogQLXTag":
                 return this.expr(convertTag(node), scope);
@@ -218,6 +254,12 @@ export abstract class ExprPrinter extends FieldPrinter {
         const op = String(node.op);
         const left = node.left as AstNode;
         const right = node.right as AstNode;
+        // resolver.py: IN COHORT compares with the cohort's people (functions/cohort.py).
+        if (op === "in cohort" || op === "not in cohort")
+            return this.compare(
+                { ...node, op: op === "in cohort" ? "in" : "not in", right: cohortSubquery(right) },
+                scope,
+            );
         // printer.py visit_compare_operation: comparisons with NULL become isNull/isNotNull.
         if ((op === "==" || op === "!=") && (isNullConstant(right) || isNullConstant(left))) {
             const other = this.expr(isNullConstant(right) ? left : right, scope);
@@ -302,6 +344,11 @@ export abstract class ExprPrinter extends FieldPrinter {
         }
         const found = findFunction(name);
         if (!found) throw unsupportedFunction(name, node);
+        // PostHog's funnel UDFs live in its ClickHouse only: chDB would fail on them.
+        if (POSTHOG_UDFS.has(found.name)) {
+            validateArgs(name, argNodes.length, found, node);
+            throw notRunHere(found.name, node);
+        }
         if (found.posthog) {
             validateArgs(name, argNodes.length, found, node);
             return this.special(found.name, node, argNodes, scope);
@@ -309,8 +356,24 @@ export abstract class ExprPrinter extends FieldPrinter {
         // count(*) is count()
         const realArgs = argNodes.length === 1 && isStar(argNodes[0]) ? [] : argNodes;
         validateArgs(name, realArgs.length, found, node);
-        const args = this.args(realArgs, scope);
-        const params = node.params ? this.args(node.params, scope).map((p) => p.sql) : null;
+        validateParams(name, node.params as unknown[] | null, found, node);
+        // printer base.py visit_call (code index id 9929352407): no aggregation inside another
+        // one of the same SELECT.
+        const around = this.aggregations[this.aggregations.length - 1];
+        if (found.aggregate && around !== undefined)
+            throw queryError(
+                `Aggregation '${name}' cannot be nested inside another aggregation '${around}'.`,
+                node,
+            );
+        if (found.aggregate) this.aggregations.push(name);
+        let args: Printed[];
+        let params: string[] | null;
+        try {
+            args = this.args(realArgs, scope);
+            params = node.params ? this.args(node.params, scope).map((p) => p.sql) : null;
+        } finally {
+            if (found.aggregate) this.aggregations.pop();
+        }
         let argSql = args.map((a) => a.sql);
         if (found.name === "now" && !argSql.length) argSql = ["'UTC'"];
         if (found.name === "toDateTime") {
@@ -351,8 +414,9 @@ export abstract class ExprPrinter extends FieldPrinter {
             case "sparkline":
                 return { sql: `tuple('__hx_tag', 'Sparkline', 'data', ${a[0]})`, nullable: false };
             case "recordingButton":
+                // test_recording_button.py @0ea24b5b: the optional status follows the session.
                 return {
-                    sql: `tuple('__hx_tag', 'RecordingButton', 'sessionId', ${a[0]})`,
+                    sql: `tuple('__hx_tag', 'RecordingButton', 'sessionId', ${a[0]}${a.length > 1 ? `, 'recordingStatus', ${a[1]}` : ""})`,
                     nullable: false,
                 };
             case "explainCSPReport":
@@ -367,8 +431,9 @@ export abstract class ExprPrinter extends FieldPrinter {
                     nullable: false,
                 };
         }
-        // PostHog runs these against its own dictionaries; say that the sandbox is the limit.
-        throw queryError(`The sandbox does not run PostHog's function '${name}(...)'`, node);
+        // PostHog runs these against its own dictionaries and tables; say that the sandbox is
+        // the limit, not the query.
+        throw notRunHere(name, node);
     }
 
     protected windowFunction(node: AstNode, scope: Scope): Printed {

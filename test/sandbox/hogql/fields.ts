@@ -60,7 +60,7 @@ export abstract class FieldPrinter {
         return this.jsonAccess(base.sql, rest);
     }
 
-    protected inSource(src: Source, chain: string[], node: AstNode): Printed {
+    protected inSource(src: Source, chain: string[], node: AstNode, joined = false): Printed {
         const [name, ...rest] = chain;
         const qualifier = src.alias ? `${id(src.alias)}.` : "";
         if (!src.table) {
@@ -73,7 +73,12 @@ export abstract class FieldPrinter {
             );
         }
         const f = findField(src.table, name);
-        if (!f) throw queryError(`Unable to resolve field: ${name}`, node);
+        // resolver.py: a name after a joined table is looked up on that table ("Field not found").
+        if (!f)
+            throw queryError(
+                joined ? `Field not found: ${name}` : `Unable to resolve field: ${name}`,
+                node,
+            );
         switch (f.kind) {
             case "column": {
                 const sql = `${qualifier}${id(f.column)}`;
@@ -112,7 +117,7 @@ export abstract class FieldPrinter {
                         `Can't select a table when a column is expected: ${name}`,
                         node,
                     );
-                return this.inSource(lazyJoin(src, name, f), rest, node);
+                return this.inSource(lazyJoin(src, name, f), rest, node, true);
             }
         }
     }

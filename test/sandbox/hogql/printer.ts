@@ -14,7 +14,7 @@ import {
     unknownTableMessage,
 } from "./database";
 import { queryError } from "./errors";
-import { escapeIdentifier as id } from "./escape";
+import { checkAlias, escapeIdentifier as id } from "./escape";
 import { ExprPrinter, type SelectResult } from "./expressions";
 import { expandQueryTag } from "./hogqlx";
 import type { AstNode } from "./parser";
@@ -121,6 +121,7 @@ export class Printer extends ExprPrinter {
             if (item.node === "Alias") {
                 const p = this.expr(item.expr, scope);
                 const name = String(item.alias);
+                checkAlias(name, item);
                 // resolver.py visit_alias: the alias is known only after its expression.
                 scope.aliases.set(name, { sql: id(name), nullable: p.nullable, json: p.json });
                 selectSql.push(`${p.sql} AS ${id(name)}`);
@@ -300,6 +301,10 @@ export class Printer extends ExprPrinter {
             const src = scope.addSource({ alias, columns: r.columns });
             return { node: j, tableSql: `${r.sql} AS ${id(alias)}`, src };
         }
+        // test_printer.py @002b82da test_table_function_not_supported_in_clickhouse: PostHog's
+        // range() and generate_series() table functions are for its other dialects.
+        if (name === "range" || name === "generate_series")
+            throw queryError(`${name}() is not supported in ClickHouse dialect`, table);
         const def = findTable(name);
         if (!def) {
             // A table PostHog has that the sandbox's ClickHouse does not hold: say so, rather

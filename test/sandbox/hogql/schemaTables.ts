@@ -2,11 +2,12 @@
 // scripts/hogql/write.mjs from the reading of posthog/hogql/database/ (database.py's table tree and
 // the schema modules read). This file only says where each lives in the sandbox's ClickHouse:
 // which registered tables the sandbox serves, the columns a lazy table's computed fields read
-// (the sandbox stores one final row where PostHog aggregates), and the key each join meets, which
-// lives in PostHog's join functions (code the reading does not evaluate).
-import type { Field, FieldType, TableDef } from "./database";
+// (the sandbox stores one final row where PostHog aggregates), the key each join meets and the
+// team guard of a lazy table over a raw one, which live in PostHog's join and lazy_select
+// functions (code the reading does not evaluate).
+import type { JsonObject } from "../types";
+import type { ColumnField, Field, FieldType, LazyJoinField, TableDef } from "./database";
 import schema from "./schemaTable.json";
-
 interface SchemaField {
     kind: string;
     column?: string;
@@ -17,6 +18,10 @@ interface SchemaField {
     from?: string[];
     table?: string;
     chain?: (string | number)[];
+    /** a lazy join's resolver_params */
+    params?: Record<string, number | string>;
+    /** a VirtualTable's fields */
+    fields?: Record<string, SchemaField>;
 }
 
 interface SchemaTableEntry {
@@ -43,6 +48,13 @@ export const REGISTERED_TABLES: ReadonlySet<string> = new Set([
  * in database.ts, or not at all). `posthog.x` names are the same tables under PostHog's node.
  */
 const SERVED = [
+    "events",
+    "persons",
+    "raw_persons",
+    "person_distinct_ids",
+    "raw_person_distinct_ids",
+    "query_log",
+    "raw_query_log",
     "groups",
     "raw_groups",
     "cohort_people",
@@ -65,50 +77,95 @@ const COMPUTED_COLUMNS: Record<string, Record<string, string>> = {
 };
 
 /**
- * The field of the joined table a lazy join meets, by target table: persons.py
- * join_with_persons_table (person_id = persons.id), session_replay_events.py
- * join_with_events_table (session_id = events.$session_id), person_distinct_ids.py
- * join_with_person_distinct_ids_table (distinct_id), sessions_v1.py join on session_id.
+ * Where a lazy join lands, by its target as schemaTable.json names it (a registered table, or the
+ * class of one that is not registered): the table the sandbox serves for it and the field of that
+ * table the join meets. persons.py join_with_persons_table (person_id = persons.id),
+ * session_replay_events.py join_with_events_table (session_id = events.$session_id),
+ * person_distinct_ids.py join_with_person_distinct_ids_table (distinct_id), sessions_v1.py join
+ * on session_id, persons_pdi.py persons_pdi_join (persons.id = pdi.person_id, over the same rows
+ * as person_distinct_ids).
  */
-const JOIN_TO: Record<string, string> = {
-    persons: "id",
-    events: "$session_id",
-    person_distinct_ids: "distinct_id",
-    sessions: "session_id",
+const JOINS: Record<string, { table: string; to: string; param?: [string, string] }> = {
+    persons: { table: "persons", to: "id" },
+    // groups.py join_with_group_n_table: the groups of index resolver_params["group_index"],
+    // LEFT JOIN on $group_N = groups.key.
+    groups: { table: "groups", to: "key", param: ["group_index", "index"] },
+    events: { table: "events", to: "$session_id" },
+    person_distinct_ids: { table: "person_distinct_ids", to: "distinct_id" },
+    sessions: { table: "sessions", to: "session_id" },
+    PersonsPDITable: { table: "person_distinct_ids", to: "person_id" },
 };
 
-/** DatabaseSchemaQuery's types the sandbox's field types stand for. */
-const FIELD_TYPES: Record<string, FieldType> = {
-    integer: "integer",
-    float: "float",
-    decimal: "decimal",
-    string: "string",
-    datetime: "datetime",
-    date: "date",
-    boolean: "boolean",
-    json: "json",
-    array: "array",
+/**
+ * The team guard of a lazy table whose lazy_select reads a raw table (query_log_archive.py
+ * QueryLogArchiveTable selects from raw_query_log, which has team_id; the printer guards that).
+ */
+const LAZY_TEAM_COLUMN: Record<string, string> = { query_log: "team_id" };
+
+/**
+ * The condition a lazy table's lazy_select adds (query_log_archive.py: only HogQL queries,
+ * lc_query__kind = 'HogQLQuery').
+ */
+const LAZY_WHERE: Record<string, (alias: string) => string> = {
+    query_log: (alias) => `equals(${alias}.lc_query__kind, 'HogQLQuery')`,
 };
 
-function field(table: string, name: string, f: SchemaField, served: Set<string>): Field | null {
-    if (f.kind === "LazyJoin") {
-        const target = f.table ?? "";
-        // A join to a table the sandbox does not serve (groups.revenue_analytics,
-        // session_replay_events.console_logs) is left out: the field does not resolve.
-        if (!served.has(target) || !JOIN_TO[target] || f.from?.length !== 1) return null;
-        return { kind: "lazy_join", table: target, from: f.from[0], to: JOIN_TO[target] };
-    }
-    if (f.kind === "FieldTraverser")
-        return { kind: "traverser", chain: (f.chain ?? []).map(String) };
-    if (f.column === undefined) return null;
+/** The sandbox's field type of each of PostHog's field classes (models.py). */
+const KIND_TYPES: Record<string, FieldType> = {
+    IntegerDatabaseField: "integer",
+    FloatDatabaseField: "float",
+    DecimalDatabaseField: "decimal",
+    StringDatabaseField: "string",
+    UUIDDatabaseField: "uuid",
+    DateTimeDatabaseField: "datetime",
+    DateDatabaseField: "date",
+    BooleanDatabaseField: "boolean",
+    StringJSONDatabaseField: "json",
+    StringArrayDatabaseField: "array",
+};
+
+function column(table: string, name: string, f: SchemaField): ColumnField {
     return {
         kind: "column",
-        column: COMPUTED_COLUMNS[table]?.[name] ?? f.column,
-        type: FIELD_TYPES[f.type ?? ""] ?? "string",
+        column: COMPUTED_COLUMNS[table]?.[name] ?? f.column!,
+        // A plain DatabaseField (an aggregate state of a raw table) reads as a string.
+        type: KIND_TYPES[f.kind] ?? "string",
         schemaType: f.type,
         ...(f.nullable ? { nullable: true } : {}),
         ...(f.hidden ? { hidden: true } : {}),
     };
+}
+
+function field(table: string, name: string, f: SchemaField, served: Set<string>): Field | null {
+    if (f.kind === "LazyJoin") {
+        const join = JOINS[f.table ?? ""];
+        // A join to a table the sandbox does not serve (groups.revenue_analytics) is left out:
+        // the field does not resolve.
+        if (!join || !served.has(join.table) || f.from?.length !== 1) return null;
+        const lazy: LazyJoinField = {
+            kind: "lazy_join",
+            table: join.table,
+            from: f.from[0],
+            to: join.to,
+        };
+        if (join.param) {
+            const value = f.params?.[join.param[0]];
+            if (value === undefined) return null;
+            lazy.filter = { field: join.param[1], value };
+        }
+        return lazy;
+    }
+    if (f.kind === "FieldTraverser")
+        return { kind: "traverser", chain: (f.chain ?? []).map(String) };
+    if (f.kind === "VirtualTable") {
+        // events.poe and goe_N: columns of the table itself, shown as a sub-table.
+        const fields: Record<string, ColumnField> = {};
+        for (const [sub, g] of Object.entries(f.fields ?? {}))
+            if (g.column !== undefined) fields[sub] = column(table, sub, g);
+        return { kind: "virtual", fields };
+    }
+    if (f.column === undefined) return null;
+    return column(table, name, f);
 }
 
 /**
@@ -134,6 +191,8 @@ export function generatedTables(served: Set<string>): TableDef[] {
             asteriskExclude: t.avoidAsterisk,
         };
         if (t.teamCheck && "team_id" in t.fields) def.teamColumn = t.fields.team_id.column;
+        else if (t.teamCheck && LAZY_TEAM_COLUMN[name]) def.teamColumn = LAZY_TEAM_COLUMN[name];
+        if (LAZY_WHERE[name]) def.extraWhere = LAZY_WHERE[name];
         if (t.args) def.tableFunction = { minArgs: t.args[0], maxArgs: t.args[1] ?? Infinity };
         return def;
     });
@@ -172,3 +231,19 @@ const SESSIONS_V3_NOT_STORED = new Set(["$entry_channel_type_properties"]);
 
 /** The tables `served` adds, for database.ts to list first. */
 export const GENERATED_TABLE_NAMES: readonly string[] = SERVED;
+
+/** A table as DatabaseSchemaQuery answers it (posthog/schema.py DatabaseSchemaPostHogTable). */
+export interface SchemaAnswerTable {
+    type: "posthog" | "system";
+    fields: Record<string, JsonObject>;
+}
+
+/**
+ * DatabaseSchemaQuery's PostHog and system tables, in PostHog's order, with the fields
+ * serialize_fields gives the classes read (write.mjs databaseSchema); tables whose class was not
+ * read have no fields here.
+ */
+export const DATABASE_SCHEMA = schema.databaseSchema as unknown as Record<
+    string,
+    SchemaAnswerTable
+>;

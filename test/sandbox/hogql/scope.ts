@@ -2,6 +2,7 @@
 // argument, a select alias, a CTE, a column of a table or subquery in FROM, or a chain through
 // lazy joins (events.person.properties.email) that adds a LEFT JOIN to the printed query.
 import { type LazyJoinField, type TableDef, findField, findTable } from "./database";
+import { escapeString } from "./escape";
 import type { AstNode } from "./parser";
 
 /** One table, subquery or CTE in a FROM clause (resolver.py TableType / SelectQueryAliasType). */
@@ -76,6 +77,15 @@ export function lazyJoin(src: Source, field: string, def: LazyJoinField): Source
     const q = (s: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(s) ? s : `\`${s}\``);
     const on = [`equals(${q(src.alias || src.table!.name)}.${q(fromCol)}, ${alias}.${q(toCol)})`];
     if (table.teamColumn) on.push(`equals(${alias}.${table.teamColumn}, ${src.scope.teamId})`);
+    if (def.filter) {
+        const f = findField(table, def.filter.field);
+        const col = f?.kind === "column" ? f.column : def.filter.field;
+        const value =
+            typeof def.filter.value === "number"
+                ? String(def.filter.value)
+                : escapeString(def.filter.value);
+        on.push(`equals(${alias}.${q(col)}, ${value})`);
+    }
     src.scope.lazyJoinSql.push(
         `LEFT JOIN ${table.clickhouse} AS ${alias} ON ${on.length > 1 ? `and(${on.join(", ")})` : on[0]}`,
     );

@@ -64,6 +64,19 @@ export const RETIRED_EVENTS = ["legacy_button_clicked", "test_event_please_ignor
 
 const SETTINGS = "SETTINGS session_timezone = 'UTC'";
 
+/**
+ * The group columns PostHog's events carry for persons-on-events (events.py goe_N: group{N}_
+ * properties, group{N}_created_at). The sandbox does not copy groups onto its events: ALIAS
+ * columns (not stored, not written by the seed's INSERTs) give what an event without the group's
+ * copy holds.
+ */
+const GROUP_ON_EVENT_COLUMNS = [0, 1, 2, 3, 4]
+    .map(
+        (i) =>
+            `group${i}_properties String ALIAS '', group${i}_created_at DateTime64(6, 'UTC') ALIAS toDateTime64(0, 6, 'UTC')`,
+    )
+    .join(",\n        ");
+
 export const CREATE_TABLES: string[] = [
     `CREATE TABLE person (
         id UUID, team_id Int64, created_at DateTime64(6, 'UTC'), properties String,
@@ -80,7 +93,10 @@ export const CREATE_TABLES: string[] = [
         \`$group_0\` String, \`$group_1\` String, \`$group_2\` String, \`$group_3\` String,
         \`$group_4\` String, elements_chain_href String, elements_chain_texts Array(String),
         elements_chain_ids Array(String), elements_chain_elements Array(String),
-        issue_id Nullable(String)
+        issue_id Nullable(String),
+        person_mode String ALIAS 'full',
+        \`$session_id_uuid\` Nullable(UInt128) ALIAS toUInt128(toUUIDOrNull(\`$session_id\`)),
+        ${GROUP_ON_EVENT_COLUMNS}
     ) ENGINE = MergeTree
     ORDER BY (team_id, toDate(timestamp), event, cityHash64(distinct_id), cityHash64(uuid))
     SAMPLE BY cityHash64(distinct_id)`,
@@ -177,7 +193,12 @@ export const CREATE_TABLES: string[] = [
         query_start_time DateTime64(6, 'UTC'), query_duration_ms Int64, lc_name String,
         lc_user_id Int64, read_rows Int64, read_bytes Int64, result_rows Int64,
         result_bytes Int64, memory_usage Int64, type String, exception_code Int64,
-        is_personal_api_key_request Bool, ProfileEvents_OSCPUVirtualTimeMicroseconds Int64
+        is_personal_api_key_request Bool, ProfileEvents_OSCPUVirtualTimeMicroseconds Int64,
+        lc_access_method String ALIAS if(is_personal_api_key_request, 'personal_api_key', ''),
+        ProfileEvents_RealTimeMicroseconds Int64 ALIAS query_duration_ms * 1000,
+        ProfileEvents_S3ListObjects Int64 ALIAS 0, ProfileEvents_S3HeadObject Int64 ALIAS 0,
+        ProfileEvents_S3GetObjectAttributes Int64 ALIAS 0, ProfileEvents_S3GetObject Int64 ALIAS 0,
+        ProfileEvents_ReadBufferFromS3Bytes Int64 ALIAS 0
     ) ENGINE = MergeTree ORDER BY (team_id, event_date, query_id)`,
 ];
 

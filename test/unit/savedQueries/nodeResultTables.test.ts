@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { parseLossless, stringifyLossless } from "../../../src/json/lossless";
+import { parseLossless, stringifyLossless } from "../../../src/shared/json/lossless";
 import { chartHintOf } from "../../../src/resultsPanel/chartHint";
 import { resultSetFromText } from "../../../src/resultsPanel/resultSet";
 import { tablesFor } from "../../../src/savedQueries/nodeResultTables";

@@ -1,7 +1,7 @@
 // The Chart view of the results panel: choosers (type, x, split, y columns, log scale), the plot,
 // a tooltip with exact values, a big number for single values, and PNG/SVG export and copy.
 import * as l10n from "@vscode/l10n";
-import { withoutControls } from "../../../plainText";
+import { withoutControls } from "../../../shared/plainText";
 import { locale } from "../locale";
 import type uPlot from "uplot";
 import uplotCss from "uplot/dist/uPlot.min.css";

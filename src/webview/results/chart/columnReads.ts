@@ -1,6 +1,6 @@
 // A chart's columns read from a result's bytes (numbers, or ISO times), each once: whole when the
 // chart asks for it, or a slice of rows at a time ahead of it while the page is idle.
-import type { ByteRows } from "../../../json/byteRows";
+import type { ByteRows } from "../../../shared/json/byteRows";
 import type { ColumnToRead } from "../view";
 import { timeInBytes } from "./values";
 

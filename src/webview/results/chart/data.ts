@@ -1,7 +1,7 @@
 // Columns of a result turned into the arrays a chart draws: one x array and one array per
 // series, with each point's exact text kept beside it for the tooltip.
 import * as l10n from "@vscode/l10n";
-import { withoutControls } from "../../../plainText";
+import { withoutControls } from "../../../shared/plainText";
 import type { RowReader } from "../view";
 import type { ChartSpec } from "./pick";
 import { exactText, toNumber, toTime } from "./values";

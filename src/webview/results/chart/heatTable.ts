@@ -2,7 +2,7 @@
 // share of the row's first chosen column. It is how PostHog shows retention: a cohort per row,
 // period 0 (the cohort's size) first, then the share still active in each later period
 // (frontend/src/scenes/retention/RetentionTable.tsx colours each cell by its percentage).
-import { withoutControls } from "../../../plainText";
+import { withoutControls } from "../../../shared/plainText";
 import type { RowReader } from "../view";
 import type { ChartSpec } from "./pick";
 import { ChartTheme, seriesColor, withAlpha } from "./theme";

@@ -1,7 +1,7 @@
 // Which chart a result should open as, from the shape of its columns. Pure, so it is tested on
 // its own. The rules follow how PostHog users read results: a count per day is a line, a
 // breakdown is bars, a breakdown over time is one line per value, a single number is a number.
-import type { ChartSpec, ChartType } from "../../../protocol";
+import type { ChartSpec, ChartType } from "../../../shared/resultsProtocol";
 import type { ColumnKind } from "../format";
 import type { RowReader } from "../view";
 import { ChartRole, columnRole } from "./values";

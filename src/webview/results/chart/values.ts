@@ -1,7 +1,7 @@
 // Turning cell values into what a chart needs: numbers to plot, times for a time axis and the
 // exact text for the tooltip. Wide integers may arrive as exact decimal strings (or objects that
 // print as one), so the plotted number may round while the tooltip keeps every digit.
-import { isBigNumber } from "../../../json/lossless";
+import { isBigNumber } from "../../../shared/json/lossless";
 import type { ColumnKind } from "../format";
 
 /** A plottable number for a cell, or null (missing, text, NaN). */

@@ -1,10 +1,10 @@
 /**
  * A HogQL file parsed statement by statement with PostHog's parser. The file is split on `;` by
- * the lexical scanner (query/statementSplitter.ts), because PostHog parses one SELECT at a time:
+ * the lexical scanner (hogql/statementSplitter.ts), because PostHog parses one SELECT at a time:
  * each statement is parsed exactly as the service would receive it when run. Pure: the parse
  * function is injected, so this is unit-tested in plain Node against the real parser.
  */
-import { splitStatements, type Statement } from "../../query/statementSplitter";
+import { splitStatements, type Statement } from "../statementSplitter";
 import type { Parsed, HogQLSyntaxError } from "./parseResult";
 
 export interface ParsedStatement extends Statement {

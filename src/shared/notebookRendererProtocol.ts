@@ -1,6 +1,6 @@
 // Messages between the notebook renderer (src/webview/notebook) and the extension. Both sides
 // import this file: no `vscode`, no DOM types.
-import type { ChartSpec } from "../protocol";
+import type { ChartSpec } from "./resultsProtocol";
 
 /** Renderer → extension. `outputId` names the cell output the message is about. */
 export type FromRenderer =
