@@ -38,6 +38,9 @@ const nodeBuild = {
     format: "cjs",
     target: "node20",
     external: ["vscode"],
+    // jsonc-parser's `main` is a UMD wrapper whose inner `require("./impl/...")` calls esbuild
+    // cannot follow, so the bundle would fail at run time; its ES module build bundles whole.
+    alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
 };
 
 function webviewEntries() {

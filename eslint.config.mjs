@@ -72,6 +72,18 @@ export default tseslint.config(
         },
     },
     { files: ["src/**/*.ts"], rules: { "no-console": "error" } },
+    // Long functions are split into named steps. src/webview/ joins the rule once its own split
+    // (the grid in parts) has landed.
+    {
+        files: ["src/**/*.ts"],
+        ignores: ["src/webview/**"],
+        rules: {
+            "max-lines-per-function": [
+                "error",
+                { max: 100, skipBlankLines: false, skipComments: false, IIFEs: true },
+            ],
+        },
+    },
     ...boundaries,
     {
         files: ["**/*.mjs", "**/*.js"],

@@ -337,12 +337,7 @@ export function errorFromResponse(ctx: RequestContext, res: ResponseInfo): PostH
     const status = res.status;
     const body = parseErrorBody(res.text, header(res.headers, "content-type"));
     const detail = clean(body.detail);
-    const host = hostName(ctx.origin);
-    let retryAfterSeconds = parseRetryAfter(header(res.headers, "retry-after"));
-    if (retryAfterSeconds === undefined && status === 429 && detail) {
-        const m = /available in (\d+) seconds?/i.exec(detail);
-        if (m) retryAfterSeconds = Number(m[1]);
-    }
+    const retryAfterSeconds = retryAfterOf(res, detail);
     // Anything quoted from the server may echo the key: the HogQL messages reach the Problems panel.
     const extra =
         body.extra &&
@@ -352,101 +347,151 @@ export function errorFromResponse(ctx: RequestContext, res: ResponseInfo): PostH
         message: clean(e.message) ?? "",
         ...(typeof e.fix === "string" ? { fix: clean(e.fix) } : {}),
     }));
-    let code = body.code;
-    let userMessage: string;
-
-    if (status === 407 && ctx.proxy) {
-        // The proxy's own refusal (an HTTP request forwarded through it): nothing reached the host.
-        code = "proxy_auth";
-        userMessage = proxyAuthMessage(ctx.proxy);
-    } else if (status >= 300 && status < 400) {
-        const location = header(res.headers, "location");
-        let target = "";
-        if (location) {
-            try {
-                target = ` to ${new URL(location, ctx.origin).origin}`;
-            } catch {
-                target = "";
-            }
-        }
-        code = code ?? "redirect";
-        userMessage = `The server answered with a redirect (status ${status}${target}) that the client does not follow; check the host setting.`;
-    } else if (body.shape === "html") {
-        code = code ?? "html_error_page";
-        userMessage = `The server returned an HTML error page (status ${status}); the host may be down or behind a proxy.`;
-        if ((status === 504 || status === 512) && ctx.query) {
-            userMessage = `The query took too long (status ${status}); add filters or a LIMIT and try again.`;
-        }
-    } else if (status === 401) {
-        userMessage = `The API key was rejected (invalid, revoked, or from the other region); check the key and the host (${host}).`;
-    } else if (status === 403) {
-        userMessage = forbiddenMessage(forbiddenCause(detail));
-    } else if (status === 404) {
-        userMessage =
-            "Not found: it may have been deleted, or the project is wrong; refresh and try again.";
-    } else if (status === 405 && ctx.experimentDelete) {
-        code = code ?? "method_not_allowed";
-        userMessage =
-            "Experiments can't be deleted with DELETE; the extension archives or soft-deletes them.";
-    } else if (status === 405) {
-        userMessage = `The server doesn't allow ${ctx.method} on this address; the server may be an older version.`;
-    } else if (status === 429 && isBudgetCode(body.code)) {
-        userMessage = budgetSpentMessage(retryAfterSeconds);
-    } else if (status === 429) {
-        if (retryAfterSeconds !== undefined) {
-            userMessage = `PostHog is rate limiting this key; try again ${waitPhrase(retryAfterSeconds)}.`;
-        } else if (detail && /too many queries/i.test(detail)) {
-            userMessage =
-                "Too many queries are running in this project; wait for one to finish and try again.";
-        } else {
-            userMessage = "PostHog is rate limiting this key; wait a moment and try again.";
-        }
-    } else if (status === 512 || (status === 504 && ctx.query)) {
-        userMessage = `The query took too long (status ${status}); add filters or a LIMIT and try again.`;
-    } else if (status === 500 && ctx.query && detail && isQueryReason(detail)) {
-        userMessage = `PostHog could not run this query: ${sentence(detail, 400)}`;
-    } else if (status >= 500) {
-        const why = detail
-            ? `: ${sentence(detail.split("\n")[0], 160).replace(/[.!?…]$/, "")}`
-            : "";
-        const when = retryAfterSeconds !== undefined ? waitPhrase(retryAfterSeconds) : "later";
-        userMessage = `PostHog had a server problem (status ${status})${why}; try again ${when}.`;
-    } else if (status === 400 && hogqlErrors && hogqlErrors.length > 0) {
-        userMessage = sentence(clean(hogqlErrors[0].message) ?? detail ?? "The query is not valid");
-    } else if (detail) {
-        const field = body.attr ? ` (${body.attr})` : "";
-        userMessage = sentence(`${detail.split("\n")[0]}${field}`);
-    } else {
-        userMessage = `The request failed with status ${status}${body.shape === "empty" ? " and no details" : ""}.`;
-    }
-
+    const failure: Failure = { ctx, res, body, detail, retryAfterSeconds, hogqlErrors };
+    const explained = explain(failure);
+    let userMessage = explained.userMessage;
     if (ctx.creates && (status >= 500 || body.shape === "html")) {
         userMessage = `${userMessage} ${MAY_HAVE_CREATED}`;
     }
-
-    const what =
-        detail ??
-        (body.shape === "html"
-            ? "HTML error page"
-            : body.shape === "empty"
-              ? "empty body"
-              : body.shape === "malformed"
-                ? "malformed JSON body"
-                : "no detail");
     return new PostHogApiError({
         status,
         method: ctx.method,
         path: ctx.path,
-        message: `${ctx.method} ${ctx.path} failed with status ${status}: ${what}`,
+        message: `${ctx.method} ${ctx.path} failed with status ${status}: ${detail ?? bodyShapeText(body)}`,
         userMessage: redact(userMessage, ctx.apiKey),
         type: body.type,
-        code,
+        code: explained.code,
         detail,
         attr: body.attr,
         extra,
         retryAfterSeconds,
         hogqlErrors,
     });
+}
+
+/** What a failed response said, read once and redacted. */
+interface Failure {
+    ctx: RequestContext;
+    res: ResponseInfo;
+    body: ParsedBody;
+    detail: string | undefined;
+    retryAfterSeconds: number | undefined;
+    hogqlErrors: HogQLError[] | undefined;
+}
+
+/** `Retry-After`, else the wait a 429's detail names ("available in 12 seconds"). */
+function retryAfterOf(res: ResponseInfo, detail: string | undefined): number | undefined {
+    const retryAfterSeconds = parseRetryAfter(header(res.headers, "retry-after"));
+    if (retryAfterSeconds !== undefined || res.status !== 429 || !detail) return retryAfterSeconds;
+    const m = /available in (\d+) seconds?/i.exec(detail);
+    return m ? Number(m[1]) : undefined;
+}
+
+/** The log's words for a body that gave no detail. */
+function bodyShapeText(body: ParsedBody): string {
+    if (body.shape === "html") return "HTML error page";
+    if (body.shape === "empty") return "empty body";
+    if (body.shape === "malformed") return "malformed JSON body";
+    return "no detail";
+}
+
+/** The user's sentence for a failure, and its code (the body's, else one named here). */
+function explain(f: Failure): { code: string | undefined; userMessage: string } {
+    const { ctx, body } = f;
+    const status = f.res.status;
+    if (status === 407 && ctx.proxy) {
+        // The proxy's own refusal (an HTTP request forwarded through it): nothing reached the host.
+        return { code: "proxy_auth", userMessage: proxyAuthMessage(ctx.proxy) };
+    }
+    if (status >= 300 && status < 400) {
+        const target = redirectTarget(header(f.res.headers, "location"), ctx.origin);
+        return {
+            code: body.code ?? "redirect",
+            userMessage: `The server answered with a redirect (status ${status}${target}) that the client does not follow; check the host setting.`,
+        };
+    }
+    if (body.shape === "html") {
+        return {
+            code: body.code ?? "html_error_page",
+            userMessage:
+                (status === 504 || status === 512) && ctx.query
+                    ? `The query took too long (status ${status}); add filters or a LIMIT and try again.`
+                    : `The server returned an HTML error page (status ${status}); the host may be down or behind a proxy.`,
+        };
+    }
+    if (status === 405 && ctx.experimentDelete) {
+        return {
+            code: body.code ?? "method_not_allowed",
+            userMessage:
+                "Experiments can't be deleted with DELETE; the extension archives or soft-deletes them.",
+        };
+    }
+    return { code: body.code, userMessage: statusMessage(f) };
+}
+
+/** ` to https://host` for a redirect's `Location`, empty when it has none or it is not a URL. */
+function redirectTarget(location: string | undefined, origin: string): string {
+    if (!location) return "";
+    try {
+        return ` to ${new URL(location, origin).origin}`;
+    } catch {
+        return "";
+    }
+}
+
+/** The user's sentence for a JSON (or empty) error response, by status. */
+function statusMessage(f: Failure): string {
+    const { ctx, body, detail, retryAfterSeconds, hogqlErrors } = f;
+    const status = f.res.status;
+    if (status === 401) {
+        return `The API key was rejected (invalid, revoked, or from the other region); check the key and the host (${hostName(ctx.origin)}).`;
+    }
+    if (status === 403) return forbiddenMessage(forbiddenCause(detail));
+    if (status === 404) {
+        return "Not found: it may have been deleted, or the project is wrong; refresh and try again.";
+    }
+    if (status === 405) {
+        return `The server doesn't allow ${ctx.method} on this address; the server may be an older version.`;
+    }
+    if (status === 429) return rateLimitMessage(body, detail, retryAfterSeconds);
+    if (status === 512 || (status === 504 && ctx.query)) {
+        return `The query took too long (status ${status}); add filters or a LIMIT and try again.`;
+    }
+    if (status === 500 && ctx.query && detail && isQueryReason(detail)) {
+        return `PostHog could not run this query: ${sentence(detail, 400)}`;
+    }
+    if (status >= 500) {
+        const why = detail
+            ? `: ${sentence(detail.split("\n")[0], 160).replace(/[.!?…]$/, "")}`
+            : "";
+        const when = retryAfterSeconds !== undefined ? waitPhrase(retryAfterSeconds) : "later";
+        return `PostHog had a server problem (status ${status})${why}; try again ${when}.`;
+    }
+    if (status === 400 && hogqlErrors && hogqlErrors.length > 0) {
+        // Already redacted where the errors were read.
+        return sentence(hogqlErrors[0].message);
+    }
+    if (detail) {
+        const field = body.attr ? ` (${body.attr})` : "";
+        return sentence(`${detail.split("\n")[0]}${field}`);
+    }
+    return `The request failed with status ${status}${body.shape === "empty" ? " and no details" : ""}.`;
+}
+
+/** A 429: the query budget spent, a wait PostHog named, or too many queries at once. */
+function rateLimitMessage(
+    body: ParsedBody,
+    detail: string | undefined,
+    retryAfterSeconds: number | undefined,
+): string {
+    if (isBudgetCode(body.code)) return budgetSpentMessage(retryAfterSeconds);
+    if (retryAfterSeconds !== undefined) {
+        return `PostHog is rate limiting this key; try again ${waitPhrase(retryAfterSeconds)}.`;
+    }
+    if (detail && /too many queries/i.test(detail)) {
+        return "Too many queries are running in this project; wait for one to finish and try again.";
+    }
+    return "PostHog is rate limiting this key; wait a moment and try again.";
 }
 
 /** Error for a 2xx body that isn't valid JSON (truncated or corrupted). */

@@ -206,6 +206,28 @@ export class HttpTransport {
     async send(req: HttpRequest): Promise<HttpResponse> {
         const url = this.resolve(req.url, req.query);
         const ctx = this.context(req.method, url, req.context);
+        this.refuseUnsafe(req, url, ctx);
+        if (req.signal?.aborted) throw new PostHogCancelledError();
+        const { headers, body } = this.headersAndBody(req);
+        const started = performance.now();
+        try {
+            const res = await request(url, {
+                dispatcher: this.agent,
+                method: req.method,
+                headers,
+                body,
+                signal: req.signal,
+                headersTimeout: req.headersTimeoutMs ?? this.options.timeouts.headersMs,
+                bodyTimeout: this.options.timeouts.bodyMs,
+            });
+            return await this.receive(req, url, ctx, res, started);
+        } catch (err) {
+            throw this.failure(req, url, ctx, err, started);
+        }
+    }
+
+    /** Throws for a request that must not leave: another host, a dot segment, a broken proxy. */
+    private refuseUnsafe(req: HttpRequest, url: URL, ctx: RequestContext): void {
         if (url.origin !== this.options.origin) {
             throw localError(ctx, {
                 code: "cross_origin",
@@ -228,103 +250,124 @@ export class HttpTransport {
                 userMessage: this.proxy.problem,
             });
         }
-        if (req.signal?.aborted) throw new PostHogCancelledError();
+    }
+
+    private headersAndBody(req: HttpRequest): {
+        headers: Record<string, string>;
+        body: string | undefined;
+    } {
         const headers: Record<string, string> = {
             authorization: `Bearer ${this.options.apiKey}`,
             accept: "application/json",
             "user-agent": this.options.userAgent,
         };
         if (this.acceptGzip) headers["accept-encoding"] = "gzip";
-        let body: string | undefined;
-        if (req.body !== undefined) {
-            body = JSON.stringify(req.body);
-            headers["content-type"] = "application/json";
-        }
-        const started = performance.now();
-        try {
-            const res = await request(url, {
-                dispatcher: this.agent,
-                method: req.method,
-                headers,
-                body,
-                signal: req.signal,
-                headersTimeout: req.headersTimeoutMs ?? this.options.timeouts.headersMs,
-                bodyTimeout: this.options.timeouts.bodyMs,
-            });
-            // When the headers came: the server's own time, apart from reading the body after it.
-            const headersMs = Math.round(performance.now() - started);
-            const ok = res.statusCode >= 200 && res.statusCode < 300;
-            const encoding = contentEncoding(res.headers["content-encoding"]);
-            if (encoding !== "identity" && encoding !== "gzip") {
-                // Dropped unread (its stream's abort error has no one else to hear it).
-                res.body.on("error", () => undefined);
-                res.body.destroy();
-                throw localError(ctx, {
-                    status: res.statusCode,
-                    code: "unsupported_encoding",
-                    sent: true,
-                    message: `${ctx.method} ${ctx.path}: the response is encoded as "${encoding}", which the client did not ask for`,
-                    userMessage: `The server sent a response compressed as "${encoding}", which the extension cannot read; a proxy in front of PostHog may be changing responses.`,
-                });
-            }
-            const gzip = encoding === "gzip";
-            const { data, bytes } = await readBody(
-                gzip ? gunzipped(res.body) : res.body,
-                // A gzip body's length is its compressed size: its bytes are gathered as they come.
-                gzip ? undefined : res.headers["content-length"],
-                ok ? this.maxBytes : MAX_ERROR_BODY_BYTES,
-                !ok,
-                ok && req.raw ? req.onBody : undefined,
-                () =>
-                    localError(ctx, {
-                        status: res.statusCode,
-                        code: "response_too_large",
-                        sent: true,
-                        message: `${ctx.method} ${ctx.path}: the response exceeded ${this.maxBytes} bytes`,
-                        userMessage: `The response is larger than ${Math.round(this.maxBytes / 1048576)} MB; add a LIMIT or select fewer columns.`,
-                    }),
-            ).catch((err: unknown) => {
-                if (!isZlibError(err)) throw err;
-                // The server answered: repeating would bring the same body.
-                throw localError(ctx, {
-                    status: res.statusCode,
-                    code: "invalid_encoding",
-                    sent: true,
-                    message: `${ctx.method} ${ctx.path}: the gzip body could not be decompressed (${err.message})`,
-                    userMessage:
-                        "The server's compressed response was damaged on the way and could not be read; try again.",
-                });
-            });
-            // A raw (successful) body stays bytes: the caller never decodes it whole.
-            const keepBytes = req.raw === true && ok;
-            const text = keepBytes ? "" : data.toString("utf8");
-            const durationMs = Math.round(performance.now() - started);
-            this.options.log(
-                res.statusCode >= 400 ? "warn" : "debug",
-                `${req.method} ${url.pathname} ${res.statusCode} ${durationMs} ms (headers ${headersMs} ms) ${bytes} B${gzip ? " (gzip)" : ""}`,
-            );
-            return {
+        if (req.body === undefined) return { headers, body: undefined };
+        headers["content-type"] = "application/json";
+        return { headers, body: JSON.stringify(req.body) };
+    }
+
+    /** Reads the body of `res` (within the size limit) and logs the exchange. */
+    private async receive(
+        req: HttpRequest,
+        url: URL,
+        ctx: RequestContext,
+        res: Dispatcher.ResponseData,
+        started: number,
+    ): Promise<HttpResponse> {
+        // When the headers came: the server's own time, apart from reading the body after it.
+        const headersMs = Math.round(performance.now() - started);
+        const ok = res.statusCode >= 200 && res.statusCode < 300;
+        const encoding = contentEncoding(res.headers["content-encoding"]);
+        if (encoding !== "identity" && encoding !== "gzip") {
+            // Dropped unread (its stream's abort error has no one else to hear it).
+            res.body.on("error", () => undefined);
+            res.body.destroy();
+            throw localError(ctx, {
                 status: res.statusCode,
-                headers: res.headers,
-                text,
-                ...(keepBytes ? { body: data } : {}),
-                bytes,
-                durationMs,
-            };
-        } catch (err) {
-            if (req.signal?.aborted) {
-                this.options.log("debug", `${req.method} ${url.pathname} cancelled`);
-                throw new PostHogCancelledError();
-            }
-            if (err instanceof Error && err.name === "PostHogApiError") throw err;
-            const e = networkError(ctx, err);
-            const durationMs = Math.round(performance.now() - started);
-            this.options.log(
-                "warn",
-                redact(`${e.message} after ${durationMs} ms`, this.options.apiKey),
-            );
-            throw e;
+                code: "unsupported_encoding",
+                sent: true,
+                message: `${ctx.method} ${ctx.path}: the response is encoded as "${encoding}", which the client did not ask for`,
+                userMessage: `The server sent a response compressed as "${encoding}", which the extension cannot read; a proxy in front of PostHog may be changing responses.`,
+            });
         }
+        const gzip = encoding === "gzip";
+        const { data, bytes } = await this.readAll(req, ctx, res, ok, gzip);
+        // A raw (successful) body stays bytes: the caller never decodes it whole.
+        const keepBytes = req.raw === true && ok;
+        const text = keepBytes ? "" : data.toString("utf8");
+        const durationMs = Math.round(performance.now() - started);
+        this.options.log(
+            res.statusCode >= 400 ? "warn" : "debug",
+            `${req.method} ${url.pathname} ${res.statusCode} ${durationMs} ms (headers ${headersMs} ms) ${bytes} B${gzip ? " (gzip)" : ""}`,
+        );
+        return {
+            status: res.statusCode,
+            headers: res.headers,
+            text,
+            ...(keepBytes ? { body: data } : {}),
+            bytes,
+            durationMs,
+        };
+    }
+
+    /** The whole body, decompressed; a body too large or damaged gzip is a local error. */
+    private readAll(
+        req: HttpRequest,
+        ctx: RequestContext,
+        res: Dispatcher.ResponseData,
+        ok: boolean,
+        gzip: boolean,
+    ): Promise<{ data: Buffer; bytes: number }> {
+        return readBody(
+            gzip ? gunzipped(res.body) : res.body,
+            // A gzip body's length is its compressed size: its bytes are gathered as they come.
+            gzip ? undefined : res.headers["content-length"],
+            ok ? this.maxBytes : MAX_ERROR_BODY_BYTES,
+            !ok,
+            ok && req.raw ? req.onBody : undefined,
+            () =>
+                localError(ctx, {
+                    status: res.statusCode,
+                    code: "response_too_large",
+                    sent: true,
+                    message: `${ctx.method} ${ctx.path}: the response exceeded ${this.maxBytes} bytes`,
+                    userMessage: `The response is larger than ${Math.round(this.maxBytes / 1048576)} MB; add a LIMIT or select fewer columns.`,
+                }),
+        ).catch((err: unknown) => {
+            if (!isZlibError(err)) throw err;
+            // The server answered: repeating would bring the same body.
+            throw localError(ctx, {
+                status: res.statusCode,
+                code: "invalid_encoding",
+                sent: true,
+                message: `${ctx.method} ${ctx.path}: the gzip body could not be decompressed (${err.message})`,
+                userMessage:
+                    "The server's compressed response was damaged on the way and could not be read; try again.",
+            });
+        });
+    }
+
+    /** The error to throw for a failed attempt: cancelled, already ours, or a network error. */
+    private failure(
+        req: HttpRequest,
+        url: URL,
+        ctx: RequestContext,
+        err: unknown,
+        started: number,
+    ): Error {
+        if (req.signal?.aborted) {
+            this.options.log("debug", `${req.method} ${url.pathname} cancelled`);
+            return new PostHogCancelledError();
+        }
+        if (err instanceof Error && err.name === "PostHogApiError") return err;
+        const e = networkError(ctx, err);
+        const durationMs = Math.round(performance.now() - started);
+        this.options.log(
+            "warn",
+            redact(`${e.message} after ${durationMs} ms`, this.options.apiKey),
+        );
+        return e;
     }
 
     /** Removes the key (and anything key-shaped) from text. */

@@ -239,111 +239,105 @@ export class ResultsPanel implements vscode.Disposable {
 
     /** Handles what the page sends (checked on arrival); a failure is reported, never thrown. */
     async receive(msg: FromWebview): Promise<void> {
-        const { ui } = this.deps.prompts;
         try {
-            switch (msg.type) {
-                case "ready":
-                    this.deps.log.debug("results: page ready");
-                    this.ready = true;
-                    if (this.sets.length > 0) await this.post();
-                    break;
-                case "bytesWanted":
-                    await this.postBytes(msg.seq);
-                    break;
-                case "log":
-                    pageLog(this.deps.log, msg.level, `results view: ${msg.message}`);
-                    break;
-                case "rendered":
-                    this.deps.log.debug(
-                        `results view: ${msg.resultId} first paint ${Math.round(msg.firstPaintMs)} ms, ` +
-                            `all rows ${msg.fullyLoadedMs === null ? "pending" : Math.round(msg.fullyLoadedMs) + " ms"}` +
-                            ` (${msg.worker ? "worker" : "page"})`,
-                    );
-                    break;
-                case "copy":
-                    if (msg.text !== undefined) await vscode.env.clipboard.writeText(msg.text);
-                    vscode.window.setStatusBarMessage(
-                        msg.rows === 1
-                            ? vscode.l10n.t("Copied 1 row ({0})", msg.format)
-                            : vscode.l10n.t(
-                                  "Copied {0} rows ({1})",
-                                  msg.rows.toLocaleString(displayLanguage()),
-                                  msg.format,
-                              ),
-                        3000,
-                    );
-                    break;
-                case "chartPrefs":
-                    this.deps.chartPrefs?.set(msg.queryText, msg.prefs);
-                    if (msg.prefs.view === "chart")
-                        markWalkthroughDone(WALKTHROUGH_DONE.chartShown);
-                    break;
-                case "saveChart": {
-                    const file = await saveChartImage(ui, msg);
-                    if (file)
-                        vscode.window.setStatusBarMessage(
-                            vscode.l10n.t("Saved {0}", file.path.split("/").pop() ?? ""),
-                            3000,
-                        );
-                    break;
-                }
-                case "copyChart":
-                    await vscode.env.clipboard.writeText(msg.svg);
-                    vscode.window.setStatusBarMessage(
-                        vscode.l10n.t("Copied the chart as SVG text"),
-                        3000,
-                    );
-                    break;
-                case "export": {
-                    const set = this.set(msg.resultId);
-                    if (!set) return;
-                    const file = await exportResult(ui, set, msg.format, set.title, {
-                        neutraliseFormulas: this.deps.neutraliseFormulas(),
-                    });
-                    if (file) {
-                        const open = await ui.info(
-                            vscode.l10n.t(
-                                "Exported to {0}.",
-                                vscode.workspace.asRelativePath(file),
-                            ),
-                            vscode.l10n.t("Open"),
-                        );
-                        if (open) await vscode.commands.executeCommand("vscode.open", file);
-                    }
-                    break;
-                }
-                case "openJson": {
-                    const set = this.set(msg.resultId);
-                    if (!set) return;
-                    const content = await editorJsonOf(set, nextTurn);
-                    const doc = await vscode.workspace.openTextDocument({
-                        language: "json",
-                        content,
-                    });
-                    await vscode.window.showTextDocument(doc, { preview: false });
-                    break;
-                }
-                case "showSql": {
-                    const set = this.set(msg.resultId);
-                    if (!set) return;
-                    const text =
-                        msg.dialect === "hogql" ? set.summary.hogql : set.summary.clickhouse;
-                    if (!text) return;
-                    const language = msg.dialect === "hogql" ? "hogql" : "sql";
-                    const doc = await vscode.workspace.openTextDocument({
-                        language,
-                        content: text,
-                    });
-                    await vscode.window.showTextDocument(doc, {
-                        preview: true,
-                        viewColumn: vscode.ViewColumn.Beside,
-                    });
-                    break;
-                }
-            }
+            await this.handle(msg);
         } catch (err) {
             await this.deps.prompts.reportError(actionName(msg.type), err);
         }
+    }
+
+    private async handle(msg: FromWebview): Promise<void> {
+        switch (msg.type) {
+            case "ready":
+                this.deps.log.debug("results: page ready");
+                this.ready = true;
+                if (this.sets.length > 0) await this.post();
+                break;
+            case "bytesWanted":
+                await this.postBytes(msg.seq);
+                break;
+            case "log":
+                pageLog(this.deps.log, msg.level, `results view: ${msg.message}`);
+                break;
+            case "rendered":
+                this.deps.log.debug(
+                    `results view: ${msg.resultId} first paint ${Math.round(msg.firstPaintMs)} ms, ` +
+                        `all rows ${msg.fullyLoadedMs === null ? "pending" : Math.round(msg.fullyLoadedMs) + " ms"}` +
+                        ` (${msg.worker ? "worker" : "page"})`,
+                );
+                break;
+            case "copy":
+                await copyRows(msg);
+                break;
+            case "chartPrefs":
+                this.deps.chartPrefs?.set(msg.queryText, msg.prefs);
+                if (msg.prefs.view === "chart") markWalkthroughDone(WALKTHROUGH_DONE.chartShown);
+                break;
+            case "saveChart": {
+                const file = await saveChartImage(this.deps.prompts.ui, msg);
+                if (file)
+                    vscode.window.setStatusBarMessage(
+                        vscode.l10n.t("Saved {0}", file.path.split("/").pop() ?? ""),
+                        3000,
+                    );
+                break;
+            }
+            case "copyChart":
+                await vscode.env.clipboard.writeText(msg.svg);
+                vscode.window.setStatusBarMessage(
+                    vscode.l10n.t("Copied the chart as SVG text"),
+                    3000,
+                );
+                break;
+            case "export":
+                await this.exportSet(msg);
+                break;
+            case "openJson":
+                await this.openJson(msg);
+                break;
+            case "showSql":
+                await this.showSql(msg);
+                break;
+        }
+    }
+
+    /** Writes a result to a file the user picks, then offers to open it. */
+    private async exportSet(msg: Extract<FromWebview, { type: "export" }>): Promise<void> {
+        const { ui } = this.deps.prompts;
+        const set = this.set(msg.resultId);
+        if (!set) return;
+        const file = await exportResult(ui, set, msg.format, set.title, {
+            neutraliseFormulas: this.deps.neutraliseFormulas(),
+        });
+        if (!file) return;
+        const open = await ui.info(
+            vscode.l10n.t("Exported to {0}.", vscode.workspace.asRelativePath(file)),
+            vscode.l10n.t("Open"),
+        );
+        if (open) await vscode.commands.executeCommand("vscode.open", file);
+    }
+
+    /** Opens a result as JSON in an untitled editor. */
+    private async openJson(msg: Extract<FromWebview, { type: "openJson" }>): Promise<void> {
+        const set = this.set(msg.resultId);
+        if (!set) return;
+        const content = await editorJsonOf(set, nextTurn);
+        const doc = await vscode.workspace.openTextDocument({ language: "json", content });
+        await vscode.window.showTextDocument(doc, { preview: false });
+    }
+
+    /** Opens the HogQL or the ClickHouse SQL of a result beside the panel. */
+    private async showSql(msg: Extract<FromWebview, { type: "showSql" }>): Promise<void> {
+        const set = this.set(msg.resultId);
+        if (!set) return;
+        const text = msg.dialect === "hogql" ? set.summary.hogql : set.summary.clickhouse;
+        if (!text) return;
+        const language = msg.dialect === "hogql" ? "hogql" : "sql";
+        const doc = await vscode.workspace.openTextDocument({ language, content: text });
+        await vscode.window.showTextDocument(doc, {
+            preview: true,
+            viewColumn: vscode.ViewColumn.Beside,
+        });
     }
 
     dispose(): void {
@@ -353,6 +347,21 @@ export class ResultsPanel implements vscode.Disposable {
         this.onDisposeEmitter.dispose();
         this.panel.dispose();
     }
+}
+
+/** Puts copied rows on the clipboard (when the page sent text) and says how many. */
+async function copyRows(msg: Extract<FromWebview, { type: "copy" }>): Promise<void> {
+    if (msg.text !== undefined) await vscode.env.clipboard.writeText(msg.text);
+    vscode.window.setStatusBarMessage(
+        msg.rows === 1
+            ? vscode.l10n.t("Copied 1 row ({0})", msg.format)
+            : vscode.l10n.t(
+                  "Copied {0} rows ({1})",
+                  msg.rows.toLocaleString(displayLanguage()),
+                  msg.format,
+              ),
+        3000,
+    );
 }
 
 /** The action as `reportError` names it: "<action> failed: <why>". */

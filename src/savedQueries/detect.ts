@@ -1,14 +1,14 @@
 // Recognises saved queries in JSON text: a top-level query node, an array of them, or an object
 // (an insight export) whose `query` property holds one. Pure: no `vscode`.
 import type { QueryNode } from "../api";
-import { parseJsonTree, propertyOf, toValue, type JsonNode } from "./jsonScan";
+import { endOf, parseJsonTree, propertyOf, toValue, type JsonNode } from "./jsonScan";
 
 /** One query node found in a file. */
 export interface SavedQuery {
     /** The node as a value (what is sent to the service). */
     node: QueryNode;
-    /** The node's tree, with offsets into the text. */
-    tree: JsonNode & { type: "object" };
+    /** The node's tree (an object), with offsets into the text. */
+    tree: JsonNode;
     /** Where the node sits: `[]` top level, `[2]` third array item, `["query"]` an export. */
     path: (string | number)[];
     /** `[start, end)` of the node's text. */
@@ -32,14 +32,14 @@ export function isRunnableKind(kind: string): boolean {
     return !/^(Events|Actions|DataWarehouse|FunnelsDataWarehouse|Persons|Group)Node$/.test(kind);
 }
 
-function asQuery(tree: JsonNode): (JsonNode & { type: "object" }) | undefined {
-    if (tree.type !== "object") return undefined;
-    const kind = propertyOf(tree, "kind")?.value;
+function asQuery(tree: JsonNode): JsonNode | undefined {
+    const kind = propertyOf(tree, "kind");
     return kind?.type === "string" && isQueryKind(kind.value) ? tree : undefined;
 }
 
-function found(tree: JsonNode & { type: "object" }, path: (string | number)[]): SavedQuery {
-    return { node: toValue(tree) as QueryNode, tree, path, start: tree.start, end: tree.end };
+function found(tree: JsonNode, path: (string | number)[]): SavedQuery {
+    const node = toValue(tree) as QueryNode;
+    return { node, tree, path, start: tree.offset, end: endOf(tree) };
 }
 
 /** Saved queries of an already parsed file, in text order. */
@@ -48,7 +48,7 @@ export function savedQueriesIn(root: JsonNode): SavedQuery[] {
     if (top) return [found(top, [])];
     if (root.type === "array") {
         const out: SavedQuery[] = [];
-        for (const [i, item] of root.items.entries()) {
+        for (const [i, item] of (root.children ?? []).entries()) {
             const direct = asQuery(item);
             const inner = direct ? undefined : exported(item);
             if (direct) out.push(found(direct, [i]));
@@ -61,8 +61,8 @@ export function savedQueriesIn(root: JsonNode): SavedQuery[] {
 }
 
 /** `{ ..., "query": {kind...} }`: an insight as PostHog exports it. */
-function exported(node: JsonNode): { tree: JsonNode & { type: "object" } } | undefined {
-    const query = propertyOf(node, "query")?.value;
+function exported(node: JsonNode): { tree: JsonNode } | undefined {
+    const query = propertyOf(node, "query");
     const tree = query && asQuery(query);
     return tree ? { tree } : undefined;
 }

@@ -1,24 +1,19 @@
-// A small JSON scanner that keeps offsets: enough to find query nodes in a file and to rewrite
-// parts of it in place. Accepts what VS Code's JSON-with-comments accepts (comments, trailing
-// commas), because saved queries often live in files edited by hand. Pure: no `vscode`.
+// JSON with comments and trailing commas, parsed by Microsoft's jsonc-parser (the parser behind
+// VS Code's own JSON support) into a tree that keeps offsets: enough to find query nodes in a file
+// and to rewrite parts of it in place. Saved queries often live in files edited by hand, so what
+// VS Code's JSON-with-comments accepts is accepted here. Pure: no `vscode`.
+import {
+    findNodeAtLocation,
+    parseTree,
+    printParseErrorCode,
+    type Node,
+    type ParseError,
+} from "jsonc-parser";
 
-/** A parsed JSON value and where it sits in the text (`[start, end)`). */
-export type JsonNode =
-    | { type: "object"; start: number; end: number; properties: JsonProperty[] }
-    | { type: "array"; start: number; end: number; items: JsonNode[] }
-    | { type: "string"; start: number; end: number; value: string }
-    | { type: "number"; start: number; end: number; value: number }
-    | { type: "boolean"; start: number; end: number; value: boolean }
-    | { type: "null"; start: number; end: number; value: null };
+/** A parsed JSON value and where it sits in the text (`offset`, `length`). */
+export type JsonNode = Node;
 
-/** One `"key": value` of an object; `start` is the key's opening quote. */
-export interface JsonProperty {
-    key: string;
-    start: number;
-    value: JsonNode;
-}
-
-/** Thrown for text that is not JSON; `offset` is where the scanner gave up. */
+/** Thrown for text that is not JSON; `offset` is where the parser first gave up. */
 export class JsonSyntaxError extends Error {
     constructor(
         message: string,
@@ -31,144 +26,66 @@ export class JsonSyntaxError extends Error {
 
 /** Parses `text` (JSON, comments and trailing commas allowed) into a tree with offsets. */
 export function parseJsonTree(text: string): JsonNode {
-    let pos = 0;
-
-    const fail = (message: string): never => {
-        throw new JsonSyntaxError(message, pos);
-    };
-
-    const skip = (): void => {
-        for (;;) {
-            const c = text.charCodeAt(pos);
-            if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xfeff) pos++;
-            else if (c === 47 && text[pos + 1] === "/") {
-                const eol = text.indexOf("\n", pos);
-                pos = eol < 0 ? text.length : eol + 1;
-            } else if (c === 47 && text[pos + 1] === "*") {
-                const close = text.indexOf("*/", pos + 2);
-                if (close < 0) fail("unterminated comment");
-                pos = close + 2;
-            } else return;
-        }
-    };
-
-    const string = (): JsonNode & { type: "string" } => {
-        const start = pos;
-        pos++; // opening quote
-        let value = "";
-        for (;;) {
-            if (pos >= text.length) fail("unterminated string");
-            const c = text[pos];
-            if (c === '"') {
-                pos++;
-                return { type: "string", start, end: pos, value };
-            }
-            if (c === "\\") {
-                const e = text[pos + 1];
-                const simple: Record<string, string> = {
-                    '"': '"',
-                    "\\": "\\",
-                    "/": "/",
-                    b: "\b",
-                    f: "\f",
-                    n: "\n",
-                    r: "\r",
-                    t: "\t",
-                };
-                if (e in simple) {
-                    value += simple[e];
-                    pos += 2;
-                } else if (e === "u" && /^[0-9a-fA-F]{4}$/.test(text.slice(pos + 2, pos + 6))) {
-                    value += String.fromCharCode(parseInt(text.slice(pos + 2, pos + 6), 16));
-                    pos += 6;
-                } else fail("bad escape");
-            } else if (c === "\n" || c === "\r") fail("newline in string");
-            else {
-                value += c;
-                pos++;
-            }
-        }
-    };
-
-    const value = (): JsonNode => {
-        skip();
-        const start = pos;
-        const c = text[pos];
-        if (c === "{") {
-            pos++;
-            const properties: JsonProperty[] = [];
-            skip();
-            while (text[pos] !== "}") {
-                if (text[pos] !== '"') fail("expected a property name");
-                const key = string();
-                skip();
-                if (text[pos] !== ":") fail("expected ':'");
-                pos++;
-                properties.push({ key: key.value, start: key.start, value: value() });
-                skip();
-                if (text[pos] === ",") {
-                    pos++;
-                    skip();
-                } else if (text[pos] !== "}") fail("expected ',' or '}'");
-            }
-            pos++;
-            return { type: "object", start, end: pos, properties };
-        }
-        if (c === "[") {
-            pos++;
-            const items: JsonNode[] = [];
-            skip();
-            while (text[pos] !== "]") {
-                items.push(value());
-                skip();
-                if (text[pos] === ",") {
-                    pos++;
-                    skip();
-                } else if (text[pos] !== "]") fail("expected ',' or ']'");
-            }
-            pos++;
-            return { type: "array", start, end: pos, items };
-        }
-        if (c === '"') return string();
-        const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(
-            text.slice(pos, pos + 400),
+    const errors: ParseError[] = [];
+    // jsonc-parser rejects a byte order mark; a space in its place keeps every offset.
+    const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+    const root = parseTree(source, errors, { allowTrailingComma: true });
+    if (errors.length > 0 || !root) {
+        const first = errors[0];
+        throw new JsonSyntaxError(
+            first ? printParseErrorCode(first.error) : "ValueExpected",
+            first?.offset ?? text.length,
         );
-        if (!literal) return fail("unexpected character");
-        pos += literal[0].length;
-        const word = literal[0];
-        if (word === "true" || word === "false")
-            return { type: "boolean", start, end: pos, value: word === "true" };
-        if (word === "null") return { type: "null", start, end: pos, value: null };
-        return { type: "number", start, end: pos, value: Number(word) };
-    };
-
-    const root = value();
-    skip();
-    if (pos < text.length) fail("unexpected text after the value");
+    }
     return root;
 }
 
-/** The plain value of a tree (what `JSON.parse` would give). */
+/**
+ * The plain value of a tree, as `JSON.parse` gives it: ordinary objects (jsonc-parser's
+ * `getNodeValue` makes them without a prototype), the last of repeated keys winning, and a
+ * `"__proto__"` key an own property rather than the object's prototype.
+ */
 export function toValue(node: JsonNode): unknown {
-    switch (node.type) {
-        case "object": {
-            const out: Record<string, unknown> = {};
-            for (const p of node.properties) out[p.key] = toValue(p.value);
-            return out;
-        }
-        case "array":
-            return node.items.map(toValue);
-        default:
-            return node.value;
+    if (node.type === "array") return (node.children ?? []).map(toValue);
+    if (node.type !== "object") return node.value;
+    const out: Record<string, unknown> = {};
+    for (const property of node.children ?? []) {
+        const value = toValue(valueOf(property));
+        Object.defineProperty(out, keyOf(property), {
+            value,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+        });
     }
+    return out;
 }
 
-/** The property `key` of an object node, if any (the last one wins, as in `JSON.parse`). */
-export function propertyOf(node: JsonNode, key: string): JsonProperty | undefined {
-    if (node.type !== "object") return undefined;
-    for (let i = node.properties.length - 1; i >= 0; i--)
-        if (node.properties[i].key === key) return node.properties[i];
-    return undefined;
+/** The value node of property `key` when `node` is an object. */
+export function propertyOf(node: JsonNode, key: string): JsonNode | undefined {
+    return node.type === "object" ? findNodeAtLocation(node, [key]) : undefined;
+}
+
+/** The key of a `property` node. */
+export function keyOf(property: JsonNode): string {
+    return String(property.children?.[0]?.value);
+}
+
+/** The value node of a `property` node. */
+export function valueOf(property: JsonNode): JsonNode {
+    const value = property.children?.[1];
+    if (!value) throw new Error(`property "${keyOf(property)}" has no value`);
+    return value;
+}
+
+/** Offset just past `node`. */
+export function endOf(node: JsonNode): number {
+    return node.offset + node.length;
+}
+
+/** The source text of `node`: a number's text keeps every digit that its `value` may round. */
+export function sourceOf(text: string, node: JsonNode): string {
+    return text.slice(node.offset, endOf(node));
 }
 
 /** Deep equality of JSON values (key order ignored, as the service may reorder). */

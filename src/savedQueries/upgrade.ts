@@ -1,6 +1,7 @@
 // Upgrade Query and Upgrade All Saved Queries: nodes go to `/query/upgrade/` (or, when the key
 // can't use it, through PostHog's migrations run locally: upgradePath.ts), the answer is written back with the smallest edit in the file's own layout, and nothing is written before
 // the user has seen the diff (or confirmed applying everything).
+import { applyEdits, type Edit } from "jsonc-parser";
 import * as vscode from "vscode";
 import { loadApi } from "../apiLoader";
 import type { ConfigDep, LogDep, SessionDep, UiDep } from "../deps";
@@ -9,7 +10,7 @@ import { inLabel } from "../shared/plainText";
 import { withProgress, type ProgressScope } from "../progress";
 import { describeNode, findSavedQueries, type SavedQuery } from "./detect";
 import { jsonEqual } from "./jsonScan";
-import { applyEdits, detectFormat, editsToward, singleReplacement, type TextEdit } from "./rewrite";
+import { detectFormat, editsToward, singleReplacement } from "./rewrite";
 import { resolveTarget } from "./targets";
 import { describeUpgradePath, Upgrader, type UpgradePath } from "./upgradePath";
 
@@ -87,7 +88,7 @@ async function upgradeText(
     scope: Pick<ProgressScope, "signal" | "onRetry">,
 ): Promise<{ after: string; changes: NodeChange[] }> {
     const format = detectFormat(text);
-    const edits: TextEdit[] = [];
+    const edits: Edit[] = [];
     const changes: NodeChange[] = [];
     for (const saved of queries) {
         const query = await upgrader.upgrade(saved.node, scope);
@@ -95,7 +96,6 @@ async function upgradeText(
         changes.push({ before: describeNode(saved.node), after: describeNode(query) });
         edits.push(...editsToward(text, saved.tree, query, format));
     }
-    edits.sort((a, b) => a.start - b.start || a.end - b.end);
     return { after: applyEdits(text, edits), changes };
 }
 
@@ -158,8 +158,11 @@ async function applyUpgrade(
     if (!change) return document;
     edit.replace(
         upgrade.uri,
-        new vscode.Range(document.positionAt(change.start), document.positionAt(change.end)),
-        change.text,
+        new vscode.Range(
+            document.positionAt(change.offset),
+            document.positionAt(change.offset + change.length),
+        ),
+        change.content,
     );
     return document;
 }
@@ -237,17 +240,22 @@ export async function upgradeQuery(
     return report;
 }
 
+/** A saved query file of the workspace: its text (an open document wins) and its nodes. */
+interface SavedQueryFile {
+    uri: vscode.Uri;
+    text: string;
+    queries: SavedQuery[];
+}
+
 /** Saved query files of the workspace: texts (open documents win) and their query nodes. */
-async function findSavedQueryFiles(
-    ctx: UpgradeDeps,
-): Promise<{ uri: vscode.Uri; text: string; queries: SavedQuery[] }[]> {
+async function findSavedQueryFiles(ctx: UpgradeDeps): Promise<SavedQueryFile[]> {
     const uris = await vscode.workspace.findFiles(
         ctx.config.savedQueriesInclude,
         "**/{node_modules,.git}/**",
         5000,
     );
     const decoder = new TextDecoder();
-    const out: { uri: vscode.Uri; text: string; queries: SavedQuery[] }[] = [];
+    const out: SavedQueryFile[] = [];
     for (const uri of uris.sort((a, b) => a.path.localeCompare(b.path))) {
         const open = vscode.workspace.textDocuments.find(
             (d) => d.uri.toString() === uri.toString(),
@@ -263,6 +271,11 @@ async function findSavedQueryFiles(
         if (queries.length > 0) out.push({ uri, text, queries });
     }
     return out;
+}
+
+/** The workspace-relative name of `uri`, for messages and the log. */
+function relative(uri: vscode.Uri): string {
+    return vscode.workspace.asRelativePath(uri, false);
 }
 
 /**
@@ -282,7 +295,55 @@ export async function upgradeAll(
         void ctx.ui.info(report.summary);
         return report;
     }
-    const relative = (uri: vscode.Uri) => vscode.workspace.asRelativePath(uri, false);
+    const upgrades = await upgradeFiles(ctx, upgrader, files, report);
+    report.path = upgrader.path;
+    if (upgrader.path !== "service")
+        ctx.log.info(`Upgrade All: ${describeUpgradePath(upgrader.path)}`);
+    if (report.failures.length > 0) {
+        const first = report.failures[0];
+        report.summary = `Could not upgrade ${report.failures.length} of ${files.length} saved query files, so nothing was written. ${relative(vscode.Uri.parse(first.uri))}: ${first.message}`;
+        const choice = await ctx.ui.error(report.summary, vscode.l10n.t("Show Log"));
+        if (choice === vscode.l10n.t("Show Log")) ctx.log.show(true);
+        return report;
+    }
+    if (upgrades.length === 0) {
+        report.summary = `All ${files.length} saved query files are up to date.`;
+        void ctx.ui.info(report.summary);
+        return report;
+    }
+    const lines = upgrades.map((u) => `${relative(u.uri)}: ${changeText(u.changes)}`);
+    ctx.log.info(`Upgrade All: ${upgrades.length} files would change:\n  ${lines.join("\n  ")}`);
+    const mode = await pickApplyMode(ctx, lines, files.length, report.unchanged, upgrader.path);
+    if (!mode) return withSummary(report, upgrades, []);
+    const outcome =
+        mode === "all"
+            ? await applyAll(ctx, upgrades, lines)
+            : await reviewEach(ctx, previews, upgrades, upgrader.path);
+    if (!outcome) return withSummary(report, upgrades, []);
+    const { applied, stale } = outcome;
+    if (stale.length > 0)
+        void ctx.ui.warn(
+            vscode.l10n.t(
+                "{0} changed during the upgrade and {1} left alone. Run Upgrade All again.",
+                stale.map((u) => relative(u.uri)).join(", "),
+                stale.length === 1 ? "was" : "were",
+            ),
+        );
+    withSummary(report, upgrades, applied);
+    void ctx.ui.info(report.summary);
+    return report;
+}
+
+/**
+ * Upgrades every file's nodes (writing nothing) and returns the files that would change. Files
+ * already current count in `report.unchanged`; files that failed go to `report.failures`.
+ */
+async function upgradeFiles(
+    ctx: UpgradeDeps,
+    upgrader: Upgrader,
+    files: SavedQueryFile[],
+    report: UpgradeReport,
+): Promise<FileUpgrade[]> {
     const upgrades: FileUpgrade[] = [];
     await withProgress("Upgrading saved queries", async (scope) => {
         for (const [i, file] of files.entries()) {
@@ -311,24 +372,18 @@ export async function upgradeAll(
             }
         }
     });
-    report.path = upgrader.path;
-    if (upgrader.path !== "service")
-        ctx.log.info(`Upgrade All: ${describeUpgradePath(upgrader.path)}`);
-    if (report.failures.length > 0) {
-        const first = report.failures[0];
-        report.summary = `Could not upgrade ${report.failures.length} of ${files.length} saved query files, so nothing was written. ${relative(vscode.Uri.parse(first.uri))}: ${first.message}`;
-        const choice = await ctx.ui.error(report.summary, vscode.l10n.t("Show Log"));
-        if (choice === vscode.l10n.t("Show Log")) ctx.log.show(true);
-        return report;
-    }
-    if (upgrades.length === 0) {
-        report.summary = `All ${files.length} saved query files are up to date.`;
-        void ctx.ui.info(report.summary);
-        return report;
-    }
-    const lines = upgrades.map((u) => `${relative(u.uri)}: ${changeText(u.changes)}`);
-    ctx.log.info(`Upgrade All: ${upgrades.length} files would change:\n  ${lines.join("\n  ")}`);
-    const mode = await ctx.ui.pick(
+    return upgrades;
+}
+
+/** Asks whether to review each diff or apply everything; undefined when the user leaves. */
+async function pickApplyMode(
+    ctx: UpgradeDeps,
+    lines: string[],
+    fileCount: number,
+    unchanged: number,
+    path: UpgradePath,
+): Promise<"review" | "all" | undefined> {
+    return ctx.ui.pick(
         [
             {
                 label: vscode.l10n.t("Review each diff"),
@@ -337,7 +392,7 @@ export async function upgradeAll(
                 value: "review" as const,
             },
             {
-                label: vscode.l10n.t("Apply all {0} files", upgrades.length),
+                label: vscode.l10n.t("Apply all {0} files", lines.length),
                 description: vscode.l10n.t("after one confirmation"),
                 detail: inLabel(lines.join(" · "), LIST_LIMIT),
                 value: "all" as const,
@@ -346,92 +401,109 @@ export async function upgradeAll(
         {
             title: vscode.l10n.t(
                 "Upgrade All: {0} of {1} saved query files would change ({2} up to date)",
-                upgrades.length,
-                files.length,
-                report.unchanged,
+                lines.length,
+                fileCount,
+                unchanged,
             ),
             // Which way the upgrades were made, also for "apply all", which shows no diff.
-            placeHolder: vscode.l10n.t("Saved queries {0}", describeUpgradePath(upgrader.path)),
+            placeHolder: vscode.l10n.t("Saved queries {0}", describeUpgradePath(path)),
         },
     );
-    if (!mode) return withSummary(report, upgrades, []);
-    const applied: FileUpgrade[] = [];
-    const stale: FileUpgrade[] = [];
-    if (mode === "all") {
-        const ok = await ctx.ui.confirm(
-            vscode.l10n.t("Apply upgrades to {0} saved query files?", upgrades.length),
-            lines.join("\n"),
-            vscode.l10n.t("Apply All"),
-        );
-        if (!ok) return withSummary(report, upgrades, []);
-        const edit = new vscode.WorkspaceEdit();
-        const documents: [FileUpgrade, vscode.TextDocument][] = [];
-        for (const u of upgrades) {
-            const document = await applyUpgrade(edit, u);
-            if (document) documents.push([u, document]);
-            else stale.push(u);
-        }
-        const dirtyBefore = new Set(documents.filter(([, d]) => d.isDirty).map(([u]) => u));
-        if (documents.length > 0 && (await vscode.workspace.applyEdit(edit))) {
-            for (const [u, document] of documents) {
-                // Files that had no unsaved changes are saved, as a batch tool is expected to.
-                if (!dirtyBefore.has(u)) await document.save();
-                applied.push(u);
-            }
-        }
-    } else {
-        for (const u of upgrades) {
-            const diff = await showDiff(ctx, previews, u.uri, u.after, upgrader.path);
-            const choice = await ctx.ui.pick(
-                [
-                    {
-                        label: vscode.l10n.t("Apply"),
-                        description: inLabel(changeText(u.changes)),
-                        value: "apply",
-                    },
-                    {
-                        label: vscode.l10n.t("Skip"),
-                        description: vscode.l10n.t("leave this file as it is"),
-                        value: "skip",
-                    },
-                    {
-                        label: vscode.l10n.t("Stop"),
-                        description: vscode.l10n.t("leave this and the remaining files"),
-                        value: "stop",
-                    },
-                ],
-                {
-                    title: vscode.l10n.t("Upgrade {0}?", relative(u.uri)),
-                    placeHolder: vscode.l10n.t("The diff shows the change"),
-                },
-            );
-            if (choice === "apply") {
-                const edit = new vscode.WorkspaceEdit();
-                const document = await applyUpgrade(edit, u);
-                if (!document) stale.push(u);
-                else {
-                    const wasDirty = document.isDirty;
-                    if (await vscode.workspace.applyEdit(edit)) {
-                        if (!wasDirty) await document.save();
-                        applied.push(u);
-                    }
-                }
-            }
-            await diff.close();
-            if (choice !== "apply" && choice !== "skip") break;
+}
+
+/** Which upgrades were written, and which were not because their file changed meanwhile. */
+interface ApplyOutcome {
+    applied: FileUpgrade[];
+    stale: FileUpgrade[];
+}
+
+/**
+ * Applies every upgrade as one workspace edit after one confirmation; undefined when the user
+ * does not confirm. Files that had no unsaved changes are saved, as a batch tool is expected to.
+ */
+async function applyAll(
+    ctx: UpgradeDeps,
+    upgrades: FileUpgrade[],
+    lines: string[],
+): Promise<ApplyOutcome | undefined> {
+    const ok = await ctx.ui.confirm(
+        vscode.l10n.t("Apply upgrades to {0} saved query files?", upgrades.length),
+        lines.join("\n"),
+        vscode.l10n.t("Apply All"),
+    );
+    if (!ok) return undefined;
+    const outcome: ApplyOutcome = { applied: [], stale: [] };
+    const edit = new vscode.WorkspaceEdit();
+    const documents: [FileUpgrade, vscode.TextDocument][] = [];
+    for (const u of upgrades) {
+        const document = await applyUpgrade(edit, u);
+        if (document) documents.push([u, document]);
+        else outcome.stale.push(u);
+    }
+    const dirtyBefore = new Set(documents.filter(([, d]) => d.isDirty).map(([u]) => u));
+    if (documents.length > 0 && (await vscode.workspace.applyEdit(edit))) {
+        for (const [u, document] of documents) {
+            if (!dirtyBefore.has(u)) await document.save();
+            outcome.applied.push(u);
         }
     }
-    if (stale.length > 0)
-        void ctx.ui.warn(
-            vscode.l10n.t(
-                "{0} changed during the upgrade and {1} left alone. Run Upgrade All again.",
-                stale.map((u) => relative(u.uri)).join(", "),
-                stale.length === 1 ? "was" : "were",
-            ),
-        );
-    withSummary(report, upgrades, applied);
-    void ctx.ui.info(report.summary);
-    return report;
+    return outcome;
+}
+
+/** Shows each upgrade's diff and applies, skips or stops as the user picks. */
+async function reviewEach(
+    ctx: UpgradeDeps,
+    previews: UpgradePreviews,
+    upgrades: FileUpgrade[],
+    path: UpgradePath,
+): Promise<ApplyOutcome> {
+    const outcome: ApplyOutcome = { applied: [], stale: [] };
+    for (const u of upgrades) {
+        const diff = await showDiff(ctx, previews, u.uri, u.after, path);
+        const choice = await pickReviewChoice(ctx, u);
+        if (choice === "apply") {
+            const edit = new vscode.WorkspaceEdit();
+            const document = await applyUpgrade(edit, u);
+            if (!document) outcome.stale.push(u);
+            else {
+                const wasDirty = document.isDirty;
+                if (await vscode.workspace.applyEdit(edit)) {
+                    if (!wasDirty) await document.save();
+                    outcome.applied.push(u);
+                }
+            }
+        }
+        await diff.close();
+        if (choice !== "apply" && choice !== "skip") break;
+    }
+    return outcome;
+}
+
+/** Apply, Skip or Stop for one file whose diff is open; undefined when the user leaves. */
+function pickReviewChoice(ctx: UpgradeDeps, u: FileUpgrade) {
+    return ctx.ui.pick(
+        [
+            {
+                label: vscode.l10n.t("Apply"),
+                description: inLabel(changeText(u.changes)),
+                value: "apply",
+            },
+            {
+                label: vscode.l10n.t("Skip"),
+                description: vscode.l10n.t("leave this file as it is"),
+                value: "skip",
+            },
+            {
+                label: vscode.l10n.t("Stop"),
+                description: vscode.l10n.t("leave this and the remaining files"),
+                value: "stop",
+            },
+        ],
+        {
+            title: vscode.l10n.t("Upgrade {0}?", relative(u.uri)),
+            placeHolder: vscode.l10n.t("The diff shows the change"),
+        },
+    );
 }
 
 function withSummary(

@@ -143,124 +143,154 @@ export class ObjectScanner {
      */
     step(budget = Infinity): boolean {
         if (this.finished) return true;
-        const bytes = this.bytes;
         const stop = Math.min(this.available, this.pos + budget);
+        while (this.pos < stop) {
+            const outcome = this.depth >= 3 ? this.scanDeep(stop) : this.scanOuter(stop);
+            if (outcome === "finished") return true;
+            if (outcome === "wait") break;
+        }
+        if (this.pos >= this.end) throw new SyntaxError("unexpected end of JSON");
+        return false;
+    }
+
+    /**
+     * Inside a row (or any deeper value): only nesting, strings and digit runs matter. This tight
+     * loop is where a large result spends its scan, so it works on locals and stores them back
+     * when it climbs out to the rows' level, reaches `stop` or waits at a string.
+     */
+    private scanDeep(stop: number): "more" | "wait" {
+        const bytes = this.bytes;
         // Strings end within what has arrived; past it, the scan waits (`close < 0`).
         const end = this.available;
+        const record = this.recordCells && this.inRows;
         let i = this.pos;
         let depth = this.depth;
         let run = this.digitRun;
-        scan: while (i < stop) {
-            if (depth >= 3) {
-                // Inside a row (or any deeper value): only nesting, strings and digit runs
-                // matter. This tight loop is where a large result spends its scan.
-                const record = this.recordCells && this.inRows;
-                while (i < stop) {
-                    const d = bytes[i];
-                    if (d === QUOTE) {
-                        const close = closingQuote(bytes, this.resumeFrom(i), end, this.end);
-                        if (close < 0) {
-                            this.waitAt(i);
-                            break scan;
-                        }
-                        i = close + 1;
-                        run = 0;
-                        continue;
-                    }
-                    i++;
-                    if ((d >= 48 && d <= 57) || d === 46) {
-                        if (++run === 16) this.wide = true;
-                        continue;
-                    }
-                    run = 0;
-                    if (d === COMMA) {
-                        if (depth === 3 && record) this.addCell(i);
-                    } else if (d === OPEN_OBJECT || d === OPEN_ARRAY) depth++;
-                    else if ((d === CLOSE_OBJECT || d === CLOSE_ARRAY) && --depth === 2) break;
-                }
-                continue;
-            }
-            const c = bytes[i];
-            if ((c >= 48 && c <= 57) || c === 46) {
-                if (++run === 16) this.wide = true;
-            } else run = 0;
-            if (isSpace(c)) {
-                i++;
-                continue;
-            }
-            if (this.inRows && depth === 2 && this.expectRow && c !== CLOSE_ARRAY) {
-                this.rowStarts.push(i);
-                this.expectRow = false;
-            }
-            if (depth === 1 && this.valueStart < 0 && !this.expectKey && c !== COLON) {
-                if (c !== COMMA && c !== CLOSE_OBJECT) this.valueStart = i;
-            }
-            if (c === QUOTE) {
+        let outcome: "more" | "wait" = "more";
+        while (i < stop) {
+            const d = bytes[i];
+            if (d === QUOTE) {
                 const close = closingQuote(bytes, this.resumeFrom(i), end, this.end);
                 if (close < 0) {
                     this.waitAt(i);
+                    outcome = "wait";
                     break;
-                }
-                run = 0;
-                if (depth === 1 && this.expectKey) {
-                    this.key = decoder.decode(bytes.subarray(i + 1, close));
-                    this.expectKey = false;
                 }
                 i = close + 1;
+                run = 0;
                 continue;
             }
-            switch (c) {
-                case OPEN_OBJECT:
-                case OPEN_ARRAY:
-                    depth++;
-                    if (depth === 1) {
-                        if (c !== OPEN_OBJECT) throw new SyntaxError("expected a JSON object");
-                        this.expectKey = true;
-                    } else if (depth === 2 && c === OPEN_ARRAY && this.key === this.rowsKey) {
-                        this.inRows = true;
-                        this.expectRow = true;
-                    } else if (depth === 3 && this.inRows && this.recordCells) {
-                        this.rowFirstCell.push(this.cellCount);
-                        if (c === OPEN_ARRAY) this.addCell(i + 1);
-                    }
-                    break;
-                case CLOSE_OBJECT:
-                case CLOSE_ARRAY:
-                    if (depth === 2 && this.inRows && c === CLOSE_ARRAY) {
-                        if (!this.expectRow) this.rowEnds.push(trimEnd(bytes, i));
-                        this.inRows = false;
-                        this.expectRow = false;
-                    }
-                    if (depth === 1) {
-                        this.endValue(i);
-                        depth = 0;
-                        this.finished = true;
-                        this.pos = i + 1;
-                        this.depth = 0;
-                        this.digitRun = 0;
-                        return true;
-                    }
-                    depth--;
-                    break;
-                case COMMA:
-                    if (depth === 1) {
-                        this.endValue(i);
-                        this.expectKey = true;
-                    } else if (depth === 2 && this.inRows) {
-                        this.rowEnds.push(trimEnd(bytes, i));
-                        this.expectRow = true;
-                    }
-                    break;
-                default:
-                    break;
-            }
             i++;
+            if ((d >= 48 && d <= 57) || d === 46) {
+                if (++run === 16) this.wide = true;
+                continue;
+            }
+            run = 0;
+            if (d === COMMA) {
+                if (depth === 3 && record) this.addCell(i);
+            } else if (d === OPEN_OBJECT || d === OPEN_ARRAY) depth++;
+            else if ((d === CLOSE_OBJECT || d === CLOSE_ARRAY) && --depth === 2) break;
         }
         this.pos = i;
         this.depth = depth;
         this.digitRun = run;
-        if (i >= this.end) throw new SyntaxError("unexpected end of JSON");
-        return false;
+        return outcome;
+    }
+
+    /**
+     * The object's two outer levels (its fields and the rows' brackets), byte by byte, until a
+     * row's insides (depth 3), `stop`, or a string that runs past what has arrived.
+     */
+    private scanOuter(stop: number): "more" | "wait" | "finished" {
+        const bytes = this.bytes;
+        while (this.pos < stop && this.depth < 3) {
+            const i = this.pos;
+            const c = bytes[i];
+            if ((c >= 48 && c <= 57) || c === 46) {
+                if (++this.digitRun === 16) this.wide = true;
+            } else this.digitRun = 0;
+            if (isSpace(c)) {
+                this.pos = i + 1;
+                continue;
+            }
+            if (this.inRows && this.depth === 2 && this.expectRow && c !== CLOSE_ARRAY) {
+                this.rowStarts.push(i);
+                this.expectRow = false;
+            }
+            if (this.depth === 1 && this.valueStart < 0 && !this.expectKey && c !== COLON) {
+                if (c !== COMMA && c !== CLOSE_OBJECT) this.valueStart = i;
+            }
+            if (c === QUOTE) {
+                if (!this.outerString(i)) return "wait";
+                continue;
+            }
+            this.pos = i + 1;
+            if (c === OPEN_OBJECT || c === OPEN_ARRAY) this.open(c, i);
+            else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+                if (this.close(c, i)) return "finished";
+            } else if (c === COMMA) this.comma(i);
+        }
+        return "more";
+    }
+
+    /** The string opening at `i` on the outer levels (a key is kept); false to wait for its end. */
+    private outerString(i: number): boolean {
+        const close = closingQuote(this.bytes, this.resumeFrom(i), this.available, this.end);
+        if (close < 0) {
+            this.waitAt(i);
+            return false;
+        }
+        this.digitRun = 0;
+        if (this.depth === 1 && this.expectKey) {
+            this.key = decoder.decode(this.bytes.subarray(i + 1, close));
+            this.expectKey = false;
+        }
+        this.pos = close + 1;
+        return true;
+    }
+
+    /** `{` or `[` at `i`, outside rows' cells. */
+    private open(c: number, i: number): void {
+        const depth = ++this.depth;
+        if (depth === 1) {
+            if (c !== OPEN_OBJECT) throw new SyntaxError("expected a JSON object");
+            this.expectKey = true;
+        } else if (depth === 2 && c === OPEN_ARRAY && this.key === this.rowsKey) {
+            this.inRows = true;
+            this.expectRow = true;
+        } else if (depth === 3 && this.inRows && this.recordCells) {
+            this.rowFirstCell.push(this.cellCount);
+            if (c === OPEN_ARRAY) this.addCell(i + 1);
+        }
+    }
+
+    /** `}` or `]` at `i` of the two outer levels; true when it is the object's own (the end). */
+    private close(c: number, i: number): boolean {
+        if (this.depth === 2 && this.inRows && c === CLOSE_ARRAY) {
+            if (!this.expectRow) this.rowEnds.push(trimEnd(this.bytes, i));
+            this.inRows = false;
+            this.expectRow = false;
+        }
+        if (this.depth !== 1) {
+            this.depth--;
+            return false;
+        }
+        this.endValue(i);
+        this.finished = true;
+        this.depth = 0;
+        this.digitRun = 0;
+        return true;
+    }
+
+    /** `,` at `i` of the two outer levels: between the object's fields, or between rows. */
+    private comma(i: number): void {
+        if (this.depth === 1) {
+            this.endValue(i);
+            this.expectKey = true;
+        } else if (this.depth === 2 && this.inRows) {
+            this.rowEnds.push(trimEnd(this.bytes, i));
+            this.expectRow = true;
+        }
     }
 
     /** Scans everything now (for small objects). */

@@ -14,13 +14,21 @@ describe("saved query detection", () => {
         assert.deepEqual(toValue(tree), { a: [1, 25, "x\n"], b: { c: null } });
         assert.equal(tree.type, "object");
         if (tree.type !== "object") return;
-        const b = tree.properties[1];
-        assert.equal(text.slice(b.start, b.start + 3), '"b"');
-        assert.equal(text.slice(b.value.start, b.value.end), '{"c": null,}');
+        const b = tree.children![1];
+        assert.equal(text.slice(b.offset, b.offset + 3), '"b"');
+        const value = b.children![1];
+        assert.equal(text.slice(value.offset, value.offset + value.length), '{"c": null,}');
         assert.equal(
             JSON.stringify(toValue(parseJsonTree(JSON.stringify({ u: "é\u2028" })))),
             JSON.stringify({ u: "é\u2028" }),
         );
+    });
+
+    it("reads a file that starts with a byte order mark, offsets unchanged", () => {
+        const text = '\ufeff{"kind": "HogQLQuery", "query": "select 1"}';
+        const [q] = findSavedQueries(text);
+        assert.equal(q.start, 1);
+        assert.equal(q.end, text.length);
     });
 
     it("rejects text that is not JSON", () => {

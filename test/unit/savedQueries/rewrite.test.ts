@@ -1,11 +1,7 @@
+import { applyEdits } from "jsonc-parser";
 import * as assert from "node:assert/strict";
 import { findSavedQueries } from "../../../src/savedQueries/detect";
-import {
-    applyEdits,
-    detectFormat,
-    editsToward,
-    singleReplacement,
-} from "../../../src/savedQueries/rewrite";
+import { detectFormat, editsToward, singleReplacement } from "../../../src/savedQueries/rewrite";
 import { upgradeQuery } from "../../sandbox/upgrade";
 import type { Json } from "../../sandbox/types";
 
@@ -15,10 +11,7 @@ function upgradeFile(text: string): string {
     const edits = findSavedQueries(text).flatMap((q) =>
         editsToward(text, q.tree, upgradeQuery(q.node as Json), format),
     );
-    return applyEdits(
-        text,
-        edits.sort((a, b) => a.start - b.start || a.end - b.end),
-    );
+    return applyEdits(text, edits);
 }
 
 const retention = {
@@ -112,13 +105,51 @@ describe("indentation-preserving rewrite", () => {
         assert.equal(applyEdits(source, edits), '{\n  "kind": "FooQuery",\n  "b": 3,\n  "a": 1\n}');
     });
 
+    it("keeps every digit of numbers wider than a double in what it rewrites", () => {
+        const text = [
+            "{",
+            '  "kind": "FooQuery",',
+            '  "filter": {"value": 12345678901234567890, "op": "exact"},',
+            '  "ids": [9007199254740993, 1.50],',
+            '  "limit": 1e2',
+            "}",
+        ].join("\n");
+        const [saved] = findSavedQueries(text);
+        // The service reads the node into doubles, reorders a one-line object, adds to a
+        // one-line array and moves a number to a new property.
+        const read = JSON.parse(JSON.stringify(saved.node)) as {
+            filter: { value: number; op: string };
+            ids: number[];
+            limit: number;
+        };
+        const target = {
+            kind: "FooQuery",
+            filter: { op: read.filter.op, value: read.filter.value, type: "event" },
+            ids: [...read.ids, 2],
+            limit: read.limit,
+            first: read.filter.value,
+        };
+        assert.equal(
+            applyEdits(text, editsToward(text, saved.tree, target)),
+            [
+                "{",
+                '  "kind": "FooQuery",',
+                '  "filter": {"op": "exact", "value": 12345678901234567890, "type": "event"},',
+                '  "ids": [9007199254740993, 1.50, 2],',
+                '  "limit": 1e2,',
+                '  "first": 12345678901234567890',
+                "}",
+            ].join("\n"),
+        );
+    });
+
     it("reduces a change to one replacement", () => {
         assert.deepEqual(singleReplacement("abcXdef", "abcYYdef"), {
-            start: 3,
-            end: 4,
-            text: "YY",
+            offset: 3,
+            length: 1,
+            content: "YY",
         });
         assert.equal(singleReplacement("same", "same"), undefined);
-        assert.deepEqual(singleReplacement("aa", "aaa"), { start: 2, end: 2, text: "a" });
+        assert.deepEqual(singleReplacement("aa", "aaa"), { offset: 2, length: 0, content: "a" });
     });
 });
