@@ -15,9 +15,9 @@ export interface CommandSpec<D> {
     /**
      * The command's value goes back to its caller (tests and other extensions use it). Off by
      * default: when a key, menu or the palette runs a command, the workbench receives its value
-     * serialized as JSON. A run's outcomes carry the result's bytes: for 50,000 x 20 rows that
-     * was a 2 s JSON array of numbers on the extension host and a 0.5-0.8 s parse on the
-     * workbench's thread after every Ctrl+Enter (ext host CPU profile, `npm run bench`).
+     * serialized as JSON. A run's outcomes carry the result's bytes: for a large result that was
+     * a long serialization on the extension host and a long parse on the workbench's thread after
+     * every Ctrl+Enter (see docs/performance.md, "Command return values").
      */
     returnsValue?: boolean;
 }

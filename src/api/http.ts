@@ -521,9 +521,9 @@ async function readGrowing(
 const JOIN_SLICE_BYTES = 2 * 1024 * 1024;
 
 /**
- * The chunks in one buffer, copied a few MB per turn of the event loop: a body gathered in
- * chunks (a gzip body, or one without a Content-Length) of 17 MB took 15 ms to join in one go,
- * in the same task as the first slice of the scan after it (50 ms, `npm run bench`).
+ * The chunks in one buffer, copied a few MB per turn of the event loop: a large body gathered in
+ * chunks (a gzip body, or one without a Content-Length) joined in one go made one long task with
+ * the first slice of the scan after it (measured, see docs/performance.md, "Scanning a response").
  */
 async function joined(chunks: Buffer[], total: number): Promise<Buffer> {
     if (chunks.length === 1) return chunks[0];

@@ -7,10 +7,9 @@ import * as vscode from "vscode";
  * It does not spin. A `~spin` icon is a CSS animation that has the workbench draw a frame many
  * times a second for as long as it shows: microsoft/vscode#96094 measured 20+% of a core in the
  * GPU process for one status bar spinner (VS Code then slowed its spin to 20 frames a second,
- * #96096). Measured here, in code-server's Chromium without a GPU, during Ctrl+Enter on the
- * bench's 50,000-row query: the compositor's CPU ~860 ms with the spinner against ~630 ms
- * without, and the first data cell 1877 against 1718 ms (means of 8 alternated runs), since
- * that CPU is taken from the run itself. A count that changes once a second says the query is
+ * #96096). Measured here too, in code-server's Chromium without a GPU: the spinner took CPU from
+ * the run itself and delayed the first data cell (see docs/performance.md, "Run status item").
+ * A count that changes once a second says the query is
  * alive, and says for how long, for one frame a second.
  */
 export class RunStatusItem implements vscode.Disposable {

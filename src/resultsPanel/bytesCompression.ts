@@ -16,13 +16,12 @@ const compressed = new WeakMap<Uint8Array, Promise<Uint8Array | null>>();
 
 /**
  * The bytes gzip-compressed at the fastest level, on libuv's thread pool (the extension host's
- * thread only collects the output, 1 MB chunks): 13.6 MB of a 50,000 x 20 result come to about
- * 3.2 MB in 100-190 ms. In code-server everything posted to a webview crosses the workbench's
- * websocket and is copied on the browser's main thread: in traced runs, 13.6 MB of it made V8
- * collect the workbench's whole heap (a 36-58 ms pause) while the result arrived in 6 of 8 runs,
- * compressed in 1 of 5, with no bytes posted in none of 4; and every row was sortable sooner
- * (421-565 ms after the first screen, against 513-701). Null if compressing fails: the bytes then
- * go plain.
+ * thread only collects the output, 1 MB chunks): a result's JSON shrinks to about a quarter. In
+ * code-server everything posted to a webview crosses the workbench's websocket and is copied on
+ * the browser's main thread. A large result sent plain often made V8 collect the workbench's
+ * whole heap while it arrived; compressed, that was rare and every row was sortable sooner (see
+ * docs/performance.md, "Results across a network"). Null if compressing fails: the bytes then go
+ * plain.
  */
 export function gzipped(bytes: Uint8Array): Promise<Uint8Array | null> {
     let packed = compressed.get(bytes);

@@ -71,7 +71,7 @@ const editorSliceRows = 2000;
 /**
  * {@link editorJson} of a whole result set, a slice of rows per turn of the event loop (with
  * `yieldNow` between), so that opening 50,000 rows as JSON never holds the extension host for
- * long: building it in one go took one task of about 100 ms.
+ * long: building it in one go was one long task (see docs/performance.md, "Exports").
  */
 export async function editorJsonOf(set: ResultSet, yieldNow: () => Promise<void>): Promise<string> {
     const layout = await layoutOf(set, yieldNow);

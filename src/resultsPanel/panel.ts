@@ -193,8 +193,9 @@ export class ResultsPanel implements vscode.Disposable {
      * The response's bytes of load `seq` as received (no decode, no parse, no re-encode), in parts
      * (see BytesMessage), one part per event-loop turn; once, and only while that load is the
      * last posted; gzip-compressed first when they cross a network (`PanelDeps.compressBytes`).
-     * VS Code passes typed arrays through without serializing them, but posting all 14 parts of a
-     * 13.6 MB result in one go took 18 to 123 ms of the extension host's thread.
+     * VS Code passes typed arrays through without serializing them, but posting all parts of a
+     * large result in one go held the extension host's thread (see docs/performance.md, "Bytes
+     * to the page").
      */
     private async postBytes(seq: number): Promise<void> {
         const due = this.bytesDue;

@@ -8,7 +8,7 @@ import { setsFromStored, storedHostOf, storedMetaBytes } from "./storeFormat";
 /**
  * Writes a file. A `file:` URI is written with Node's fs, on the extension host's own disk: through
  * `workspace.fs` a remote extension host (code-server, SSH, containers) sends the bytes to the
- * workbench and back, and a 14 MB result then queues ahead of the message that shows it.
+ * workbench and back, and a large result then queues ahead of the message that shows it.
  */
 async function writeBytes(uri: vscode.Uri, bytes: Uint8Array): Promise<void> {
     if (uri.scheme === "file") await fs.writeFile(uri.fsPath, bytes);

@@ -139,8 +139,9 @@ export interface LoadMessage {
  * Part of the bytes of a result the last {@link LoadMessage} announced with `bytesFollow`, sent
  * when the page asks for them ({@link BytesWantedMessage}). A large
  * result comes in parts of a megabyte, in order: the workbench handles each message in one task
- * (in code-server it reassembles the message, copies it and posts it on to the page), and 17 MB
- * in one message held its renderer for 56 ms.
+ * (in code-server it reassembles the message, copies it and posts it on to the page), and a
+ * large result in one message held its renderer in one long task (see docs/performance.md,
+ * "Bytes to the page").
  */
 export interface BytesMessage {
     /** Discriminator. */
@@ -183,7 +184,7 @@ export type ExportFormat = "csv" | "json" | "ndjson";
 
 /**
  * Webview → extension: the first screen of load `seq` is painted (or the page gets no frames):
- * send the bytes that follow now. Sent with the load, in code-server their 13.6 MB (50,000 x 20)
+ * send the bytes that follow now. Sent with the load, in code-server a large result's bytes
  * crossed the websocket in many short tasks of the workbench's renderer while it drew that first
  * screen, and the load itself waited behind their posting on the extension host.
  */

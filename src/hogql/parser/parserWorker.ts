@@ -1,8 +1,9 @@
 /**
  * The HogQL parser's home: a worker thread (bundled as dist/hogqlParser.js) that loads PostHog's
  * own parser, `@posthog/hogql-parser` (PostHog's ANTLR grammar compiled to WebAssembly, the same
- * grammar the server parses with), and answers parse requests. Loading takes about 100 ms and a
- * parse up to tens of ms on long queries, so neither runs on the extension host's main thread.
+ * grammar the server parses with), and answers parse requests. Loading it and parsing a long
+ * query each take long enough to be felt (see docs/performance.md, "HogQL parser worker"), so
+ * neither runs on the extension host's main thread.
  */
 import { parentPort } from "node:worker_threads";
 import type { ParseRequest, ParseResponse } from "./protocol";

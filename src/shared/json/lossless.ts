@@ -86,7 +86,8 @@ const longDigitRun = /\d[\d.]{15,}(?:[eE][-+]?\d+)?/g;
  * allowed) that {@link needsBigNumber} keeps as text. A run inside a string may answer true: that
  * only costs the slower exact parse; a number that needs keeping always does. A run that prints
  * back as the same double (a Float64 column: `7142.857142857143`) does not: with one such column
- * the first screen's 200 rows took the source-text reviver 11-14 ms, a plain parse under 2.
+ * the source-text reviver is several times slower than a plain parse (measured, see
+ * docs/performance.md, "Scanning a response").
  */
 export function mayHoldBigNumbers(text: string): boolean {
     longDigitRun.lastIndex = 0;

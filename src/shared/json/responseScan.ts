@@ -1,8 +1,9 @@
 // Finds where things are in a JSON object's UTF-8 bytes without building any of it: the byte
 // range of each top-level value, and of each element of one array-valued key (the rows of a
-// HogQL response's `results`). Strings are skipped with the native `indexOf`, so a 17 MB
-// response scans in tens of milliseconds, and the scan can stop after any number of bytes and go
-// on later, so the extension host never holds its thread for long. Pure: no Node or DOM APIs.
+// HogQL response's `results`). Strings are skipped with the native `indexOf`, which keeps the
+// scan fast on large responses (measured, see docs/performance.md, "Scanning a response"). The
+// scan can stop after any number of bytes and go on later, so the extension host never holds its
+// thread for long. Pure: no Node or DOM APIs.
 
 import { parseLossless } from "./lossless";
 

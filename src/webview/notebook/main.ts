@@ -56,9 +56,9 @@ function addStyles(): void {
 
 /**
  * The most cells a frame draws of an output's first screen. The output frame's thread is the
- * editor's (VS Code's webviews share the workbench's renderer thread): a 20-column output's ~300
- * cells in one frame took 50-70 ms of style, layout and paint (traced in headless Chromium); 100
- * cells took 15-25 ms in the frames after the first.
+ * editor's (VS Code's webviews share the workbench's renderer thread): a wide output's first
+ * screen in one frame was a long task of style, layout and paint; at this many cells a frame
+ * stays short (see docs/performance.md, "Notebook output").
  */
 const firstFrameCells = 100;
 

@@ -258,8 +258,8 @@ export class App {
 
     /**
      * The worker starts once the first screen (from `firstRowsJson`) is painted: started with it,
-     * its scan slowed that paint by 10 to 15 ms on a 2-core machine (measured with `npm run
-     * bench`). Only if no newer load replaced these results meanwhile.
+     * its scan slowed that paint on a 2-core machine (measured, see docs/performance.md,
+     * "Results page start-up"). Only if no newer load replaced these results meanwhile.
      */
     private parseAfterFirstPaint(msg: LoadMessage, t0: number): void {
         const models = this.models;
@@ -325,9 +325,9 @@ export class App {
 
     /**
      * Reads the columns of the chart `model` opens with (saved for its query, or picked) from the
-     * bytes while the page is idle, a slice of rows at a time, so that Alt+C draws at once: the
-     * first chart of 50,000 points in a fresh page took 115-200 ms, 50-90 ms with its columns read
-     * ahead (npm run bench, 2 cores partly taken by others). At most four columns (a wide table is
+     * bytes while the page is idle, a slice of rows at a time, so that Alt+C draws at once: read
+     * ahead, a large result's first chart drew in about half the time (see docs/performance.md,
+     * "Chart"). At most four columns (a wide table is
      * seldom charted whole).
      */
     private readChartAhead(model: ResultModel): void {
@@ -379,8 +379,8 @@ export class App {
         const saved = model.saved;
         // The status line and the toolbar first: what they show changes the grid's height (the
         // status gains its buttons), and the grid then paints once at its final size. Painted
-        // before them, it painted every cell again at the next resize observation (10 ms in the
-        // frame that shows a 50,000 x 20 result's first screen, in a trace of the workbench).
+        // before them, it painted every cell again at the next resize observation, in the frame
+        // that shows the first screen (see docs/performance.md, "Grid").
         this.toolbar.setFilter(model.query.filter);
         this.detail.hide();
         this.status.update(model);

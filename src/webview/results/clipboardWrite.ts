@@ -1,7 +1,7 @@
-// Where a large copy goes on the clipboard. Thousands of rows make megabytes of text (50,000 x 20
-// is about 17 MB); sent to the extension, that text crosses the workbench's own thread twice
-// (webview host frame, then the extension host channel), which held the workbench renderer for
-// 167 ms in `npm run bench` (issue 17). The worker builds the text into a Blob, which reaches the
+// Where a large copy goes on the clipboard. Thousands of rows make megabytes of text; sent to the
+// extension, that text crosses the workbench's own thread twice (webview host frame, then the
+// extension host channel), which held the workbench renderer in one long task (issue 17; see
+// docs/performance.md, "Clipboard"). The worker builds the text into a Blob, which reaches the
 // page by reference, and the page hands the Blob to the Clipboard API (VS Code's webview iframes
 // allow `clipboard-write`), so the page's thread never holds the text. Where the page may not
 // write the clipboard (no permission, no focus), the text goes to the extension as before, so

@@ -60,9 +60,9 @@ export const dateTimeOptions: Intl.DateTimeFormatOptions = {
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
 
 /**
- * The cells' date format, made on first use: making it costs 30-45 ms (ICU loads the locale's
- * date patterns; CPU profile of a new results page in headless Chromium), which was the biggest
- * part of the page's start-up script, and in code-server the page starts on the editor's thread.
+ * The cells' date format, made on first use: making it is costly (ICU loads the locale's date
+ * patterns; see docs/performance.md, "Results page start-up"), and was the biggest part of the
+ * page's start-up script, and in code-server the page starts on the editor's thread.
  * main.ts makes it once the page is idle.
  */
 export function dateTimeFormatter(): Intl.DateTimeFormat {

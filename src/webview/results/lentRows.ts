@@ -1,9 +1,9 @@
 // A result's rows as the parse worker reads them: the worker keeps no copy of the response's bytes
 // between requests (the page holds them; a second copy in the worker doubled the webview's memory
-// for a result: page 1.30x the JSON, worker 1.31x, `npm run bench`). A sort, filter or copy the
-// worker's caches cannot answer asks the page for the rows; the page lends a copy in 4 MB slices,
-// each transferred in a task of its own (one 21 MB copy took the page 30-46 ms, cloning it into a
-// message 52-60 ms), and the worker lets go of it once the request is answered. What a request
+// for a result). A sort, filter or copy the worker's caches cannot answer asks the page for the
+// rows; the page lends a copy in 4 MB slices, each transferred in a task of its own (one copy of a
+// large result, or cloning it into a message, was a long task; see docs/performance.md, "Parser
+// worker"), and the worker lets go of it once the request is answered. What a request
 // derives from the rows (sort keys, filter texts) stays cached in the worker's RowViews.
 import { ByteRows, type CellLayout } from "../../shared/json/byteRows";
 import type { RowReader } from "./view";
@@ -69,5 +69,5 @@ export class LentRows implements RowReader {
     }
 }
 
-/** Size of each slice of a lent result's bytes: copying 4 MB takes the page 6-9 ms here. */
+/** Size of each slice of a lent result's bytes: its copy is a short task for the page. */
 export const loanSliceBytes = 4 << 20;

@@ -38,12 +38,11 @@ function handle(app: App, message: ToWebview): void {
 }
 
 // The page (toolbar, grid, status line) is built in tasks after the one that says `ready`: in
-// code-server the page starts on the editor's own thread, where its start-up was one task of
-// 49-53 ms (29-39 ms of it CPU) in traces of `npm run bench`'s runs, half of it building the
-// page; and that one building task, 15-24 ms of CPU, still took 133-287 ms in 3 of 54 of the
-// bench's runs, the CPUs taken by the query being computed beside it. So the grid and status
-// line come in one task (3-5 ms of CPU in headless Chromium) and the toolbar's controls in five
-// more (toolbar.ts, 2-7 ms each). Messages that come before the first wait for it, in order.
+// code-server the page starts on the editor's own thread, where its start-up was one long task,
+// half of it building the page. When the query being computed beside it took the CPUs, that one
+// task sometimes took several times longer (see docs/performance.md, "Results page start-up").
+// So the grid and status line come in one short task and the toolbar's controls in five more
+// (toolbar.ts). Messages that come before the first wait for it, in order.
 let app: App | null = null;
 const early: ToWebview[] = [];
 window.addEventListener("message", (event: MessageEvent<ToWebview>) => {
@@ -81,9 +80,9 @@ tasks.port1.onmessage = () => {
 };
 tasks.port2.postMessage(null);
 
-// The locale's formats and collation (30-70 ms of ICU data in all) while the extension runs the
-// query, not in a start-up task. Each in a task of its own: together they were one task of
-// 57-97 ms in a new page (the date format alone 30-45). A page without idle time gets each within
+// The locale's formats and collation (costly ICU data) while the extension runs the query, not
+// in a start-up task. Each in a task of its own: together they were one long task in a new page
+// (see docs/performance.md, "Results page start-up"). A page without idle time gets each within
 // 200 ms of the one before, or when first needed. The grid's measuring font likewise.
 const warmUps = [dateTimeFormatter, countFormat, textCollator, () => app?.prepare()];
 function warmNext(): void {

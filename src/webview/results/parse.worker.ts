@@ -2,9 +2,9 @@
 // is; the bytes go back to the page with those offsets (the page draws a row by reading just the
 // values it shows). Sort, filter and large-copy requests run here, on rows the page lends for
 // the request: a sort reads its column's values from the bytes (every digit of wide numbers
-// kept), a filter or copy the rows it needs; nothing is parsed as a whole. Measured on 50,000 x
-// 20 (17 MB): the scan takes about half a bare JSON.parse. Rows never cross to the page in bulk:
-// structured-cloning 50,000 rows cost the page as much as parsing them.
+// kept), a filter or copy the rows it needs; nothing is parsed as a whole. The scan is faster than
+// a bare JSON.parse. Rows never cross to the page in bulk: structured-cloning them cost the page
+// as much as parsing them (see docs/performance.md, "Parser worker").
 // The worker keeps no copy of the bytes between requests: see lentRows.ts.
 import { ObjectScanner } from "../../shared/json/responseScan";
 import { copyText } from "./clipboard";

@@ -42,9 +42,9 @@ export async function startWorker(url: string): Promise<Worker> {
 
 /**
  * Bytes scanned per task on the page's own thread. The scan's cost grows with the rows and
- * values in those bytes: 294 KB of one-number rows (39,000 rows, a notebook output at its cap)
- * took 35-60 ms in one piece, a long task (test/webview/notebookRenderer.test.ts); 32 KB keeps
- * each piece to a few milliseconds.
+ * values in those bytes: a notebook output at its cap of one-number rows, scanned in one piece,
+ * was a long task (test/webview/notebookRenderer.test.ts; see docs/performance.md, "Notebook
+ * output"); 32 KB keeps each piece to a few milliseconds.
  */
 const pageScanSliceBytes = 32 << 10;
 

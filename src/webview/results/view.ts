@@ -51,9 +51,9 @@ function sortKey(value: unknown, kind: ColumnKind): Key {
 let collator: Intl.Collator | undefined;
 
 /**
- * How texts sort, in the display language. Made on first use: ICU's collation data costs about
- * 20 ms, most of the rest of a new page's start-up script once the date format was deferred
- * (format.ts dateTimeFormatter). main.ts makes it once the page is idle.
+ * How texts sort, in the display language. Made on first use: ICU's collation data was most of
+ * the rest of a new page's start-up script once the date format was deferred (format.ts
+ * dateTimeFormatter; see docs/performance.md, "Results page start-up"). main.ts makes it once the page is idle.
  */
 export function textCollator(): Intl.Collator {
     return (collator ??= new Intl.Collator(locale, { numeric: true }));
@@ -226,8 +226,8 @@ function sortKeys(rows: RowReader, col: number, kind: ColumnKind): SortKeys {
 }
 
 /**
- * Sorts row indices by small integer ranks in linear time (a text column: 50,000 rows took 8 ms
- * with a comparator sort, well under 1 ms so); stable, nulls last in both directions.
+ * Sorts row indices by small integer ranks in linear time, much faster than a comparator sort on
+ * a text column (see docs/performance.md, "Grid"); stable, nulls last in both directions.
  */
 function countingSort(
     order: number[],

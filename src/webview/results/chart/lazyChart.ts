@@ -1,9 +1,9 @@
 // The results page's chart, loaded when it is first wanted or once the page is idle. The chart's
-// code (uPlot, the choosers, the image exports; 79 KB of the page's 206 KB minified) is
-// its own module (esbuild splits it out, scripts/webviewBuildOptions.mjs), so a new panel
-// parses and evaluates only what draws the grid: in code-server the page shares the editor's
-// renderer thread, and its start-up was one task of 150-380 ms there, on the same CPUs as the
-// query it waits for. What the page needs before then (which chart a result opens with and the
+// code (uPlot, the choosers, the image exports; over a third of the page's script) is its own
+// module (esbuild splits it out, scripts/webviewBuildOptions.mjs), so a new panel parses and
+// evaluates only what draws the grid: in code-server the page shares the editor's renderer
+// thread, and its start-up was one long task there, on the same CPUs as the query it waits for
+// (see docs/performance.md, "The chart's own chunk"). What the page needs before then (which chart a result opens with and the
 // columns it reads) is chart/opening.ts.
 import type { ChartActions, ChartSource, ChartView } from "./chartView";
 import type { ChartSpec } from "./pick";

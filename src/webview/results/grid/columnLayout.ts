@@ -64,8 +64,9 @@ export class ColumnLayout {
     /**
      * Sets the measuring context to the grid's font and learns whether the font is monospace.
      * Called before each batch of measurements (the font changes with the theme and zoom), and
-     * by the page while it waits for a result: the first measurement in a font costs ~2 ms (the
-     * canvas resolves the font), in the load message's task if left until then.
+     * by the page while it waits for a result: the first measurement in a font is slow (the
+     * canvas resolves the font), in the load message's task if left until then (see
+     * docs/performance.md, "Grid").
      */
     prepareMeasuring(): void {
         const ctx = this.measureCtx;
@@ -82,9 +83,9 @@ export class ColumnLayout {
     private textWidth(text: string): number {
         if (!this.measureCtx) return text.length * 7.5;
         // Cells use the editor's font, usually monospace: a printable ASCII text is then as wide
-        // as its length in characters. measureText was 2.5 ms of the load message's task in a
-        // CPU profile of `npm run bench`'s first paint, most of it the font's first measurement
-        // (now made while the page waits), the rest 35 calls.
+        // as its length in characters. measureText was a visible part of the load message's task
+        // (see docs/performance.md, "Grid"), most of it the font's first measurement (now made
+        // while the page waits).
         if (this.monoWidth > 0 && printableAscii.test(text)) return text.length * this.monoWidth;
         return this.measureCtx.measureText(text).width;
     }
@@ -106,10 +107,9 @@ export class ColumnLayout {
      * Widths that fit the first screen's texts, for the columns that can be on it: those left of
      * the window's right edge. The rest (20 columns of the bench's 50,000-row result, 7 in view)
      * are measured once the first screen is painted (`fitRest`): fitting all of them before it
-     * (formatting and measuring each of their first-screen texts) was 40 % of the load message's
-     * script in a CPU profile of `npm run bench`'s first paint (15 of 36 ms, profiler included);
-     * without it the load message's task went from 26.3 to 23.2 ms (medians of 12 alternated
-     * loads each, headless Chromium on 2 shared cores).
+     * (formatting and measuring each of their first-screen texts) was a large part of the load
+     * message's script, and the first paint came sooner without it (see docs/performance.md,
+     * "Grid").
      */
     private fitFirstScreen(data: GridData, viewH: number): number[] {
         this.prepareMeasuring();

@@ -21,8 +21,8 @@ export interface GridDom {
     body: HTMLDivElement;
     /**
      * The row numbers, in one column that sticks to the left edge. One sticky element: a sticky
-     * number in each row made every 10th to 20th scroll frame cost ~2 ms on the page's thread
-     * (the scrollTop write, measured with `npm run bench`; without it 0.1 ms).
+     * number in each row made some scroll frames' scrollTop write much slower (measured, see
+     * docs/performance.md, "Grid").
      */
     gutter: HTMLDivElement;
 }

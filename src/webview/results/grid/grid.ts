@@ -49,9 +49,9 @@ export class Grid {
      * Rows in view the current data has painted so far, Infinity once they and the overscan rows
      * are. New data's first frames draw only rows in view, at most `firstFrameCells` cells a
      * frame, each frame's rows after the last is painted; the overscan rows (a third of the pool
-     * in a notebook output) come a frame after those. A 20-column notebook output drew its first
-     * screen in one frame of 50-70 ms, most of it the browser's style, layout and paint of its
-     * ~300 cells (test/webview/notebookRenderer.test.ts; traced in headless Chromium).
+     * in a notebook output) come a frame after those. A wide notebook output drew its first screen
+     * in one long frame, most of it the browser's style, layout and paint of its cells
+     * (test/webview/notebookRenderer.test.ts; see docs/performance.md, "Notebook output").
      */
     private firstRows = Infinity;
     /** A frame's worth of first rows (or the overscan rows) is queued. */
