@@ -33,9 +33,9 @@ export interface ResultLayout {
 /**
  * Scans a response's body while it arrives (`onBody` of a raw call), so that little is left to
  * scan once the last byte is in: scanned only after its last byte, a large result waited
- * noticeably longer for its rows (see docs/performance.md, "Scanning a response"). The scan runs in ~1 MB slices, one per turn of the
- * event loop, catching up with the bytes received (chunks already buffered are delivered one
- * after another in microtasks: scanning each as it came made one long task of a large local
+ * noticeably longer for its rows (see docs/performance.md, "Scanning a response"). The scan
+ * runs in ~1 MB slices, one per turn of the event loop, catching up with the bytes received
+ * (chunks already buffered are delivered one after another in microtasks: scanning each as it came made one long task of a large local
  * response). A string cut by the end of what arrived is searched on from where it stopped.
  * Malformed JSON stops the early scan; the scan after the body reports it. It needs the body's
  * Content-Length (http.ts gathers the bytes into one buffer of that size): PostHog's query

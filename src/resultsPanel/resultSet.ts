@@ -211,8 +211,8 @@ export const bytesPartSize = 1 << 20;
 /**
  * The messages that carry a result's bytes to the page: one for a result of up to a megabyte
  * ({@link ownBytes}), else one per megabyte, each part a copy that owns its buffer (VS Code
- * sends a typed array's whole buffer, so a view would send the whole result each time), made as it is
- * taken (the panel posts one part per event-loop turn).
+ * sends a typed array's whole buffer, so a view would send the whole result each time), made as
+ * it is taken (the panel posts one part per event-loop turn).
  */
 export function* bytesMessages(
     id: string,

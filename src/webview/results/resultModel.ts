@@ -89,7 +89,8 @@ export class ResultModel implements GridData {
     /**
      * Every row readable now, in the current order, one value at a time (a chart reads its two or
      * three columns straight from the bytes: parsing every row for it cost time and garbage (see
-     * docs/performance.md, "Chart"), and a long digit run per row made the whole text take the exact parse).
+     * docs/performance.md, "Chart"), and a long digit run per row made the whole text take the
+     * exact parse).
      */
     viewReader(): RowReader {
         // The order now: a later sort or filter redraws the chart with a new reader.

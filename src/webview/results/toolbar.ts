@@ -28,9 +28,9 @@ export class Toolbar {
      * Makes and connects the controls, a few per call, to be called one per task (main.ts). The
      * toolkit's elements (Lit) cost when made (the first of a kind sets its class up) and when
      * first connected (rendered): all at once they were most of the CPU of the task that built
-     * the page (see docs/performance.md, "Results page start-up"), and in code-server that task runs on the editor's own thread while the query
-     * runs. The three a result's load sets (tabs, Chart, filter) are made earlier if a result
-     * comes first. The controls are hidden until the last is in, so they appear together.
+     * the page (see docs/performance.md, "Results page start-up"), and in code-server that task
+     * runs on the editor's own thread while the query runs. The three a result's load sets (tabs,
+     * Chart, filter) are made earlier if a result comes first. The controls are hidden until the last is in, so they appear together.
      */
     readonly connectSteps: (() => void)[];
     private readonly tabs: () => HTMLElement;

@@ -53,7 +53,8 @@ let collator: Intl.Collator | undefined;
 /**
  * How texts sort, in the display language. Made on first use: ICU's collation data was most of
  * the rest of a new page's start-up script once the date format was deferred (format.ts
- * dateTimeFormatter; see docs/performance.md, "Results page start-up"). main.ts makes it once the page is idle.
+ * dateTimeFormatter; see docs/performance.md, "Results page start-up"). main.ts makes it once
+ * the page is idle.
  */
 export function textCollator(): Intl.Collator {
     return (collator ??= new Intl.Collator(locale, { numeric: true }));

@@ -125,8 +125,8 @@ export type FromWorker =
           /** The request's `seq`. */
           seq: number;
           /**
-           * The clipboard text as a Blob (it crosses to the page by reference: a string of megabytes
-           * would be copied on the page's thread), or null when it could not be built.
+           * The clipboard text as a Blob (it crosses to the page by reference: a string of
+           * megabytes would be copied on the page's thread), or null when it could not be built.
            */
           blob: Blob | null;
       }
