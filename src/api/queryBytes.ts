@@ -35,8 +35,9 @@ export interface ResultLayout {
  * scan once the last byte is in: scanned only after its last byte, a large result waited
  * noticeably longer for its rows (see docs/performance.md, "Scanning a response"). The scan
  * runs in ~1 MB slices, one per turn of the event loop, catching up with the bytes received
- * (chunks already buffered are delivered one after another in microtasks: scanning each as it came made one long task of a large local
- * response). A string cut by the end of what arrived is searched on from where it stopped.
+ * (chunks already buffered are delivered one after another in microtasks: scanning each as it
+ * came made one long task of a large local response). A string cut by the end of what arrived
+ * is searched on from where it stopped.
  * Malformed JSON stops the early scan; the scan after the body reports it. It needs the body's
  * Content-Length (http.ts gathers the bytes into one buffer of that size): PostHog's query
  * responses have one (Django's CommonMiddleware, in posthog/settings/web.py, sets it on the

@@ -30,7 +30,8 @@ export class Toolbar {
      * first connected (rendered): all at once they were most of the CPU of the task that built
      * the page (see docs/performance.md, "Results page start-up"), and in code-server that task
      * runs on the editor's own thread while the query runs. The three a result's load sets (tabs,
-     * Chart, filter) are made earlier if a result comes first. The controls are hidden until the last is in, so they appear together.
+     * Chart, filter) are made earlier if a result comes first. The controls are hidden until the
+     * last is in, so they appear together.
      */
     readonly connectSteps: (() => void)[];
     private readonly tabs: () => HTMLElement;
