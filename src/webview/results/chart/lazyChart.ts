@@ -3,8 +3,8 @@
 // module (esbuild splits it out, scripts/webviewBuildOptions.mjs), so a new panel parses and
 // evaluates only what draws the grid: in code-server the page shares the editor's renderer
 // thread, and its start-up was one long task there, on the same CPUs as the query it waits for
-// (see docs/performance.md, "The chart's own chunk"). What the page needs before then (which
-// chart a result opens with and the columns it reads) is chart/opening.ts.
+// (see docs/performance.md, "Chart"). What the page needs before then (which chart a result
+// opens with and the columns it reads) is chart/opening.ts.
 import type { ChartActions, ChartSource, ChartView } from "./chartView";
 import type { ChartSpec } from "./pick";
 
