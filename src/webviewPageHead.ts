@@ -20,3 +20,41 @@ export function pageCsp(cspSource: string, nonce: string, extra: string[] = []):
         ...extra,
     ].join("; ");
 }
+
+/** What differs between our pages' documents; the rest of the document is the same for each. */
+export interface PageDocument {
+    /** The page's `lang` (BCP 47). */
+    language: string;
+    /** The page's full Content-Security-Policy. */
+    csp: string;
+    title: string;
+    /** Attributes of `<body>`, already escaped, with a leading space; "" for none. */
+    bodyAttrs: string;
+    /** VS Code's translations, embedded as JSON for the page's script to read before it starts. */
+    l10nBundle?: Record<string, string>;
+    /** The element the script renders into, already escaped. */
+    root: string;
+    nonce: string;
+    scriptUri: string;
+}
+
+/** The whole HTML document of a page: the head, the translations, the root and the script. */
+export function pageDocument(d: PageDocument): string {
+    // `<` is escaped so no string in the bundle can close the script element.
+    const bundle = d.l10nBundle
+        ? `<script type="application/json" id="l10n-bundle">${JSON.stringify(d.l10nBundle).replace(/</g, "\\u003c")}</script>\n`
+        : "";
+    return `<!DOCTYPE html>
+<html lang="${htmlAttr(d.language)}">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${htmlAttr(d.csp)}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>${d.title}</title>
+</head>
+<body${d.bodyAttrs}>
+${bundle}${d.root}
+<script type="module" nonce="${htmlAttr(d.nonce)}" src="${htmlAttr(d.scriptUri)}"></script>
+</body>
+</html>`;
+}

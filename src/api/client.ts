@@ -36,16 +36,7 @@ import type {
 } from "./types/featureFlags";
 import type { InsightVariable } from "./types/insightVariables";
 import type { Project } from "./types/projects";
-import type {
-    CancelQueryResult,
-    CheckAuthForAsyncResponse,
-    DraftSqlParams,
-    DraftSqlResponse,
-    QueryNode,
-    QueryResponse,
-    QueryStatusResponse,
-    UpgradeQueryResponse,
-} from "./types/query";
+import type * as qt from "./types/query";
 import type { CurrentUser } from "./types/users";
 import { USER_AGENT } from "./version";
 
@@ -389,7 +380,7 @@ export class PostHogClient {
      * #12 (+#13, #14) Runs a query; polls background runs; cancels on abort. Returns the
      * response's bytes and their layout; `readResponse` reads the parsed response from them.
      */
-    runQuery(query: QueryNode, opts?: RunQueryOptions): Promise<QueryRun> {
+    runQuery(query: qt.QueryNode, opts?: RunQueryOptions): Promise<QueryRun> {
         return runQuery(this.core, this.projectPath, query, opts);
     }
 
@@ -397,32 +388,32 @@ export class PostHogClient {
     getQueryStatus(
         id: string,
         opts?: CallOptions & { showProgress?: boolean },
-    ): Promise<QueryStatusResponse> {
+    ): Promise<qt.QueryStatusResponse> {
         return q.getQueryStatus(this.core, this.projectPath, id, opts);
     }
 
     /** #14 Cancels a run; accepts 204 and 200 `{message}`. */
-    cancelQuery(id: string, opts?: CallOptions): Promise<CancelQueryResult> {
+    cancelQuery(id: string, opts?: CallOptions): Promise<qt.CancelQueryResult> {
         return q.cancelQuery(this.core, this.projectPath, id, opts);
     }
 
     /** #15 Query-log record of a run (last 24 h). */
-    getQueryLog(id: string, opts?: CallOptions): Promise<QueryResponse> {
+    getQueryLog(id: string, opts?: CallOptions): Promise<qt.QueryResponse> {
         return q.getQueryLog(this.core, this.projectPath, id, opts);
     }
 
     /** #16 Whether the key may run async queries: `{user: "ok"}`. */
-    checkAuthForAsync(opts?: CallOptions): Promise<CheckAuthForAsyncResponse> {
+    checkAuthForAsync(opts?: CallOptions): Promise<qt.CheckAuthForAsyncResponse> {
         return q.checkAuthForAsync(this.core, this.projectPath, opts);
     }
 
     /** #17 Drafts SQL from a prompt (1-400 characters). */
-    draftSql(params: DraftSqlParams, opts?: CallOptions): Promise<DraftSqlResponse> {
+    draftSql(params: qt.DraftSqlParams, opts?: CallOptions): Promise<qt.DraftSqlResponse> {
         return q.draftSql(this.core, this.projectPath, params, opts);
     }
 
     /** #18 Migrates a query's nodes to their latest versions without running it. */
-    upgradeQuery(query: QueryNode, opts?: CallOptions): Promise<UpgradeQueryResponse> {
+    upgradeQuery(query: qt.QueryNode, opts?: CallOptions): Promise<qt.UpgradeQueryResponse> {
         return q.upgradeQuery(this.core, this.projectPath, query, opts);
     }
 

@@ -400,13 +400,23 @@ function isFull(experiment: ExperimentBasic | Experiment): experiment is Experim
     return Array.isArray(e.metrics) && Array.isArray(e.metrics_secondary);
 }
 
+/** The experiment with its metrics, and the metric the user picks; undefined if none is picked. */
+async function experimentAndMetric(
+    ctx: ExperimentActionDeps,
+    row: ExperimentBasic | Experiment,
+): Promise<{ experiment: Experiment; metric: ExperimentMetric } | undefined> {
+    const experiment = await fetchExperiment(ctx, row);
+    const metric = await pickMetric(ctx, experiment);
+    return metric ? { experiment, metric } : undefined;
+}
+
 export async function recalculateTimeseries(
     ctx: ExperimentActionDeps,
     row: ExperimentBasic | Experiment,
 ): Promise<void> {
-    const experiment = await fetchExperiment(ctx, row);
-    const metric = await pickMetric(ctx, experiment);
-    if (!metric) return;
+    const picked = await experimentAndMetric(ctx, row);
+    if (!picked) return;
+    const { experiment, metric } = picked;
     const client = await ctx.auth.session.client();
     const request = await withProgress(
         vscode.l10n.t("Requesting recalculation of {0}...", quotedInMessage(metric.name)),
@@ -431,10 +441,8 @@ export async function showTimeseries(
     ctx: ExperimentActionDeps,
     row: ExperimentBasic | Experiment,
 ): Promise<void> {
-    const experiment = await fetchExperiment(ctx, row);
-    const metric = await pickMetric(ctx, experiment);
-    if (!metric) return;
-    await ctx.documents.showDetails(experiment.id, metric.uuid);
+    const picked = await experimentAndMetric(ctx, row);
+    if (picked) await ctx.documents.showDetails(picked.experiment.id, picked.metric.uuid);
 }
 
 export async function checkFlagImplementation(ctx: ExperimentActionDeps): Promise<boolean> {
@@ -457,12 +465,9 @@ export async function openInPostHog(
     ctx: ExperimentActionDeps,
     experiment: ExperimentBasic,
 ): Promise<void> {
-    const client = await ctx.auth.session.client();
-    await vscode.env.openExternal(
-        vscode.Uri.parse(
-            appLink(client.host, "project", String(client.projectId), "experiments", experiment.id),
-        ),
-    );
+    const { host, projectId } = await ctx.auth.session.client();
+    const link = appLink(host, "project", String(projectId), "experiments", experiment.id);
+    await vscode.env.openExternal(vscode.Uri.parse(link));
 }
 
 export async function copyFlagKey(

@@ -1,7 +1,7 @@
 // The experiment page's HTML. Pure (no `vscode` import) so the webview tests serve exactly this
 // page. The data never enters the HTML: it is posted after `ready` and rendered as text.
 
-import { htmlAttr as attr, pageCsp } from "../webviewPageHead";
+import { pageCsp, pageDocument } from "../webviewPageHead";
 
 export interface ExperimentHtmlOptions {
     /** `webview.cspSource`. */
@@ -22,17 +22,14 @@ export function experimentCsp(cspSource: string, nonce: string): string {
 }
 
 export function experimentHtml(o: ExperimentHtmlOptions): string {
-    return `<!DOCTYPE html>
-<html lang="${attr(o.language ?? "en")}">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${attr(experimentCsp(o.cspSource, o.nonce))}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>PostHog Experiment</title>
-</head>
-<body>
-${o.l10nBundle ? `<script type="application/json" id="l10n-bundle">${JSON.stringify(o.l10nBundle).replace(/</g, "\\u003c")}</script>\n` : ""}<main id="app" aria-busy="true"></main>
-<script type="module" nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
-</body>
-</html>`;
+    return pageDocument({
+        language: o.language ?? "en",
+        csp: experimentCsp(o.cspSource, o.nonce),
+        title: "PostHog Experiment",
+        bodyAttrs: "",
+        l10nBundle: o.l10nBundle,
+        root: '<main id="app" aria-busy="true"></main>',
+        nonce: o.nonce,
+        scriptUri: o.scriptUri,
+    });
 }

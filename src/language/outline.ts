@@ -62,16 +62,8 @@ function structure(root: AstNode, base: number, text: string): OutlineNode[] {
 function entryFor(node: AstNode, base: number, text: string): OutlineNode | undefined {
     if (node.start === undefined || node.end === undefined) return undefined;
     if (node.node === "CTE" && typeof node.name === "string") {
-        return {
-            kind: "cte",
-            name: node.name,
-            detail: l10n.t("CTE"),
-            start: base + node.start,
-            end: base + node.end,
-            nameStart: base + node.start,
-            nameEnd: base + node.start + node.name.length,
-            children: [],
-        };
+        const start = base + node.start;
+        return namedEntry("cte", node.name, l10n.t("CTE"), start, base + node.end, start);
     }
     const table = node.table as AstNode | undefined;
     if (
@@ -80,16 +72,14 @@ function entryFor(node: AstNode, base: number, text: string): OutlineNode | unde
         (table?.node === "SelectQuery" || table?.node === "SelectSetQuery")
     ) {
         const nameStart = aliasStart(text, node.alias, base + node.start, base + node.end);
-        return {
-            kind: "subquery",
-            name: node.alias,
-            detail: l10n.t("subquery"),
-            start: base + node.start,
-            end: base + node.end,
+        return namedEntry(
+            "subquery",
+            node.alias,
+            l10n.t("subquery"),
+            base + node.start,
+            base + node.end,
             nameStart,
-            nameEnd: nameStart + node.alias.length,
-            children: [],
-        };
+        );
     }
     return undefined;
 }
@@ -183,4 +173,25 @@ function aliasDefinition(
 function aliasStart(text: string, alias: string, start: number, end: number): number {
     const found = text.lastIndexOf(alias, end - alias.length);
     return found >= start ? found : end - alias.length;
+}
+
+/** A construct from `start` to `end` whose name stands at `nameStart`; no children yet. */
+function namedEntry(
+    kind: OutlineKind,
+    name: string,
+    detail: string,
+    start: number,
+    end: number,
+    nameStart: number,
+): OutlineNode {
+    return {
+        kind,
+        name,
+        detail,
+        start,
+        end,
+        nameStart,
+        nameEnd: nameStart + name.length,
+        children: [],
+    };
 }

@@ -14,6 +14,17 @@ export function isNotebookCell(document: vscode.TextDocument): boolean {
     return document.uri.scheme === "vscode-notebook-cell";
 }
 
+/** A lens that runs `command` with `args` (the command's title is the lens's text). */
+export function commandLens(
+    range: vscode.Range,
+    title: string,
+    tooltip: string,
+    command: string,
+    args?: unknown[],
+): vscode.CodeLens {
+    return new vscode.CodeLens(range, { title, tooltip, command, arguments: args });
+}
+
 /**
  * "Run", "Copy as cURL" and "Open in PostHog" above every statement of a HogQL document of any
  * scheme but a notebook cell's (setting `codeLens.enabled`); no "Run" where Restricted Mode
@@ -48,42 +59,42 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
             );
             if (runnable)
                 lenses.push(
-                    new vscode.CodeLens(range, {
-                        title: vscode.l10n.t("$(play) Run"),
-                        tooltip: vscode.l10n.t(
-                            "Run this statement (Ctrl+Enter with the cursor in it)",
-                        ),
-                        command: "posthog-workbench.runStatement",
-                        arguments: [document.uri.toString(), statement.start],
-                    }),
+                    commandLens(
+                        range,
+                        vscode.l10n.t("$(play) Run"),
+                        vscode.l10n.t("Run this statement (Ctrl+Enter with the cursor in it)"),
+                        "posthog-workbench.runStatement",
+                        [document.uri.toString(), statement.start],
+                    ),
                 );
             if (runnable && index === 0 && statements.length > 1)
                 lenses.push(
-                    new vscode.CodeLens(range, {
-                        title: vscode.l10n.t("Run File"),
-                        tooltip: vscode.l10n.t(
-                            "Run every statement of this file, each to its own result",
-                        ),
-                        command: "posthog-workbench.runFile",
-                    }),
+                    commandLens(
+                        range,
+                        vscode.l10n.t("Run File"),
+                        vscode.l10n.t("Run every statement of this file, each to its own result"),
+                        "posthog-workbench.runFile",
+                    ),
                 );
             // Sharing lenses take the same (document, offset) as Run; they live with saved queries.
             const args = [document.uri.toString(), statement.start];
             lenses.push(
-                new vscode.CodeLens(range, {
-                    title: vscode.l10n.t("Copy as cURL"),
-                    tooltip: vscode.l10n.t(
+                commandLens(
+                    range,
+                    vscode.l10n.t("Copy as cURL"),
+                    vscode.l10n.t(
                         "Copy a curl command that runs this statement; the key is read from $POSTHOG_API_KEY",
                     ),
-                    command: "posthog-workbench.copyQueryAsCurl",
-                    arguments: args,
-                }),
-                new vscode.CodeLens(range, {
-                    title: vscode.l10n.t("Open in PostHog"),
-                    tooltip: vscode.l10n.t("Open this statement in PostHog's SQL editor"),
-                    command: "posthog-workbench.openQueryInPostHog",
-                    arguments: args,
-                }),
+                    "posthog-workbench.copyQueryAsCurl",
+                    args,
+                ),
+                commandLens(
+                    range,
+                    vscode.l10n.t("Open in PostHog"),
+                    vscode.l10n.t("Open this statement in PostHog's SQL editor"),
+                    "posthog-workbench.openQueryInPostHog",
+                    args,
+                ),
             );
         }
         return lenses;

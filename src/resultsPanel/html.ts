@@ -1,6 +1,6 @@
 // The results page's HTML. Pure (no `vscode` import) so the webview tests serve exactly this page.
 
-import { htmlAttr as attr, pageCsp } from "../webviewPageHead";
+import { htmlAttr as attr, pageCsp, pageDocument } from "../webviewPageHead";
 
 /** Where the page's resources are and what the CSP allows. */
 export interface ResultsHtmlOptions {
@@ -34,17 +34,15 @@ export function resultsCsp(cspSource: string, nonce: string): string {
 
 /** Builds the page. */
 export function resultsHtml(o: ResultsHtmlOptions): string {
-    return `<!DOCTYPE html>
-<html lang="${attr(o.language ?? "en")}">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${attr(resultsCsp(o.cspSource, o.nonce))}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>PostHog Results</title>
-</head>
-<body data-worker="${attr(o.workerUri)}">
-${o.l10nBundle ? `<script type="application/json" id="l10n-bundle">${JSON.stringify(o.l10nBundle).replace(/</g, "\\u003c")}</script>\n` : ""}<div id="app">${o.waiting ? `<p class="waiting" role="status">${attr(o.waiting)}</p>` : ""}</div>
-<script type="module" nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
-</body>
-</html>`;
+    const waiting = o.waiting ? `<p class="waiting" role="status">${attr(o.waiting)}</p>` : "";
+    return pageDocument({
+        language: o.language ?? "en",
+        csp: resultsCsp(o.cspSource, o.nonce),
+        title: "PostHog Results",
+        bodyAttrs: ` data-worker="${attr(o.workerUri)}"`,
+        l10nBundle: o.l10nBundle,
+        root: `<div id="app">${waiting}</div>`,
+        nonce: o.nonce,
+        scriptUri: o.scriptUri,
+    });
 }

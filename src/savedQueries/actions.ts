@@ -147,20 +147,33 @@ function where(
     };
 }
 
+/** Where a sharing command points: the query at the cursor, and the checked host and project. */
+interface SharingPlace {
+    target: QueryTarget;
+    host: string;
+    projectId: string | undefined;
+}
+
+/**
+ * A command that shares the query at (`uri`, `offset`): it runs only once the query is found and
+ * the host is usable (each failure said to the user), and returns undefined otherwise.
+ */
+function sharingCommand(
+    share: (ctx: SavedQueryActionDeps, place: SharingPlace) => Promise<string | undefined>,
+): (ctx: SavedQueryActionDeps, uri?: unknown, offset?: unknown) => Promise<string | undefined> {
+    return async (ctx, uri, offset) => {
+        const target = await requireTarget(ctx, uri, offset);
+        const place = where(ctx);
+        return place ? share(ctx, { target, ...place }) : undefined;
+    };
+}
+
 /**
  * Copies a curl command that runs the query. The key never enters it: the command reads
  * `$POSTHOG_API_KEY` from the shell, and anything key-shaped in the query text is redacted too.
  * Returns the text, which also serves where the clipboard is unavailable (headless tests).
  */
-export async function copyAsCurl(
-    ctx: SavedQueryActionDeps,
-    uri?: unknown,
-    offset?: unknown,
-): Promise<string | undefined> {
-    const target = await requireTarget(ctx, uri, offset);
-    const place = where(ctx);
-    if (!place) return undefined;
-    const { host, projectId } = place;
+export const copyAsCurl = sharingCommand(async (ctx, { target, host, projectId }) => {
     const name = queryName(
         baseName(target.document),
         target.node.kind === "HogQLQuery" ? String(target.node.query) : target.node.kind,
@@ -183,18 +196,10 @@ export async function copyAsCurl(
               ),
     );
     return text;
-}
+});
 
 /** Opens the query in PostHog: HogQL in the SQL editor, other kinds as a new insight. */
-export async function openInPostHog(
-    ctx: SavedQueryActionDeps,
-    uri?: unknown,
-    offset?: unknown,
-): Promise<string | undefined> {
-    const target = await requireTarget(ctx, uri, offset);
-    const place = where(ctx);
-    if (!place) return undefined;
-    const { host, projectId } = place;
+export const openInPostHog = sharingCommand(async (ctx, { target, host, projectId }) => {
     if (!projectId) {
         void ctx.ui.warn(vscode.l10n.t('Choose a PostHog project first: run "PostHog: Sign In".'));
         return undefined;
@@ -206,4 +211,4 @@ export async function openInPostHog(
         (error: unknown) => ctx.log.warn(`Open in PostHog failed: ${String(error)}`),
     );
     return url;
-}
+});

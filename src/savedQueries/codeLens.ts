@@ -1,6 +1,6 @@
 import * as vscode from "vscode";
 import type { ConfigDep, SessionDep } from "../deps";
-import { isNotebookCell } from "../query/codeLens";
+import { commandLens, isNotebookCell } from "../query/codeLens";
 import { mayUseText } from "../trust";
 import { findSavedQueries, isRunnableKind, type SavedQuery } from "./detect";
 import { UPGRADE_SCHEME } from "./upgrade";
@@ -57,38 +57,42 @@ export class SavedQueryCodeLensProvider implements vscode.CodeLensProvider, vsco
             const kind = query.node.kind;
             if (runnable && isRunnableKind(kind))
                 lenses.push(
-                    new vscode.CodeLens(range, {
-                        title: vscode.l10n.t("$(play) Run {0}", kind),
-                        tooltip: signedIn
+                    commandLens(
+                        range,
+                        vscode.l10n.t("$(play) Run {0}", kind),
+                        signedIn
                             ? vscode.l10n.t("Run this query in PostHog and show the results")
                             : vscode.l10n.t("Run this query (sign in to PostHog first)"),
-                        command: `${P}.runSavedQuery`,
-                        arguments: args,
-                    }),
+                        `${P}.runSavedQuery`,
+                        args,
+                    ),
                 );
             lenses.push(
-                new vscode.CodeLens(range, {
-                    title: vscode.l10n.t("Upgrade"),
-                    tooltip: vscode.l10n.t(
+                commandLens(
+                    range,
+                    vscode.l10n.t("Upgrade"),
+                    vscode.l10n.t(
                         "Migrate this query's nodes to their latest versions (shows a diff first)",
                     ),
-                    command: `${P}.upgradeQuery`,
-                    arguments: args,
-                }),
-                new vscode.CodeLens(range, {
-                    title: vscode.l10n.t("Copy as cURL"),
-                    tooltip: vscode.l10n.t(
+                    `${P}.upgradeQuery`,
+                    args,
+                ),
+                commandLens(
+                    range,
+                    vscode.l10n.t("Copy as cURL"),
+                    vscode.l10n.t(
                         "Copy a curl command that runs this query; the key is read from $POSTHOG_API_KEY",
                     ),
-                    command: `${P}.copyQueryAsCurl`,
-                    arguments: args,
-                }),
-                new vscode.CodeLens(range, {
-                    title: vscode.l10n.t("Open in PostHog"),
-                    tooltip: vscode.l10n.t("Open this query as a new insight in PostHog"),
-                    command: `${P}.openQueryInPostHog`,
-                    arguments: args,
-                }),
+                    `${P}.copyQueryAsCurl`,
+                    args,
+                ),
+                commandLens(
+                    range,
+                    vscode.l10n.t("Open in PostHog"),
+                    vscode.l10n.t("Open this query as a new insight in PostHog"),
+                    `${P}.openQueryInPostHog`,
+                    args,
+                ),
             );
         }
         return lenses;

@@ -300,7 +300,7 @@ describe("experiment page (webview)", function () {
         const over = await page.locator(`${bars} .u-over`).boundingBox();
         assert.ok(over);
         await page.mouse.move(over.x + over.width / 2, over.y + over.height / 2);
-        const tip = page.locator(`${bars} .tip:not([hidden])`);
+        const tip = page.locator(`${bars} .chart-tip:not([hidden])`);
         await tip.waitFor();
         const text = await tip.innerText();
         assert.match(text, /Chance to win\s+96\.0%/);

@@ -133,17 +133,17 @@ export function drawDeltaBars(
 
 function row(label: string, value: string, color?: string): HTMLElement {
     const line = document.createElement("div");
-    line.className = "tip-row";
+    line.className = "chart-tip-row";
     if (color) {
         const swatch = document.createElement("span");
-        swatch.className = "tip-swatch";
+        swatch.className = "chart-swatch";
         swatch.style.background = color;
         line.append(swatch);
     }
     const name = document.createElement("span");
     name.textContent = label;
     const text = document.createElement("span");
-    text.className = "tip-value";
+    text.className = "chart-tip-value";
     text.textContent = value;
     line.append(name, text);
     return line;
@@ -172,7 +172,7 @@ function lineTip(u: uPlot, tip: HTMLElement, ts: PageTimeseries): void {
     }
     const theme = readTheme();
     const head = document.createElement("div");
-    head.className = "tip-head";
+    head.className = "chart-tip-x";
     head.textContent = tooltipDate(Date.parse(`${ts.days[i]}T00:00:00Z`), true);
     const parts: HTMLElement[] = [head];
     ts.variants.forEach((v, k) => {
@@ -201,7 +201,7 @@ function barTip(u: uPlot, tip: HTMLElement, ts: PageTimeseries): void {
         return;
     }
     const head = document.createElement("div");
-    head.className = "tip-head";
+    head.className = "chart-tip-x";
     head.textContent = r.key;
     tip.replaceChildren(
         head,

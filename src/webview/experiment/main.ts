@@ -12,6 +12,7 @@ import type {
 import type { DrawnChart } from "./charts";
 import { plainData } from "./plainData";
 import { renderPage } from "./render";
+import tipCss from "../results/chart/tip.css";
 import css from "./styles.css";
 
 interface VsCodeApi {
@@ -21,7 +22,7 @@ declare function acquireVsCodeApi(): VsCodeApi;
 const vscode = acquireVsCodeApi();
 
 const sheet = new CSSStyleSheet();
-sheet.replaceSync(uplotCss + "\n" + css);
+sheet.replaceSync(uplotCss + "\n" + tipCss + "\n" + css);
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 
 const root = document.getElementById("app") ?? document.body;

@@ -141,7 +141,7 @@ function chartBox(
     box.append(el("figcaption", "", title));
     const body = el("div", "chart-body");
     const host = el("div", "chart-host");
-    const tip = el("div", "tip");
+    const tip = el("div", "chart-tip");
     tip.hidden = true;
     tip.setAttribute("role", "tooltip");
     body.append(host, tip);

@@ -9,6 +9,7 @@ import { button } from "../elements";
 import type { ColumnKind } from "../format";
 import { arrayRows, type RowReader } from "../view";
 import chartCss from "./chart.css";
+import tipCss from "./tip.css";
 import { ChartData, chartData } from "./data";
 import { chartPng, chartSvg } from "./exportImage";
 import { heatTable } from "./heatTable";
@@ -46,7 +47,7 @@ function addStyles(): void {
     if (stylesAdded) return;
     stylesAdded = true;
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(uplotCss + "\n" + chartCss);
+    sheet.replaceSync(uplotCss + "\n" + tipCss + "\n" + chartCss);
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
