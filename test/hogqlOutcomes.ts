@@ -34,6 +34,20 @@ export interface EndpointAnswer {
     json: unknown;
 }
 
+/** Runs a HogQL query on the sandbox's query endpoint over real HTTP, with the full key. */
+export async function askSandbox(
+    sb: { url: string; projectId: number; keys: { full: string } },
+    query: string,
+): Promise<EndpointAnswer> {
+    const res = await fetch(`${sb.url}/api/projects/${sb.projectId}/query/`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${sb.keys.full}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ query: { kind: "HogQLQuery", query }, refresh: "force_blocking" }),
+    });
+    const text = await res.text();
+    return { status: res.status, text, json: text ? (JSON.parse(text) as unknown) : null };
+}
+
 export function readOutcomes(file: string): OutcomeEntry[] {
     const full = path.join(__dirname, "..", "..", "test", "fixtures", file);
     return JSON.parse(fs.readFileSync(full, "utf8")) as OutcomeEntry[];

@@ -68,6 +68,10 @@ const noForeign = (_o: Outcome, env: Env) =>
 
 // ---- 1. ids escaping their path ------------------------------------------------------------------
 
+/** A proxy's or a portal's sign-in page, answered with 200 where data was asked for. */
+const signInPage = (res: ServerResponse) =>
+    raw(res, 200, "<!doctype html><html><title>Sign in</title><form></form></html>", "text/html");
+
 const BAD_IDS = ["..", ".", "%2e%2e", "%2E.", ""];
 
 function idScenarios(): Scenario[] {
@@ -581,26 +585,14 @@ function statusScenarios(): Scenario[] {
         {
             group: "odd answer",
             name: "200 HTML sign-in page is not called truncated",
-            handler: (_q, res) =>
-                raw(
-                    res,
-                    200,
-                    "<!doctype html><html><title>Sign in</title><form></form></html>",
-                    "text/html",
-                ),
+            handler: (_q, res) => signInPage(res),
             run: listPage,
             check: failsWith("html_response", /web page instead of data/),
         },
         {
             group: "odd answer",
             name: "200 HTML sign-in page to a query run is not called truncated",
-            handler: (_q, res) =>
-                raw(
-                    res,
-                    200,
-                    "<!doctype html><html><title>Sign in</title><form></form></html>",
-                    "text/html",
-                ),
+            handler: (_q, res) => signInPage(res),
             run: (env) => runQuery(env),
             check: failsWith("html_response", /web page instead of data/),
         },

@@ -3,7 +3,7 @@
 // decides it, and a crash hunt: every corpus and unseen query wrapped as a subquery must get an
 // answer or an error, never a 500 (unless PostHog answers the query itself with one).
 import assert from "node:assert/strict";
-import { type OutcomeEntry, outcomeMismatch, readOutcomes } from "../hogqlOutcomes";
+import { askSandbox, type OutcomeEntry, outcomeMismatch, readOutcomes } from "../hogqlOutcomes";
 import { type Sandbox, startSandbox } from "../sandbox/index";
 
 const RESOLVER = "PostHog/posthog:posthog/hogql/resolver.py";
@@ -140,21 +140,7 @@ describe("sandbox HogQL engine on the gaps issue 41 found", function () {
         await sb.close();
     });
 
-    async function hogql(query: string) {
-        const res = await fetch(`${sb.url}/api/projects/${sb.projectId}/query/`, {
-            method: "POST",
-            headers: {
-                Authorization: `Bearer ${sb.keys.full}`,
-                "Content-Type": "application/json",
-            },
-            body: JSON.stringify({
-                query: { kind: "HogQLQuery", query },
-                refresh: "force_blocking",
-            }),
-        });
-        const text = await res.text();
-        return { status: res.status, text, json: text ? (JSON.parse(text) as unknown) : null };
-    }
+    const hogql = (query: string) => askSandbox(sb, query);
 
     it("gives PostHog's outcome for subquery columns, WITHIN GROUP, LIMIT n % and AS t (a, b)", async () => {
         const misses: string[] = [];

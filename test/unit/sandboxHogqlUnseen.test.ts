@@ -2,7 +2,7 @@
 // recorded before the sandbox ever ran them, checked over real HTTP against PostHog's outcome.
 // Every one must match, except those marked knownGap, which are printed with their reason.
 import assert from "node:assert/strict";
-import { outcomeMismatch, readOutcomes } from "../hogqlOutcomes";
+import { askSandbox, outcomeMismatch, readOutcomes } from "../hogqlOutcomes";
 import { type Sandbox, startSandbox } from "../sandbox/index";
 
 const unseen = readOutcomes("hogql-unseen-outcomes.json");
@@ -18,21 +18,7 @@ describe("sandbox HogQL engine on the unseen set", function () {
         await sb.close();
     });
 
-    async function hogql(query: string) {
-        const res = await fetch(`${sb.url}/api/projects/${sb.projectId}/query/`, {
-            method: "POST",
-            headers: {
-                Authorization: `Bearer ${sb.keys.full}`,
-                "Content-Type": "application/json",
-            },
-            body: JSON.stringify({
-                query: { kind: "HogQLQuery", query },
-                refresh: "force_blocking",
-            }),
-        });
-        const text = await res.text();
-        return { status: res.status, text, json: text ? (JSON.parse(text) as unknown) : null };
-    }
+    const hogql = (query: string) => askSandbox(sb, query);
 
     it("gives PostHog's outcome for every unseen query but the known gaps", async () => {
         let matches = 0;
