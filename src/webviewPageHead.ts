@@ -27,7 +27,11 @@ export interface PageDocument {
     language: string;
     /** The page's full Content-Security-Policy. */
     csp: string;
-    title: string;
+    /**
+     * The HTML document's own `<title>`, a fixed name as the pages always had: VS Code shows the
+     * panel's title (localised where the panel is made), never this one.
+     */
+    documentTitle: string;
     /** Attributes of `<body>`, already escaped, with a leading space; "" for none. */
     bodyAttrs: string;
     /** VS Code's translations, embedded as JSON for the page's script to read before it starts. */
@@ -50,7 +54,7 @@ export function pageDocument(d: PageDocument): string {
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${htmlAttr(d.csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>${d.title}</title>
+<title>${d.documentTitle}</title>
 </head>
 <body${d.bodyAttrs}>
 ${bundle}${d.root}

@@ -25,7 +25,7 @@ export function experimentHtml(o: ExperimentHtmlOptions): string {
     return pageDocument({
         language: o.language ?? "en",
         csp: experimentCsp(o.cspSource, o.nonce),
-        title: "PostHog Experiment",
+        documentTitle: "PostHog Experiment",
         bodyAttrs: "",
         l10nBundle: o.l10nBundle,
         root: '<main id="app" aria-busy="true"></main>',

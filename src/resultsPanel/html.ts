@@ -38,7 +38,7 @@ export function resultsHtml(o: ResultsHtmlOptions): string {
     return pageDocument({
         language: o.language ?? "en",
         csp: resultsCsp(o.cspSource, o.nonce),
-        title: "PostHog Results",
+        documentTitle: "PostHog Results",
         bodyAttrs: ` data-worker="${attr(o.workerUri)}"`,
         l10nBundle: o.l10nBundle,
         root: `<div id="app">${waiting}</div>`,

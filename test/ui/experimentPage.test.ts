@@ -86,8 +86,8 @@ describeInEachTheme("experiment page", "ui-experiment", ({ mode, bench }) => {
         const box = await lines.locator(".u-over").boundingBox();
         assert.ok(box && box.width > 200 && box.height > 100, "the chart has room");
         await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.5);
-        await lines.locator(".tip:not([hidden])").waitFor({ timeout: 5_000 });
-        assert.match(await lines.locator(".tip").innerText(), /Credible interval/);
+        await lines.locator(".chart-tip:not([hidden])").waitFor({ timeout: 5_000 });
+        assert.match(await lines.locator(".chart-tip").innerText(), /Credible interval/);
         fs.mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: path.join(SHOTS, `experiment-${mode}.png`) });
     });
