@@ -60,13 +60,15 @@ export const TRANSITION_BUSY_CODE = "transition_in_flight";
  *
  * A refusal (4xx) is thrown as the client throws it: a PostHogApiError carrying PostHog's reason
  * (`detail`, and `userMessage` built from it), and for a 403 the scope the key is missing.
- * Cancellation is thrown as is. When the reply is lost after the request may have reached the
+ * Cancellation is thrown as is (a launch cancelled after it was sent may still have been applied:
+ * read the experiment again). When the reply is lost after the request may have reached the
  * server (status 0 with the request sent, or a 5xx), the experiment is read again and the
  * outcome says whether the action took effect; if that read fails too, the first error is thrown
  * with a message saying the action may or may not have been applied.
  *
  * Two calls for the same experiment on the same client while the first is on its way send one
- * request: the same action (and body) shares the first call's answer; another action is refused
+ * request: the same action (and body) shares the first call's answer (and its cancellation, which
+ * only the first call's signal can cause); another action is refused
  * at once with code {@link TRANSITION_BUSY_CODE}, nothing sent.
  */
 export function transitionExperiment<A extends TransitionAction>(

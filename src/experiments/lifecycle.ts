@@ -10,7 +10,13 @@
 // (EnterpriseExperimentsViewSet, products/experiments/backend/presentation/views.py, newest
 // stored version: code index id 54487560455) adds only the request bodies and scopes.
 import * as l10n from "@vscode/l10n";
-import type { ExperimentBasic, ExperimentConclusionValue, FeatureFlag } from "../api";
+import type {
+    ArchiveExperimentBody,
+    ExperimentBasic,
+    ExperimentConclusionValue,
+    FeatureFlag,
+} from "../api";
+import { OPERATION_SCOPES, type OperationId } from "../api/operationScopes";
 import { experimentState } from "./model";
 
 /** One POST action of PostHog's experiments API that moves an experiment through its life. */
@@ -187,4 +193,29 @@ export function shippableVariants(experiment: ExperimentBasic): string[] {
     const variants = experiment.feature_flag?.filters?.multivariate?.variants;
     if (!Array.isArray(variants)) return [];
     return variants.map((v) => v?.key).filter((k): k is string => typeof k === "string");
+}
+
+/** The contract's operation of each action (test/fixtures/posthog-openapi/operations.json). */
+const OPERATION_OF: Readonly<Record<LifecycleAction, OperationId>> = {
+    launch: "experiments_launch_create",
+    pause: "experiments_pause_create",
+    resume: "experiments_resume_create",
+    end: "experiments_end_create",
+    ship_variant: "experiments_ship_variant_create",
+    reset: "experiments_reset_create",
+    archive: "experiments_archive_create",
+    unarchive: "experiments_unarchive_create",
+};
+
+/**
+ * The scopes a personal API key needs for the action: the contract's (experiment:write for each),
+ * plus feature_flag:write for an archive that also turns the flag off, which PostHog adds from the
+ * body (EnterpriseExperimentsViewSet.dangerously_get_required_scopes, views.py, code index id
+ * 54487560455) and the contract cannot say.
+ */
+export function actionScopes(action: LifecycleAction, body?: ArchiveExperimentBody): string[] {
+    const scopes: string[] = [...(OPERATION_SCOPES[OPERATION_OF[action]].scopes ?? [])];
+    if (action === "archive" && body?.disable_feature_flag === true)
+        scopes.push("feature_flag:write");
+    return scopes;
 }

@@ -10,6 +10,7 @@ import type { Experiment, PostHogClient } from "../../../src/api";
 import {
     CONCLUSIONS,
     LIFECYCLE_ACTIONS,
+    actionScopes,
     allowedActions,
     refusalReason,
     type LifecycleAction,
@@ -347,6 +348,7 @@ describe("api/experiment lifecycle", () => {
                         })(),
                     );
                     assert.equal(err.status, 403, action);
+                    assert.deepEqual(actionScopes(action), ["experiment:write"]);
                     assert.equal(err.detail, "API key missing required scope 'experiment:write'");
                     assert.match(err.userMessage, /'experiment:write' scope/);
                 }
@@ -368,6 +370,10 @@ describe("api/experiment lifecycle", () => {
                     experimentsOnly.archiveExperiment(e.id, { disable_feature_flag: true }),
                 );
                 assert.equal(err.status, 403);
+                assert.deepEqual(actionScopes("archive", { disable_feature_flag: true }), [
+                    "experiment:write",
+                    "feature_flag:write",
+                ]);
                 assert.equal(err.detail, "API key missing required scope 'feature_flag:write'");
                 assert.match(err.userMessage, /'feature_flag:write' scope/);
                 assert.equal((await client.getExperiment(e.id)).archived, false, "unchanged");
