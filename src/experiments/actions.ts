@@ -23,29 +23,59 @@ import { ExperimentNode } from "./nodes";
 export interface ExperimentActionDeps extends UiDep, SessionDep {
     readonly views: { readonly experiments: ExperimentsTree };
     /** Opens an experiment's page. */
-    readonly documents: { showDetails(id: number, focusMetric?: string | null): Promise<unknown> };
+    readonly documents: {
+        showDetails(id: number, focusMetric?: string | null): Promise<unknown>;
+        /** Reads the experiment's open page again, if it has one. */
+        refreshDetails(id: number): Promise<unknown>;
+    };
 }
 
 const TYPE_FLAG_KEY = Symbol("type a key");
 
+/** Which experiments a command from the palette offers in its pick list. */
+export interface PickFilter {
+    /** Whether the experiment is in a state the command acts on. */
+    offered: (experiment: ExperimentBasic) => boolean;
+    /** List the archived experiments (the default lists live ones). */
+    archived?: boolean;
+    /** What the pick list says when no experiment is offered. */
+    none: () => string;
+}
+
 /**
  * The experiment a command acts on: the tree row it was invoked on, or (from the command
- * palette) one the user picks. Either is a list row, without metrics: an action that needs them
- * fetches the experiment itself ({@link fetchExperiment}).
+ * palette) one the user picks, among those `filter` offers. Either is a list row, without
+ * metrics: an action that needs them fetches the experiment itself ({@link fetchExperiment}).
  */
 export async function resolveExperiment(
     ctx: ExperimentActionDeps,
     arg: unknown,
+    filter?: PickFilter,
 ): Promise<ExperimentBasic | undefined> {
     if (arg instanceof ExperimentNode) return arg.experiment;
     const selected = ctx.views.experiments.selection[0];
-    if (arg === undefined && selected instanceof ExperimentNode) return selected.experiment;
+    if (
+        arg === undefined &&
+        selected instanceof ExperimentNode &&
+        (!filter || filter.offered(selected.experiment))
+    )
+        return selected.experiment;
     const client = await ctx.auth.session.client();
-    const page = await client.listExperimentsPage({ limit: 100, status: "all" });
+    const page = await client.listExperimentsPage({
+        limit: 100,
+        status: "all",
+        ...(filter?.archived ? { archived: true } : {}),
+    });
+    const offered = filter ? page.results.filter(filter.offered) : page.results;
+    if (filter && offered.length === 0) {
+        void ctx.ui.info(filter.none());
+        return undefined;
+    }
     return ctx.ui.pick(
-        page.results.map((e) => ({
+        offered.map((e) => ({
             label: inLabel(e.name),
             description: inLabel(e.feature_flag_key),
+            detail: filter ? inLabel(statusText(e)) : undefined,
             value: e,
         })),
         { title: vscode.l10n.t("Pick an experiment") },

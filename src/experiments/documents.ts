@@ -36,6 +36,12 @@ export class ExperimentDocuments implements vscode.TextDocumentContentProvider, 
         return this.pages.show(id, focusMetric);
     }
 
+    /** Reads an open page of the experiment again (after its state changed); none, nothing. */
+    async refreshDetails(id: number): Promise<void> {
+        const page = this.pages.get(id);
+        if (page) await page.load(page.data?.focusMetric ?? null);
+    }
+
     /** Shows (or updates in place) a Markdown document. */
     async show(path: string, markdown: string): Promise<vscode.TextEditor> {
         const uri = vscode.Uri.from({ scheme: EXPERIMENT_SCHEME, path: `/${path}` });
