@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import type { Experiment, ExperimentBasic, FeatureFlag } from "../api";
 import { appLink } from "../appLinks";
-import type { SessionDep, UiDep } from "../deps";
+import type { ErrorReportDep, SessionDep, UiDep } from "../deps";
 import { inLabel, inMessage, quotedInMessage } from "../shared/plainText";
 import { withProgress } from "../progress";
 import type { Choice } from "../userPrompts";
@@ -20,7 +20,7 @@ import type { ExperimentsTree } from "./experimentsTree";
 import { ExperimentNode } from "./nodes";
 
 /** What the experiment actions use. */
-export interface ExperimentActionDeps extends UiDep, SessionDep {
+export interface ExperimentActionDeps extends UiDep, SessionDep, ErrorReportDep {
     readonly views: { readonly experiments: ExperimentsTree };
     /** Opens an experiment's page. */
     readonly documents: {

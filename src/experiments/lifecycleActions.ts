@@ -52,16 +52,40 @@ async function once<T>(
 }
 
 /** Runs one lifecycle action on an experiment: asks, sends, shows the outcome. */
-export function runLifecycle(
+export async function runLifecycle(
     ctx: ExperimentActionDeps,
     experiment: ExperimentBasic,
     action: RunAction,
 ): Promise<Experiment | undefined> {
-    return once(ctx, experiment, async () => {
+    const outcome = await once(ctx, experiment, async () => {
         const body = await ask(ctx, experiment, action);
         if (body === undefined) return undefined;
         return transition(ctx, experiment, action, body);
     });
+    if (!outcome) return undefined;
+    // Said once the experiment is free again, so that Undo is not taken for a second click.
+    const undo = undoOf(action);
+    if (!undo) {
+        void ctx.ui.info(outcome.text);
+        return outcome.experiment;
+    }
+    const label = vscode.l10n.t("Undo");
+    void ctx.ui.info(outcome.text, label).then(async (choice) => {
+        if (choice !== label) return;
+        // The inverse, on the experiment as PostHog returned it; its failures are reported.
+        try {
+            await runLifecycle(ctx, outcome.experiment, undo);
+        } catch (error) {
+            await ctx.reportError(vscode.l10n.t("Undo"), error);
+        }
+    });
+    return outcome.experiment;
+}
+
+/** A done action: the experiment as PostHog has it now, and the sentence that says so. */
+interface Done {
+    experiment: Experiment;
+    text: string;
 }
 
 /**
@@ -223,59 +247,65 @@ function confirmReset(ctx: ExperimentActionDeps, e: ExperimentBasic): Promise<bo
     );
 }
 
-/** Sends the action, and shows its outcome in the tree, the page and a notification. */
+/** Sends the action, and puts its outcome in the tree and on the page. */
 async function transition(
     ctx: ExperimentActionDeps,
     e: ExperimentBasic,
     action: RunAction,
     body: Record<string, unknown>,
-): Promise<Experiment | undefined> {
+): Promise<Done | undefined> {
     const client = await ctx.auth.session.client();
     const sent = await withProgress(progressTitle(action, e), ({ signal }) =>
         send(client, e.id, action, body, signal),
     );
-    return settle(ctx, e, action, sent);
+    return settle(ctx, e, action, body, sent);
 }
 
-/** Puts the outcome of a sent action in place, and says what happened. */
-async function settle(
+/** Puts the outcome of a sent action in place; what to say when it was done. */
+function settle(
     ctx: ExperimentActionDeps,
     e: ExperimentBasic,
     action: RunAction,
+    body: Record<string, unknown>,
     sent: Sent,
-): Promise<Experiment | undefined> {
-    if (sent.kind === "refused") {
-        // PostHog's reason as plain text; the tree is left as it was.
-        void ctx.ui.warn(refusedText(action, e, sent.reason));
-        return undefined;
+): Done | undefined {
+    switch (sent.kind) {
+        case "busy":
+            void ctx.ui.info(sent.message);
+            return undefined;
+        case "refused":
+            // PostHog's reason as plain text; the tree is left as it was.
+            void ctx.ui.warn(refusedText(action, e, sent.reason));
+            return undefined;
+        case "notDoneReplyLost":
+            // Read again after the lost reply: nothing changed, and nothing is sent again.
+            ctx.views.experiments.place(sent.experiment);
+            void ctx.ui.warn(
+                vscode.l10n.t(
+                    "The reply was lost, and PostHog shows {0} still {1}: it did not take effect. Nothing was sent again; try again if you still want it.",
+                    quotedInMessage(sent.experiment.name),
+                    inMessage(statusText(sent.experiment)),
+                ),
+            );
+            return undefined;
+        case "done":
+        case "doneReplyLost":
+            break;
     }
     const updated = sent.experiment;
     ctx.views.experiments.place(updated);
     void ctx.documents.refreshDetails(updated.id);
-    if (sent.kind === "unknown") {
-        // The reply was lost and the experiment read again: say what the server did.
-        void ctx.ui.warn(
-            vscode.l10n.t(
-                "The reply to this request was lost. PostHog now shows {0} as {1}; nothing was sent again.",
-                quotedInMessage(updated.name),
-                inMessage(statusText(updated)),
-            ),
-        );
-        return updated;
-    }
-    const undo = undoOf(action);
     const text = doneText(action, updated, body);
-    if (!undo) {
-        void ctx.ui.info(text);
-        return updated;
-    }
-    const label = vscode.l10n.t("Undo");
-    void ctx.ui.info(text, label).then(async (choice) => {
-        if (choice !== label) return;
-        // The inverse, on the experiment as PostHog returned it.
-        await runLifecycle(ctx, updated, undo);
-    });
-    return updated;
+    return {
+        experiment: updated,
+        text:
+            sent.kind === "doneReplyLost"
+                ? vscode.l10n.t(
+                      "{0} (The reply was lost; PostHog shows the change was made, so nothing was sent again.)",
+                      text,
+                  )
+                : text,
+    };
 }
 
 /** PostHog's inverse action, where it has one (pause and resume). */
