@@ -169,9 +169,7 @@ async function askEnd(
                 : undefined,
     });
     if (comment === undefined) return undefined;
-    return comment.trim()
-        ? { conclusion, conclusion_comment: comment.trim() }
-        : { conclusion };
+    return comment.trim() ? { conclusion, conclusion_comment: comment.trim() } : { conclusion };
 }
 
 /**

@@ -67,7 +67,12 @@ export class GroupNode {
  */
 export function experimentContext(e: ExperimentBasic): string {
     const base = `experiment:${experimentState(e)}:${e.archived ? "archived" : "live"}:`;
-    return base + allowedActions(e).map((a) => `can-${a}:`).join("");
+    return (
+        base +
+        allowedActions(e)
+            .map((a) => `can-${a}:`)
+            .join("")
+    );
 }
 
 /** One experiment; `contextValue` drives its menus ({@link experimentContext}). */

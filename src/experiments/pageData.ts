@@ -341,13 +341,11 @@ export function pageActions(e: Experiment): PageAction[] {
             label: l10n.t("Create Exposure Cohort"),
             title: l10n.t("Create a cohort of the users exposed to this experiment"),
         });
-    actions.push(
-        {
-            id: "duplicate",
-            label: l10n.t("Duplicate…"),
-            title: l10n.t("Create a copy of this experiment"),
-        },
-    );
+    actions.push({
+        id: "duplicate",
+        label: l10n.t("Duplicate…"),
+        title: l10n.t("Create a copy of this experiment"),
+    });
     const allowed = allowedActions(e);
     if (allowed.includes("unarchive"))
         actions.push({

@@ -3,11 +3,7 @@
 // commands that run an action (each asks the user first), it never runs one. No `vscode` here, so
 // the unit tests run it against the sandbox in Node. Server strings go in code spans (./markdown.ts).
 import type { Experiment, PostHogClient } from "../api";
-import {
-    LIFECYCLE_ACTIONS,
-    refusalReason,
-    type LifecycleAction,
-} from "../experiments/lifecycle";
+import { LIFECYCLE_ACTIONS, refusalReason, type LifecycleAction } from "../experiments/lifecycle";
 import { experimentVariants, statusText } from "../experiments/model";
 import { name } from "./markdown";
 

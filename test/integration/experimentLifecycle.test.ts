@@ -17,17 +17,6 @@ import { signInToSandbox } from "./signIn";
 const isGroup = (n: unknown): n is GroupNode => (n as { kind?: string })?.kind === "group";
 const isRow = (n: unknown): n is ExperimentNode => (n as { kind?: string })?.kind === "experiment";
 
-type StoredExperiment = {
-    id: number;
-    name: string;
-    archived?: boolean;
-    start_date?: string | null;
-    end_date?: string | null;
-    conclusion?: string | null;
-    conclusion_comment?: string | null;
-    feature_flag_key: string;
-};
-
 describe("experiment lifecycle", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
@@ -38,8 +27,11 @@ describe("experiment lifecycle", function () {
     const tree = () => api.ctx.views.experiments;
     const run = (command: string, ...args: unknown[]) =>
         vscode.commands.executeCommand(`posthog-workbench.${command}`, ...args);
-    const stored = (id: number) =>
-        (sandbox.state.experiments as StoredExperiment[]).find((e) => e.id === id) as StoredExperiment;
+    const stored = (id: number) => {
+        const found = sandbox.state.experiments.find((e) => e.id === id);
+        assert.ok(found, `the sandbox holds experiment ${id}`);
+        return found;
+    };
     const posts = (id: number, action: string) =>
         sandbox.requests.filter(
             (r) => r.method === "POST" && r.path.endsWith(`/experiments/${id}/${action}/`),
@@ -58,8 +50,7 @@ describe("experiment lifecycle", function () {
     /** The experiment's row in the group, or undefined when the group does not list it. */
     async function rowIn(groupId: string, id: number): Promise<ExperimentNode | undefined> {
         return (await group(groupId)).find((n) => isRow(n) && n.experiment.id === id) as
-            | ExperimentNode
-            | undefined;
+            ExperimentNode | undefined;
     }
 
     async function rowOf(groupId: string, id: number): Promise<ExperimentNode> {
@@ -248,7 +239,10 @@ describe("experiment lifecycle", function () {
             const groupId = row.group.id;
             await run(command, row);
             assert.equal(posts(id, action), before + 1, "one request");
-            assert.equal(lastWarning(), `PostHog did not ${verb} "${row.experiment.name}": ${reason}`);
+            assert.equal(
+                lastWarning(),
+                `PostHog did not ${verb} "${row.experiment.name}": ${reason}`,
+            );
             assert.ok(await rowIn(groupId, id), `still listed under ${groupId}`);
         }
 
@@ -257,14 +251,26 @@ describe("experiment lifecycle", function () {
             const row = await rowOf("draft", e.id);
             await direct.launchExperiment(e.id);
             ui.answer(true);
-            await refused("launchExperiment", row, "launch", "Experiment has already been launched.", "launch");
+            await refused(
+                "launchExperiment",
+                row,
+                "launch",
+                "Experiment has already been launched.",
+                "launch",
+            );
         });
 
         it("pause of an experiment paused meanwhile", async () => {
             const e = await running("stale-pause");
             const row = await rowOf("running", e.id);
             await direct.pauseExperiment(e.id);
-            await refused("pauseExperiment", row, "pause", "Experiment is already paused.", "pause");
+            await refused(
+                "pauseExperiment",
+                row,
+                "pause",
+                "Experiment is already paused.",
+                "pause",
+            );
         });
 
         it("resume of an experiment resumed meanwhile", async () => {
@@ -302,7 +308,13 @@ describe("experiment lifecycle", function () {
             const row = await rowOf("running", e.id);
             await direct.resetExperiment(e.id);
             ui.answer(true);
-            await refused("resetExperiment", row, "reset", "Experiment is already in draft state.", "reset");
+            await refused(
+                "resetExperiment",
+                row,
+                "reset",
+                "Experiment is already in draft state.",
+                "reset",
+            );
         });
 
         it("unarchive of an experiment unarchived meanwhile", async () => {
@@ -372,7 +384,10 @@ describe("experiment lifecycle", function () {
         const e = await running("scope");
         await signInToSandbox(api, sandbox, { key: sandbox.keys.readOnly });
         try {
-            await waitFor("signed in with the read-only key", () => api.ctx.auth.session.state.signedIn);
+            await waitFor(
+                "signed in with the read-only key",
+                () => api.ctx.auth.session.state.signedIn,
+            );
             ui = new ScriptedUi();
             api.ctx.ui = ui;
             tree().refresh();

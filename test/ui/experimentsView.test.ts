@@ -120,9 +120,9 @@ describe("experiments view in VS Code", function () {
         );
         const launched = bench.sandbox.state.experiments.find((e) => e.name === name);
         assert.ok(launched?.start_date, "the sandbox launched it");
-        const labels = await page.locator(".monaco-list-row").evaluateAll((rows) =>
-            rows.map((r) => r.getAttribute("aria-label") ?? ""),
-        );
+        const labels = await page
+            .locator(".monaco-list-row")
+            .evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? ""));
         const at = (prefix: string) => labels.findIndex((l) => l.startsWith(prefix));
         assert.ok(at("Running") !== -1 && at("Running") < at(name), "below the Running header");
         assert.ok(at(name) < at("Paused"), "above the Paused header");

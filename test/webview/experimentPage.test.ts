@@ -166,7 +166,7 @@ describe("experiment page (webview)", function () {
         const lifecycle = ["launch", "pause", "resume", "end", "shipVariant", "reset"];
         const shown = await page
             .locator("nav.actions button")
-            .evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset.action));
+            .evaluateAll((buttons) => buttons.map((b) => b.getAttribute("data-action")));
         assert.deepEqual(
             shown.filter((a) => lifecycle.includes(a ?? "")),
             ["pause", "end", "shipVariant", "reset"],

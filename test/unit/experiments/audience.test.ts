@@ -14,8 +14,14 @@ function withFilters(filters: Record<string, unknown> | undefined): ExperimentBa
         feature_flag:
             filters === undefined
                 ? undefined
-                : ({ id: 1, key: "x-flag", name: "", active: false, deleted: false, filters } as
-                      ExperimentBasic["feature_flag"]),
+                : ({
+                      id: 1,
+                      key: "x-flag",
+                      name: "",
+                      active: false,
+                      deleted: false,
+                      filters,
+                  } as ExperimentBasic["feature_flag"]),
     };
 }
 
