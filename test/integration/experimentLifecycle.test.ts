@@ -334,6 +334,49 @@ describe("experiment lifecycle", function () {
         });
     });
 
+    describe("a lost reply is never sent again: the experiment is read, and what PostHog did is said", () => {
+        afterEach(() => sandbox.faults.clear());
+
+        it("a launch applied before the connection dropped: one launch, reported done", async () => {
+            const e = await draft("lost-done");
+            const row = await rowOf("draft", e.id);
+            sandbox.faults.add({
+                method: "POST",
+                path: `/experiments/${e.id}/launch/`,
+                kind: "reset",
+                afterHandling: true,
+            });
+            ui.answer(true);
+            await run("launchExperiment", row);
+            assert.equal(posts(e.id, "launch"), 1, "exactly one launch sent");
+            assert.ok(stored(e.id).start_date, "the sandbox launched it");
+            assert.match(
+                ui.messages.at(-1)?.text ?? "",
+                /^Launched .*\(The reply was lost; PostHog shows the change was made, so nothing was sent again\.\)$/,
+            );
+            assert.ok(await rowIn("running", e.id));
+        });
+
+        it("a launch lost before PostHog applied it: one launch, reported not done", async () => {
+            const e = await draft("lost-not-done");
+            const row = await rowOf("draft", e.id);
+            sandbox.faults.add({
+                method: "POST",
+                path: `/experiments/${e.id}/launch/`,
+                kind: "reset",
+            });
+            ui.answer(true);
+            await run("launchExperiment", row);
+            assert.equal(posts(e.id, "launch"), 1, "exactly one launch sent");
+            assert.equal(stored(e.id).start_date ?? null, null);
+            assert.match(
+                lastWarning(),
+                /^The reply was lost, and PostHog shows ".*" still Draft: it did not take effect\. Nothing was sent again/,
+            );
+            assert.ok(await rowIn("draft", e.id));
+        });
+    });
+
     it("two quick clicks on Pause send one request", async () => {
         const e = await running("double");
         const row = await rowOf("running", e.id);
