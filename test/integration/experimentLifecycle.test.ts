@@ -9,7 +9,11 @@ import type { ExtensionApi } from "../../src/extension";
 // Types only: the extension runs its own bundle (see experiments.test.ts).
 import type { ExperimentNode, ExperimentTreeNode, GroupNode } from "../../src/experiments/nodes";
 import type { Sandbox } from "../sandbox";
+import { inMessage } from "../../src/shared/plainText";
+import { hostileNames } from "../hostile/liveMarkup";
+import { messageProblem, quotedName } from "../hostile/messages";
 import { directClient, signedIn } from "./fixture";
+import { addHostileExperiments } from "./hostileData";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 import { signInToSandbox } from "./signIn";
@@ -375,6 +379,44 @@ describe("experiment lifecycle", function () {
             );
             assert.ok(await rowIn("draft", e.id));
         });
+    });
+
+    it("names a hostile experiment plainly in the launch modal and its notification", async () => {
+        const names = hostileNames().map((h) => h.name);
+        const added = addHostileExperiments(sandbox, names);
+        try {
+            // Drafts: the copies of the running seed experiment, not started. Their flag is the
+            // seed's, already active, so launching them changes nothing another suite reads.
+            for (const id of added.ids) {
+                const e = stored(id);
+                e.start_date = null;
+                e.end_date = null;
+            }
+            for (const [i, id] of added.ids.entries()) {
+                const e = stored(id);
+                const before = ui.confirms.length;
+                ui.answer(true);
+                await run("launchExperiment", await rowOf("draft", id));
+                const { message, detail } = ui.confirms[before];
+                const where = `name ${i}`;
+                assert.equal(messageProblem(message), undefined, `${where}: modal question`);
+                assert.equal(messageProblem(detail), undefined, `${where}: modal detail`);
+                assert.equal(quotedName(message, "Launch ", "?"), inMessage(names[i]), where);
+                const done = ui.messages.at(-1)?.text ?? "";
+                assert.equal(messageProblem(done), undefined, `${where}: notification`);
+                assert.equal(
+                    quotedName(
+                        done,
+                        "Launched ",
+                        `: its flag ${e.feature_flag_key} is active and users get the variants.`,
+                    ),
+                    inMessage(names[i]),
+                    where,
+                );
+            }
+        } finally {
+            added.remove();
+        }
     });
 
     it("two quick clicks on Pause send one request", async () => {
