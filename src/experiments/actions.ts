@@ -17,6 +17,8 @@ import {
     statusText,
 } from "./model";
 import type { ExperimentsTree } from "./experimentsTree";
+import { allowedActions } from "./lifecycle";
+import { runLifecycle } from "./lifecycleActions";
 import { ExperimentNode } from "./nodes";
 
 /** What the experiment actions use. */
@@ -228,37 +230,41 @@ export async function editExperiment(
     );
 }
 
-export async function setArchived(
+/**
+ * Archives an ended experiment (POST archive/). Unarchiving is a lifecycle action of its own
+ * (./lifecycleActions.ts, PostHog's POST unarchive/).
+ */
+export async function archiveExperiment(
     ctx: ExperimentActionDeps,
     experiment: ExperimentBasic,
-    archived: boolean,
 ): Promise<Experiment | undefined> {
-    if (archived && !isEnded(experiment)) {
+    if (!isEnded(experiment)) {
         // PostHog archives only an ended experiment (POST archive/ answers 400 otherwise): say so
-        // before sending. There is no End action here to offer.
-        void ctx.ui.warn(
+        // before sending, and offer to end it.
+        const end = vscode.l10n.t("End Experiment...");
+        const canEnd = allowedActions(experiment).includes("end");
+        const choice = await ctx.ui.warn(
             vscode.l10n.t(
-                "{0} is {1}: PostHog archives an experiment only once it has ended. End it in PostHog first, then archive it.",
+                "{0} is {1}: PostHog archives an experiment only once it has ended. End it first, then archive it.",
                 quotedInMessage(experiment.name),
                 inMessage(statusText(experiment)),
             ),
+            ...(canEnd ? [end] : []),
         );
+        if (choice === end) await runLifecycle(ctx, experiment, "end");
         return undefined;
     }
     const client = await ctx.auth.session.client();
-    const title = archived
-        ? vscode.l10n.t("Archiving {0}...", quotedInMessage(experiment.name))
-        : vscode.l10n.t("Unarchiving {0}...", quotedInMessage(experiment.name));
     let updated: Experiment;
     try {
-        updated = await withProgress(title, ({ signal, onRetry }) =>
-            archived
-                ? client.archiveExperiment(experiment.id, {}, { signal, onRetry })
-                : client.patchExperiment(experiment.id, { archived: false }, { signal, onRetry }),
+        updated = await withProgress(
+            vscode.l10n.t("Archiving {0}...", quotedInMessage(experiment.name)),
+            ({ signal, onRetry }) =>
+                client.archiveExperiment(experiment.id, {}, { signal, onRetry }),
         );
     } catch (error) {
         // The row may be stale (ended, or not, in PostHog since): PostHog's own reason, as text.
-        const refusal = archived ? badRequestReason(error) : undefined;
+        const refusal = badRequestReason(error);
         if (refusal !== undefined) {
             void ctx.ui.warn(
                 vscode.l10n.t(
@@ -272,12 +278,9 @@ export async function setArchived(
         }
         throw error;
     }
-    ctx.views.experiments.update(updated);
-    void ctx.ui.info(
-        archived
-            ? vscode.l10n.t("Archived {0}.", quotedInMessage(experiment.name))
-            : vscode.l10n.t("Unarchived {0}.", quotedInMessage(experiment.name)),
-    );
+    ctx.views.experiments.place(updated);
+    void ctx.documents.refreshDetails(updated.id);
+    void ctx.ui.info(vscode.l10n.t("Archived {0}.", quotedInMessage(experiment.name)));
     return updated;
 }
 

@@ -148,7 +148,7 @@ export const experimentCommands: readonly CommandSpec<actions.ExperimentActionDe
         l10n.t("Archive Experiment"),
         "archive",
         () => l10n.t("No ended experiment to archive."),
-        (ctx, e) => actions.setArchived(ctx, e, true),
+        actions.archiveExperiment,
     ),
     lifecycle(
         "unarchiveExperiment",

@@ -195,8 +195,8 @@ export class ExperimentPage implements vscode.Disposable {
                 await runLifecycle(this.ctx, e, "ship_variant");
                 return;
             case "archive":
-                await actions.setArchived(this.ctx, e, true);
-                return reload();
+                await actions.archiveExperiment(this.ctx, e);
+                return;
             case "delete":
                 if (await actions.deleteExperiment(this.ctx, e)) this.panel.dispose();
                 return;

@@ -227,6 +227,17 @@ describe("experiment lifecycle", function () {
         assert.ok(await rowIn("complete", e.id));
     });
 
+    it("archive of a running experiment offers to end it first", async () => {
+        const e = await running("archive-running");
+        ui.press("End Experiment...").answer("stopped_early", "");
+        await run("archiveExperiment", await rowOf("running", e.id));
+        assert.match(lastWarning(), /only once it has ended\. End it first, then archive it\.$/);
+        assert.equal(posts(e.id, "archive"), 0, "nothing archived");
+        await waitFor("ended from the warning's button", () => stored(e.id).end_date);
+        assert.equal(stored(e.id).conclusion, "stopped_early");
+        await waitFor("listed under Complete", async () => rowIn("complete", e.id));
+    });
+
     describe("refused: the server changed the experiment behind the tree's back", () => {
         /**
          * Runs `command` on the stale `row`: PostHog's reason is shown, one request was sent, and

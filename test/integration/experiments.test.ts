@@ -455,7 +455,7 @@ describe("experiments", function () {
         assert.equal(told?.level, "warn");
         assert.match(
             told?.text ?? "",
-            /"Cart reminder timing" is Running: .*only once it has ended\. End it in PostHog first/,
+            /"Cart reminder timing" is Running: .*only once it has ended\. End it first, then archive it\./,
         );
         assert.ok(
             !sandbox.requests.slice(sent).some((r) => r.path.includes("/archive/")),
