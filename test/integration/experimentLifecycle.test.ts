@@ -37,10 +37,15 @@ describe("experiment lifecycle", function () {
         assert.ok(found, `the sandbox holds experiment ${id}`);
         return found;
     };
+    /** Where this test's requests start: an id may have been used by another suite's rows. */
+    let firstRequest = 0;
+    /** The experiments this test created, deleted after it so other suites see the seed. */
+    let created: number[] = [];
     const posts = (id: number, action: string) =>
-        sandbox.requests.filter(
-            (r) => r.method === "POST" && r.path.endsWith(`/experiments/${id}/${action}/`),
-        ).length;
+        sandbox.requests
+            .slice(firstRequest)
+            .filter((r) => r.method === "POST" && r.path.endsWith(`/experiments/${id}/${action}/`))
+            .length;
     const listReads = () =>
         sandbox.requests.filter((r) => r.method === "GET" && /\/experiments\/?$/.test(r.path))
             .length;
@@ -67,10 +72,12 @@ describe("experiment lifecycle", function () {
     /** A new draft (flag control/test 50/50, released to all users), created around the editor. */
     async function draft(label: string): Promise<Experiment> {
         serial++;
-        return direct.createExperiment({
+        const e = await direct.createExperiment({
             name: `Lifecycle ${label} ${serial}`,
             feature_flag_key: `lifecycle-${label.replace(/\W+/g, "-")}-${serial}-${Date.now()}`,
         });
+        created.push(e.id);
+        return e;
     }
 
     /** A draft launched around the editor. */
@@ -87,12 +94,15 @@ describe("experiment lifecycle", function () {
     });
 
     beforeEach(() => {
+        firstRequest = sandbox.requests.length;
+        created = [];
         ui = new ScriptedUi();
         api.ctx.ui = ui;
         tree().refresh();
     });
 
-    afterEach(() => {
+    afterEach(async () => {
+        for (const id of created) await direct.softDeleteExperiment(id);
         assert.deepEqual(
             ui.messages.filter((m) => m.level === "error"),
             [],
