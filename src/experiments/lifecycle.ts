@@ -44,17 +44,20 @@ export const INVERSE_ACTION: Readonly<Partial<Record<LifecycleAction, LifecycleA
 export type ExperimentConclusion = ExperimentConclusionValue;
 
 /**
- * The conclusions in PostHog's order, with PostHog's English labels (the model field's choices,
+ * The conclusions in PostHog's order (the model field's choices,
  * products/experiments/backend/models/experiment.py @0041032109e3: Won, Lost, Inconclusive,
- * Stopped Early, Invalid). Show {@link conclusionLabel}, which translates them.
+ * Stopped Early, Invalid). `label` is PostHog's label in the display language
+ * ({@link conclusionLabel}), read when asked for, so it follows the language VS Code runs in.
  */
-export const CONCLUSIONS: readonly { value: ExperimentConclusion; label: string }[] = [
-    { value: "won", label: "Won" },
-    { value: "lost", label: "Lost" },
-    { value: "inconclusive", label: "Inconclusive" },
-    { value: "stopped_early", label: "Stopped Early" },
-    { value: "invalid", label: "Invalid" },
-];
+export const CONCLUSIONS: readonly {
+    readonly value: ExperimentConclusion;
+    readonly label: string;
+}[] = (["won", "lost", "inconclusive", "stopped_early", "invalid"] as const).map((value) => ({
+    value,
+    get label(): string {
+        return conclusionLabel(value);
+    },
+}));
 
 /** Whether a value is one of PostHog's conclusions. */
 export function isConclusion(value: unknown): value is ExperimentConclusion {
