@@ -15,6 +15,7 @@ import {
     conclusionLabel,
     INVERSE_ACTION,
     type LifecycleAction,
+    shippableVariants,
 } from "./lifecycle";
 import { experimentVariants, statusText } from "./model";
 import { send, type Sent } from "./lifecycleSend";
@@ -182,7 +183,9 @@ async function askShip(
     ctx: ExperimentActionDeps,
     e: ExperimentBasic,
 ): Promise<Record<string, unknown> | undefined> {
-    const variants = experimentVariants(e);
+    // The flag's own variants: PostHog refuses any other key (lifecycle.ts shippableVariants).
+    const split = new Map(experimentVariants(e).map((v) => [v.key, v.rollout]));
+    const variants = shippableVariants(e).map((key) => ({ key, rollout: split.get(key) }));
     if (variants.length === 0) {
         void ctx.ui.warn(
             vscode.l10n.t(
