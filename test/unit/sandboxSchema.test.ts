@@ -325,6 +325,73 @@ describe("sandbox schema from PostHog's source", function () {
         assert.equal(rawLog.status, 200, JSON.stringify(rawLog.json));
     });
 
+    it("log_entries: console logs of replayed sessions through console_logs, batch export lines apart", async () => {
+        const [[consoleLines, exportLines, all]] = await rows(
+            "SELECT (SELECT count() FROM console_logs_log_entries), (SELECT count() FROM batch_export_log_entries), (SELECT count() FROM log_entries)",
+        );
+        assert.ok(Number(consoleLines) > 0 && Number(exportLines) > 0);
+        assert.equal(Number(consoleLines) + Number(exportLines), Number(all));
+        // session_replay_events.py console_logs: LEFT JOIN on session_id = log_source_id, only
+        // the session_replay lines (log_entries.py ReplayConsoleLogsLogEntriesTable).
+        const [[joined, sources]] = await rows(
+            "SELECT countIf(console_logs.log_source_id = session_id), groupUniqArray(console_logs.log_source) FROM raw_session_replay_events WHERE console_logs.message != ''",
+        );
+        assert.equal(joined, consoleLines);
+        assert.deepEqual(sources, ["session_replay"]);
+    });
+
+    it("cohort_membership: the cohort's people, entered", async () => {
+        const [[members, statuses]] = await rows(
+            `SELECT count(), groupUniqArray(status) FROM cohort_membership WHERE cohort_id = ${PRO_COHORT_ID}`,
+        );
+        const [[people]] = await rows(
+            `SELECT count() FROM cohort_people WHERE cohort_id = ${PRO_COHORT_ID}`,
+        );
+        assert.equal(members, people);
+        assert.deepEqual(statuses, ["entered"]);
+    });
+
+    it("groups.revenue_analytics: joins the empty table PostHog selects without revenue views", async () => {
+        const res = await hogql(
+            "SELECT key, revenue_analytics.revenue, revenue_analytics.revenue_last_30_days FROM groups LIMIT 1",
+        );
+        assert.equal(res.status, 200, JSON.stringify(res.json));
+        assert.deepEqual(res.json.columns, ["key", "revenue", "revenue_last_30_days"]);
+        const [[count]] = await rows("SELECT count() FROM groups_revenue_analytics");
+        assert.equal(count, 0);
+    });
+
+    it("document embeddings: one table per embedding model (HOGQL_MODEL_TABLES), the lazy one refused", async () => {
+        for (const model of ["text_embedding_3_small_1536", "text_embedding_3_large_3072"]) {
+            const res = await hogql(`SELECT * FROM document_embeddings_${model}`);
+            assert.equal(res.status, 200, JSON.stringify(res.json));
+            assert.deepEqual(res.json.columns, [
+                "product",
+                "document_type",
+                "rendering",
+                "document_id",
+                "timestamp",
+                "inserted_at",
+                "content",
+                "metadata",
+                "embedding",
+            ]);
+            assert.deepEqual(res.json.results, []);
+        }
+        const lazy = await hogql("SELECT document_id FROM document_embeddings");
+        assert.equal(lazy.status, 400);
+        assert.match(lazy.json.detail, /does not hold PostHog's table `document_embeddings`/);
+        const schema = await query({ kind: "DatabaseSchemaQuery" });
+        const listed = Object.keys(schema.json.tables).filter((t) => t.includes("embedding"));
+        assert.deepEqual(listed.sort(), [
+            "document_embeddings",
+            "document_embeddings_text_embedding_3_large_3072",
+            "document_embeddings_text_embedding_3_small_1536",
+            "pg_embeddings",
+            "raw_document_embeddings",
+        ]);
+    });
+
     it("refuses a field PostHog lacks with PostHog's message at its position", async () => {
         const text = "SELECT event, $session_id_v7 FROM events";
         const res = await query({ kind: "HogQLMetadata", language: "hogQL", query: text });

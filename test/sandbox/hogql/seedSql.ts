@@ -202,6 +202,34 @@ export const CREATE_TABLES: string[] = [
     `CREATE TABLE exchange_rate (
         currency String, date Date, rate Decimal64(10)
     ) ENGINE = MergeTree ORDER BY (date, currency)`,
+    // cohort_membership.py CohortMembershipTable: realtime cohort membership, one row per person
+    // and cohort with its last status.
+    `CREATE TABLE cohort_membership (
+        team_id Int64, cohort_id Int64, person_id UUID, status String,
+        last_updated DateTime64(6, 'UTC')
+    ) ENGINE = MergeTree ORDER BY (team_id, cohort_id, person_id)`,
+    // log_entries.py LogEntriesTable: log lines of session replay (console logs) and batch exports.
+    `CREATE TABLE log_entries (
+        team_id Int64, log_source String, log_source_id String, instance_id String,
+        timestamp DateTime64(6, 'UTC'), message String, level String
+    ) ENGINE = MergeTree ORDER BY (team_id, log_source, log_source_id, timestamp)`,
+    // Tables PostHog has that hold nothing for the sandbox's project: groups_revenue_analytics.py
+    // selects SelectQuery.empty(columns=FIELDS) when the team has no revenue views, and no
+    // document embeddings are made for it (document_embeddings.py, indexed_embedding.py).
+    `CREATE TABLE groups_revenue_analytics (
+        team_id Int64, group_key String, revenue Decimal64(10), revenue_last_30_days Decimal64(10)
+    ) ENGINE = Memory`,
+    ...[
+        "distributed_posthog_document_embeddings_text_embedding_3_small_1536",
+        "distributed_posthog_document_embeddings_text_embedding_3_large_3072",
+        "posthog_document_embeddings_union_view",
+    ].map(
+        (table) => `CREATE TABLE ${table} (
+        team_id Int64, product String, document_type String, rendering String,
+        document_id String, timestamp DateTime64(3, 'UTC'), inserted_at DateTime64(3, 'UTC'),
+        content String, metadata String, embedding Array(Float64)${table.endsWith("union_view") ? ", model_name String" : ""}
+    ) ENGINE = Memory`,
+    ),
     `CREATE TABLE query_log_archive (
         team_id Int64, event_date Date, event_time DateTime64(6, 'UTC'), query_id String,
         lc_id String, lc_query__query String, lc_query__kind String,
@@ -283,6 +311,14 @@ const REFERRERS = [
 
 const personId = (i: string) => `reinterpretAsUUID(sipHash128('person', ${i}))`;
 /** The company (group type 0) person `i` works at: one of COMPANIES. */
+/** Console log messages of the replayed sessions (PostHog's replay tests log the first). */
+const CONSOLE_MESSAGES = [
+    "This is a generic message",
+    "Fetching user settings",
+    "Deprecated API used",
+    "Failed to load resource",
+];
+
 export const COMPANIES = 40;
 const company = (i: string) =>
     `concat('company_', toString(intHash32(${i} * 7 + 3) % ${COMPANIES}))`;
@@ -477,6 +513,24 @@ export function seedStatements(): string[] {
         SELECT id, ${PRO_COHORT_ID}, ${TEAM}, 1, 1
         FROM person WHERE JSONExtractString(properties, 'plan') = 'pro' ${SETTINGS}`;
 
+    // Realtime cohort membership: the cohort's people, entered when the cohort was calculated.
+    const cohortMembership = `INSERT INTO cohort_membership
+        SELECT team_id, cohort_id, person_id, 'entered', now64(6, 'UTC') - toIntervalDay(1)
+        FROM cohortpeople ${SETTINGS}`;
+
+    // Console logs of a few replayed sessions (log_source 'session_replay', log_source_id the
+    // session), and the log lines of one batch export run.
+    const logEntries = `INSERT INTO log_entries
+        SELECT team_id, 'session_replay', session_id, '', min_first_timestamp + toIntervalSecond(k),
+            ${pick(CONSOLE_MESSAGES, "cityHash64(session_id, k)")},
+            ${pick(["info", "info", "warn", "error"], "cityHash64(session_id, k, 1)")}
+        FROM session_replay_events ARRAY JOIN range(1 + console_log_count % 3) AS k
+        WHERE cityHash64(session_id) % 10 = 0
+        UNION ALL
+        SELECT ${TEAM}, 'batch_export', 'export_1', 'run_1', now64(6, 'UTC') - toIntervalMinute(number),
+            ['Batch export started', 'Batch export finished'][1 + number % 2], 'info'
+        FROM numbers(2) ${SETTINGS}`;
+
     // Exchange rates of a few currencies to USD for each of the last 90 days, moving a little.
     const rates = `INSERT INTO exchange_rate
         SELECT currency, today() - number, toDecimal64(base * (1 + ((intHash32(number * 13 + length(currency)) % 200) - 100) / 10000), 10)
@@ -495,6 +549,8 @@ export function seedStatements(): string[] {
         replays,
         groups,
         cohortPeople,
+        cohortMembership,
+        logEntries,
         rates,
     ];
 }
