@@ -70,6 +70,19 @@ export class Printer extends ExprPrinter {
             const r = this.printQuery(next.select_query, shared, limit);
             parts.push(`${String(next.set_operator)} ${r.sql}`);
         }
+        // printer/base.py visit_select_set_query (@8722f436): the set's own LIMIT and OFFSET
+        // (`(SELECT ... UNION ALL SELECT ...) LIMIT n`) are printed after the last SELECT, with
+        // no parentheses, so ClickHouse reads them as that SELECT's. At the top, where query.py
+        // has given every SELECT its LIMIT, that is a second LIMIT: ClickHouse's syntax error,
+        // as on PostHog.
+        if (node.limit) {
+            let l = node.limit_percent
+                ? limitPercentValue(node.limit as AstNode)
+                : this.expr(node.limit, shared).sql;
+            if (node.limit_with_ties) l += " WITH TIES";
+            parts.push(`LIMIT ${l}`);
+        }
+        if (node.offset) parts.push(`OFFSET ${this.expr(node.offset, shared).sql}`);
         return { sql: parts.join(" "), columns: first.columns };
     }
 
@@ -451,15 +464,33 @@ export class Printer extends ExprPrinter {
  */
 function limitPercent(limit: AstNode): string {
     const value = limit.node === "Constant" ? limit.value : undefined;
+    if (typeof value === "number" && (value < 0 || value > 100))
+        throw queryError("Limit percent must be between 0 and 100", limit);
+    return limitPercentValue(limit);
+}
+
+/**
+ * printer/clickhouse.py _limit_percent_constant_value: a constant number only, printed as
+ * str(value / 100), Python's float text (1.0, 0.5, 1e-05).
+ */
+function limitPercentValue(limit: AstNode): string {
+    const value = limit.node === "Constant" ? limit.value : undefined;
     if (typeof value !== "number")
         throw queryError(
             "LIMIT percent with expressions is not supported in clickhouse dialect",
             limit,
         );
-    if (value < 0 || value > 100)
-        throw queryError("Limit percent must be between 0 and 100", limit);
-    const fraction = value / 100;
-    return Number.isInteger(fraction) ? `${fraction}.0` : String(fraction);
+    return pythonFloat(value / 100);
+}
+
+/** Python's repr of a float: scientific below 1e-4 and from 1e16, with a two-digit exponent. */
+function pythonFloat(x: number): string {
+    const abs = Math.abs(x);
+    if (abs !== 0 && (abs < 1e-4 || abs >= 1e16))
+        return x
+            .toExponential()
+            .replace(/e([+-])(\d)$/, (_, sign: string, d: string) => `e${sign}0${d}`);
+    return Number.isInteger(x) ? `${x}.0` : String(x);
 }
 
 /**
