@@ -390,18 +390,13 @@ export function seedStatements(): string[] {
                 event = 'search_performed', concat('"query":"', ${pick(["hedgehog", "max", "comedy", "docs"], h(41, "n"))}, '",'),
                 event = '$exception', '"$exception_message":"TypeError: Cannot read properties of undefined",',
                 ''),
-            '"plan":"', JSONExtractString(pprops, 'plan'), '"',
+            '"plan":"', pplan, '"',
         '}')`;
 
-    const events = `INSERT INTO events
-        SELECT
-            reinterpretAsUUID(sipHash128('event', n)) AS uuid, event, ${props} AS properties,
-            start + toIntervalSecond(k * (20 + ${h(42, "s")} % 100)) AS timestamp, ${TEAM},
-            concat('user_', toString(1000 + p)) AS distinct_id,
-            if(event = '$autocapture', concat('button.btn:text="', ${pick(["Watch now", "Add to list", "Start trial", "Search"], h(43, "n"))}, '"nth-child="1"'), '') AS elements_chain,
-            timestamp, session_id, concat('w-', session_id), ${personId("p")}, pprops, pcreated,
-            ${company("p")}, '', '', '', '', '', [], [], [], NULL
-        FROM (
+    // Every event's typed values before they become JSON, made once into a Memory table: the
+    // events and the sessions' facts are both made from it (so no event's properties are parsed
+    // back), then it is dropped.
+    const eventRows = `CREATE TABLE event_rows ENGINE = Memory AS
             SELECT *, k, s * ${EVENTS_PER_SESSION} + k AS n,
                 multiIf(
                     k = 0, '$pageview',
@@ -427,34 +422,50 @@ export function seedStatements(): string[] {
                 multiIf(${EXPERIMENT_FLAGS.map(([k], i) => `flag_key = '${k}', flag_${i}`).join(", ")}, '') AS flag_value
             FROM (${session}) AS sess
             ARRAY JOIN range(${EVENTS_PER_SESSION}) AS k
-            LEFT JOIN (SELECT number AS pn, properties AS pprops, created_at AS pcreated FROM person
+            LEFT JOIN (SELECT number AS pn, properties AS pprops, JSONExtractString(properties, 'plan') AS pplan, created_at AS pcreated FROM person
                        JOIN (SELECT number, ${personId("number")} AS pid FROM numbers(${PERSONS})) AS ids ON ids.pid = person.id) AS pp
-                ON pp.pn = sess.p
-        ) ${SETTINGS}`;
+                ON pp.pn = sess.p ${SETTINGS}`;
 
-    // One pass over the events per session (each event's properties parsed once), kept in a
-    // Memory table that sessions and raw_sessions_v3 are both made from, then dropped.
+    const events = `INSERT INTO events
+        SELECT
+            reinterpretAsUUID(sipHash128('event', n)) AS uuid, event, ${props} AS properties,
+            start + toIntervalSecond(k * (20 + ${h(42, "s")} % 100)) AS timestamp, ${TEAM},
+            concat('user_', toString(1000 + p)) AS distinct_id,
+            if(event = '$autocapture', concat('button.btn:text="', ${pick(["Watch now", "Add to list", "Start trial", "Search"], h(43, "n"))}, '"nth-child="1"'), '') AS elements_chain,
+            timestamp, session_id, concat('w-', session_id), ${personId("p")}, pprops, pcreated,
+            ${company("p")}, '', '', '', '', '', [], [], [], NULL
+        FROM event_rows ${SETTINGS}`;
+
+    // The facts of each session, from the typed event rows (the values its events' properties
+    // hold), kept in a Memory table that sessions and, when first asked for, raw_sessions_v3 are
+    // made from (deferredSeeds, which drops it).
     const facts = `CREATE TABLE session_facts ENGINE = Memory AS
-        SELECT team_id, \`$session_id\` AS sid, any(distinct_id) AS did, any(person_id) AS pid,
+        SELECT ${TEAM} AS team_id, session_id AS sid, any(distinct_id) AS did, any(person_id) AS pid,
             argMax(distinct_id, timestamp) AS last_did, argMax(person_id, timestamp) AS last_pid,
-            min(timestamp) AS st, max(timestamp) AS et, max(created_at) AS ins,
-            groupUniqArray(p.1) AS urls, argMin(p.1, timestamp) AS entry,
-            argMin(p.10, timestamp) AS entry_path, argMax(p.1, timestamp) AS exit,
-            argMax(p.10, timestamp) AS exit_path,
-            argMin(if(p.9 = '$direct', '$direct', domain(p.9)), timestamp) AS ref,
-            argMin(p.2, timestamp) AS browser, argMin(p.3, timestamp) AS browser_version,
-            argMin(p.4, timestamp) AS os, argMin(p.5, timestamp) AS device,
-            argMin(p.6, timestamp) AS vw, argMin(p.7, timestamp) AS vh,
-            argMin(p.8, timestamp) AS country,
+            min(timestamp) AS st, max(timestamp) AS et, max(timestamp) AS ins,
+            groupUniqArray(url) AS urls, argMin(url, timestamp) AS entry,
+            argMin(path, timestamp) AS entry_path, argMax(url, timestamp) AS exit,
+            argMax(path, timestamp) AS exit_path,
+            argMin(if(referrer = '$direct', '$direct', domain(referrer)), timestamp) AS ref,
+            argMin(e_browser, timestamp) AS browser,
+            argMin(if(e_browser = 'Chrome', '131', '18'), timestamp) AS browser_version,
+            argMin(e_os, timestamp) AS os,
+            argMin(if(e_os IN ('iOS', 'Android'), 'Mobile', 'Desktop'), timestamp) AS device,
+            argMin(toInt64(toString(screen_width)), timestamp) AS vw,
+            argMin(toInt64(screen_height), timestamp) AS vh,
+            argMin(e_country, timestamp) AS country,
             toJSONString(CAST(sumMap(map(event, toUInt64(1))) AS Map(String, UInt64))) AS event_counts,
             countIf(event = '$pageview') AS pv, countIf(event = '$autocapture') AS ac,
             groupArrayIf(uuid, event = '$pageview') AS pageviews,
             groupArrayIf(uuid, event = '$autocapture') AS autocaptures,
             groupArrayIf(uuid, event = '$screen') AS screens
-        FROM (SELECT *, JSONExtract(properties,
-                'Tuple(\`$current_url\` String, \`$browser\` String, \`$browser_version\` String, \`$os\` String, \`$device_type\` String, \`$screen_width\` Int64, \`$screen_height\` Int64, \`$geoip_country_code\` String, \`$referrer\` String, \`$pathname\` String)') AS p
-            FROM events)
-        GROUP BY team_id, sid ${SETTINGS}`;
+        FROM (SELECT session_id, event, path, referrer, browser AS e_browser, os AS e_os, screen_width,
+                screen_height, country AS e_country, concat('https://hogflix.example', path) AS url,
+                reinterpretAsUUID(sipHash128('event', n)) AS uuid,
+                start + toIntervalSecond(k * (20 + ${h(42, "s")} % 100)) AS timestamp,
+                concat('user_', toString(1000 + p)) AS distinct_id, ${personId("p")} AS person_id
+            FROM event_rows)
+        GROUP BY sid ${SETTINGS}`;
 
     const sessions = `INSERT INTO sessions
         SELECT sid, sid, team_id, did, pid, st, et, urls, length(urls), entry, entry_path, exit,
@@ -476,31 +487,6 @@ export function seedStatements(): string[] {
             10 + ${h(66, "cityHash64(session_id)")} % 200, 5 + ${h(67, "cityHash64(session_id)")} % 50, 'web',
             30, \`$end_timestamp\`
         FROM sessions WHERE cityHash64(session_id) % 3 = 0 ${SETTINGS}`;
-
-    // Raw sessions v3: the same sessions as aggregate states, made over one row per session (far
-    // cheaper than states over every event).
-    const init = (fn: string, value: string, at: string) => `${fn}State(${value}, ${at})`;
-    const nothing = (at: string) => init("argMin", "CAST(NULL, 'Nullable(String)')", at);
-    const rawSessions = `INSERT INTO raw_sessions_v3
-        SELECT team_id, reinterpretAsUInt128(toUUID(sid)), any(st),
-            ${init("argMax", "last_did", "et")}, ${init("argMax", "last_pid", "et")}, min(st), max(et),
-            max(ins), groupUniqArrayArray(urls),
-            ${init("argMin", "entry", "st")}, ${init("argMax", "exit", "et")}, ${init("argMax", "''", "et")},
-            ${init("argMin", "browser", "st")}, ${init("argMin", "browser_version", "st")},
-            ${init("argMin", "os", "st")}, ${init("argMin", "''", "st")}, ${init("argMin", "device", "st")},
-            ${init("argMin", "vw", "st")}, ${init("argMin", "vh", "st")},
-            ${init("argMin", "toNullable(country)", "st")}, ${nothing("st")}, ${nothing("st")},
-            ${nothing("st")}, ${nothing("st")}, ${init("argMin", "toNullable(ref)", "st")},
-            ${Array.from({ length: 8 }, () => nothing("st")).join(", ")},
-            ${init("argMin", "false", "st")}, ${init("argMin", "false", "st")},
-            ${init("argMin", "CAST(map(), 'Map(String, String)')", "st")},
-            ${init("argMin", "CAST([], 'Array(String)')", "st")},
-            ${init("argMin", "CAST((NULL, NULL, NULL, NULL, false, false, NULL), 'Tuple(Nullable(String), Nullable(String), Nullable(String), Nullable(String), Bool, Bool, Nullable(String))')", "st")},
-            any(arrayReduce('uniqExactState', pageviews)), any(arrayReduce('uniqExactState', autocaptures)),
-            any(arrayReduce('uniqExactState', screens)),
-            any(arrayReduce('uniqUpToState(1)', arrayConcat(pageviews, autocaptures, screens)))
-        FROM session_facts GROUP BY team_id, sid ${SETTINGS}`;
-    const dropFacts = "DROP TABLE session_facts";
 
     // Groups: the companies the events name, first and last seen there.
     const groups = `INSERT INTO groups
@@ -541,11 +527,11 @@ export function seedStatements(): string[] {
     return [
         persons,
         distinctIds,
+        eventRows,
         events,
         facts,
+        "DROP TABLE event_rows",
         sessions,
-        rawSessions,
-        dropFacts,
         replays,
         groups,
         cohortPeople,
@@ -553,4 +539,44 @@ export function seedStatements(): string[] {
         logEntries,
         rates,
     ];
+}
+
+/**
+ * Seeds few queries need, made when a query first names their table rather than at start
+ * (clickhouse.ts runs them): the table, and the statements that fill it.
+ */
+export interface DeferredSeed {
+    /** the ClickHouse table a printed query must name for the seed to run */
+    table: string;
+    statements: string[];
+}
+
+/**
+ * Raw sessions v3: the sessions as aggregate states, made over the session_facts the eager seed
+ * keeps (one row per session: far cheaper than states over every event), which it then drops.
+ * Only queries of raw_sessions_v3 read them, and the states cost about a tenth of the start.
+ */
+export function deferredSeeds(): DeferredSeed[] {
+    const init = (fn: string, value: string, at: string) => `${fn}State(${value}, ${at})`;
+    const nothing = (at: string) => init("argMin", "CAST(NULL, 'Nullable(String)')", at);
+    const rawSessions = `INSERT INTO raw_sessions_v3
+        SELECT team_id, reinterpretAsUInt128(toUUID(sid)), any(st),
+            ${init("argMax", "last_did", "et")}, ${init("argMax", "last_pid", "et")}, min(st), max(et),
+            max(ins), groupUniqArrayArray(urls),
+            ${init("argMin", "entry", "st")}, ${init("argMax", "exit", "et")}, ${init("argMax", "''", "et")},
+            ${init("argMin", "browser", "st")}, ${init("argMin", "browser_version", "st")},
+            ${init("argMin", "os", "st")}, ${init("argMin", "''", "st")}, ${init("argMin", "device", "st")},
+            ${init("argMin", "vw", "st")}, ${init("argMin", "vh", "st")},
+            ${init("argMin", "toNullable(country)", "st")}, ${nothing("st")}, ${nothing("st")},
+            ${nothing("st")}, ${nothing("st")}, ${init("argMin", "toNullable(ref)", "st")},
+            ${Array.from({ length: 8 }, () => nothing("st")).join(", ")},
+            ${init("argMin", "false", "st")}, ${init("argMin", "false", "st")},
+            ${init("argMin", "CAST(map(), 'Map(String, String)')", "st")},
+            ${init("argMin", "CAST([], 'Array(String)')", "st")},
+            ${init("argMin", "CAST((NULL, NULL, NULL, NULL, false, false, NULL), 'Tuple(Nullable(String), Nullable(String), Nullable(String), Nullable(String), Bool, Bool, Nullable(String))')", "st")},
+            any(arrayReduce('uniqExactState', pageviews)), any(arrayReduce('uniqExactState', autocaptures)),
+            any(arrayReduce('uniqExactState', screens)),
+            any(arrayReduce('uniqUpToState(1)', arrayConcat(pageviews, autocaptures, screens)))
+        FROM session_facts GROUP BY team_id, sid ${SETTINGS}`;
+    return [{ table: "raw_sessions_v3", statements: [rawSessions, "DROP TABLE session_facts"] }];
 }
