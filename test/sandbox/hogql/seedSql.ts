@@ -554,7 +554,8 @@ export interface DeferredSeed {
 /**
  * Raw sessions v3: the sessions as aggregate states, made over the session_facts the eager seed
  * keeps (one row per session: far cheaper than states over every event), which it then drops.
- * Only queries of raw_sessions_v3 read them, and the states cost about a tenth of the start.
+ * Only queries of raw_sessions_v3 read them: made at start, every start would pay for them
+ * (docs/performance.md).
  */
 export function deferredSeeds(): DeferredSeed[] {
     const init = (fn: string, value: string, at: string) => `${fn}State(${value}, ${at})`;
