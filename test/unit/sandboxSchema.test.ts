@@ -361,7 +361,7 @@ describe("sandbox schema from PostHog's source", function () {
         assert.equal(count, 0);
     });
 
-    it("document embeddings: one table per embedding model (HOGQL_MODEL_TABLES), the lazy one refused", async () => {
+    it("document embeddings: one table per embedding model (HOGQL_MODEL_TABLES), and the lazy one picking the model from WHERE", async () => {
         for (const model of ["text_embedding_3_small_1536", "text_embedding_3_large_3072"]) {
             const res = await hogql(`SELECT * FROM document_embeddings_${model}`);
             assert.equal(res.status, 200, JSON.stringify(res.json));
@@ -378,9 +378,18 @@ describe("sandbox schema from PostHog's source", function () {
             ]);
             assert.deepEqual(res.json.results, []);
         }
-        const lazy = await hogql("SELECT document_id FROM document_embeddings");
-        assert.equal(lazy.status, 400);
-        assert.match(lazy.json.detail, /does not hold PostHog's table `document_embeddings`/);
+        // document_embeddings.py DocumentEmbeddingsTable reads the table of the model its WHERE
+        // names, with model_name as a constant; with none, lazy_select's ValueError is a 500.
+        const lazy = await hogql(
+            "SELECT document_id, model_name FROM document_embeddings WHERE equals('text-embedding-3-small-1536', model_name) AND product != ''",
+        );
+        assert.equal(lazy.status, 200, JSON.stringify(lazy.json));
+        assert.deepEqual(lazy.json.columns, ["document_id", "model_name"]);
+        assert.equal((await hogql("SELECT document_id FROM document_embeddings")).status, 500);
+        const unknownModel = await hogql(
+            "SELECT document_id FROM document_embeddings WHERE model_name = 'text_embedding_3_small_1536'",
+        );
+        assert.equal(unknownModel.status, 500);
         const schema = await query({ kind: "DatabaseSchemaQuery" });
         const listed = Object.keys(schema.json.tables).filter((t) => t.includes("embedding"));
         assert.deepEqual(listed.sort(), [

@@ -17,6 +17,7 @@ import {
 import { queryError } from "./errors";
 import { checkAlias, escapeIdentifier as id } from "./escape";
 import { ExprPrinter, type SelectColumn, type SelectResult } from "./expressions";
+import { DOCUMENT_EMBEDDINGS, documentEmbeddingsTable } from "./documentEmbeddings";
 import { expandQueryTag } from "./hogqlx";
 import type { AstNode } from "./parser";
 import { Scope, type Source } from "./scope";
@@ -34,6 +35,8 @@ export interface PrintedQuery {
 export class Printer extends ExprPrinter {
     /** HogQL tables the query reads (HogQLMetadata table_names) */
     readonly tableNames = new Set<string>();
+    /** the WHERE of the SELECT whose FROM is being printed */
+    private where: AstNode | null = null;
 
     /** Prints a top-level query with HogQL's row limits applied (posthog/hogql/query.py). */
     printTop(ast: AstNode, limit: { default: number; max: number }): PrintedQuery {
@@ -103,8 +106,16 @@ export class Printer extends ExprPrinter {
                 expr: cte.expr,
             });
         }
-        // FROM first: it defines what names mean; joins' ON is printed once all are known.
-        const from = node.select_from ? this.printJoinChain(node.select_from, scope) : null;
+        // FROM first: it defines what names mean; joins' ON is printed once all are known. A lazy
+        // table may read this SELECT's WHERE (document_embeddings).
+        const outerWhere = this.where;
+        this.where = (node.where as AstNode | null) ?? null;
+        let from: string | null;
+        try {
+            from = node.select_from ? this.printJoinChain(node.select_from, scope) : null;
+        } finally {
+            this.where = outerWhere;
+        }
 
         const arrayJoin: string[] = [];
         if (node.array_join_op) {
@@ -364,7 +375,11 @@ export class Printer extends ExprPrinter {
         // range() and generate_series() table functions are for its other dialects.
         if (name === "range" || name === "generate_series")
             throw queryError(`${name}() is not supported in ClickHouse dialect`, table);
-        const def = findTable(name);
+        const def =
+            findTable(name) ??
+            (name === DOCUMENT_EMBEDDINGS || name === `posthog.${DOCUMENT_EMBEDDINGS}`
+                ? documentEmbeddingsTable(this.where)
+                : undefined);
         if (!def) {
             // A table PostHog has that the sandbox's ClickHouse does not hold: say so, rather
             // than claim PostHog lacks it.
