@@ -162,6 +162,26 @@ describe("sandbox schema from PostHog's source", function () {
         ]);
     });
 
+    it("raw_sessions: sessions_v2.py's states of the same sessions, made when first asked for", async () => {
+        const [[sessions, pageviews, autocaptures]] = await rows(
+            "SELECT count(), sum(pv), sum(ac) FROM (SELECT session_id_v7, uniqMerge(pageview_uniq) AS pv, uniqMerge(autocapture_uniq) AS ac FROM raw_sessions GROUP BY session_id_v7)",
+        );
+        const [[v2Sessions, v2Pageviews, v2Autocaptures]] = await rows(
+            "SELECT count(), sum($pageview_count), sum($autocapture_count) FROM sessions",
+        );
+        assert.deepEqual(
+            [sessions, pageviews, autocaptures],
+            [v2Sessions, v2Pageviews, v2Autocaptures],
+        );
+        const star = await hogql("SELECT * FROM raw_sessions LIMIT 1");
+        assert.deepEqual(star.json.columns, [
+            "min_timestamp",
+            "max_timestamp",
+            "max_inserted_at",
+            "urls",
+        ]);
+    });
+
     it("exchange_rate: five currencies for each of the last 90 days, no team guard", async () => {
         const result = await rows(
             "SELECT currency, count(), min(rate) > 0 FROM exchange_rate GROUP BY currency ORDER BY currency",

@@ -63,6 +63,7 @@ const SERVED = [
     "session_replay_events",
     "raw_session_replay_events",
     "raw_sessions_v3",
+    "raw_sessions",
     "sessions",
     "numbers",
     "cohort_membership",

@@ -438,7 +438,7 @@ export function seedStatements(): string[] {
 
     // The facts of each session, from the typed event rows (the values its events' properties
     // hold), kept in a Memory table that sessions and, when first asked for, raw_sessions_v3 are
-    // made from (deferredSeeds, which drops it).
+    // made from (deferredSeeds), and raw_sessions too.
     const facts = `CREATE TABLE session_facts ENGINE = Memory AS
         SELECT ${TEAM} AS team_id, session_id AS sid, any(distinct_id) AS did, any(person_id) AS pid,
             argMax(distinct_id, timestamp) AS last_did, argMax(person_id, timestamp) AS last_pid,
@@ -552,9 +552,9 @@ export interface DeferredSeed {
 }
 
 /**
- * Raw sessions v3: the sessions as aggregate states, made over the session_facts the eager seed
- * keeps (one row per session: far cheaper than states over every event), which it then drops.
- * Only queries of raw_sessions_v3 read them: made at start, every start would pay for them
+ * Raw sessions v3 and v2: the sessions as aggregate states, made over the session_facts the eager
+ * seed keeps (one row per session: far cheaper than states over every event).
+ * Only queries of raw_sessions_v3 or raw_sessions read them: made at start, every start would pay for them
  * (docs/performance.md).
  */
 export function deferredSeeds(): DeferredSeed[] {
@@ -579,5 +579,56 @@ export function deferredSeeds(): DeferredSeed[] {
             any(arrayReduce('uniqExactState', screens)),
             any(arrayReduce('uniqUpToState(1)', arrayConcat(pageviews, autocaptures, screens)))
         FROM session_facts GROUP BY team_id, sid ${SETTINGS}`;
-    return [{ table: "raw_sessions_v3", statements: [rawSessions, "DROP TABLE session_facts"] }];
+    return [
+        { table: "raw_sessions_v3", statements: [rawSessions] },
+        { table: "raw_sessions", statements: rawSessionsV2() },
+    ];
+}
+
+/** sessions_v2.py's raw_sessions (RawSessionsTableV2) columns of initial attribution. */
+const V2_INITIAL = [
+    ...["referring_domain", "referrer", "utm_source", "utm_campaign", "utm_medium", "utm_term"],
+    ...["utm_content", "gclid", "gad_source", "gclsrc", "dclid", "gbraid", "wbraid", "fbclid"],
+    ...["msclkid", "twclid", "li_fat_id", "mc_cid", "igshid", "ttclid", "_kx", "irclid"],
+];
+
+/**
+ * Raw sessions v2, the table `raw_sessions` is for every team on the default modifiers
+ * (sessions_v2.py RawSessionsTableV2): the columns its fields read, with the types of
+ * posthog/models/raw_sessions/sql.py (code index id 943114291; find_files lists 08c3e8d3), as
+ * states of one row per session made from session_facts, as its materialized view makes them
+ * from the events (session_id_v7 is toUInt128 of the session's UUID there too).
+ */
+function rawSessionsV2(): string[] {
+    const dt = "DateTime64(6, 'UTC')";
+    const argMin = (type: string) => `AggregateFunction(argMin, ${type}, ${dt})`;
+    const uuids = (list: string) => `CAST(${list}, 'Array(Nullable(UUID))')`;
+    const create = `CREATE TABLE raw_sessions (
+        team_id Int64, session_id_v7 UInt128,
+        distinct_id AggregateFunction(argMax, String, ${dt}),
+        min_timestamp SimpleAggregateFunction(min, ${dt}),
+        max_timestamp SimpleAggregateFunction(max, ${dt}),
+        max_inserted_at SimpleAggregateFunction(max, ${dt}),
+        urls SimpleAggregateFunction(groupUniqArrayArray, Array(String)),
+        entry_url ${argMin("String")}, end_url AggregateFunction(argMax, String, ${dt}),
+        last_external_click_url AggregateFunction(argMax, String, ${dt}),
+        ${V2_INITIAL.map((name) => `initial_${name} ${argMin("String")}`).join(", ")},
+        pageview_uniq AggregateFunction(uniq, Nullable(UUID)),
+        autocapture_uniq AggregateFunction(uniq, Nullable(UUID)),
+        screen_uniq AggregateFunction(uniq, Nullable(UUID)),
+        page_screen_autocapture_uniq_up_to AggregateFunction(uniqUpTo(1), Nullable(UUID)),
+        vitals_lcp ${argMin("Nullable(Float64)")}
+    ) ENGINE = Memory`;
+    const insert = `INSERT INTO raw_sessions
+        SELECT team_id, toUInt128(toUUID(sid)), argMaxState(last_did, et), min(st), max(et),
+            max(ins), groupUniqArrayArray(urls), argMinState(entry, st), argMaxState(exit, et),
+            argMaxState('', et),
+            ${V2_INITIAL.map((name) => `argMinState(${name === "referring_domain" ? "ref" : "''"}, st)`).join(", ")},
+            any(arrayReduce('uniqState', ${uuids("pageviews")})),
+            any(arrayReduce('uniqState', ${uuids("autocaptures")})),
+            any(arrayReduce('uniqState', ${uuids("screens")})),
+            any(arrayReduce('uniqUpToState(1)', ${uuids("arrayConcat(pageviews, autocaptures, screens)")})),
+            argMinState(CAST(NULL, 'Nullable(Float64)'), st)
+        FROM session_facts GROUP BY team_id, sid ${SETTINGS}`;
+    return [create, insert];
 }
