@@ -36,6 +36,12 @@ export interface LanguageSpec {
     /** The entries of an object, hash, dict or array literal argument. */
     entries?(node: Node, text: string): Argument[] | undefined;
     capturePosition: CapturePosition;
+    /**
+     * Which positional argument of a flag call is the key: the first, or (`firstIfString`) the
+     * second when the first is not a string: the JVM server's `isFeatureEnabled(distinctId, key)`
+     * next to Android's `isFeatureEnabled(key)` and posthog-java's `getFeatureFlag(key, distinctId)`.
+     */
+    flagPosition?: "firstIfString";
     /** How far above the name token the call node can sit. */
     depth: number;
 }
@@ -85,12 +91,14 @@ export const LANGUAGES: Record<CodeLanguage, LanguageSpec> = {
         grammar: "tree-sitter-kotlin.wasm",
         call: swiftKotlinCall,
         capturePosition: "firstIfString",
+        flagPosition: "firstIfString",
         depth: 3,
     },
     java: {
         grammar: "tree-sitter-java.wasm",
         call: javaCall,
         capturePosition: "secondIfString",
+        flagPosition: "firstIfString",
         depth: 1,
     },
     dart: { grammar: "tree-sitter-dart.wasm", call: dartCall, capturePosition: "none", depth: 2 },

@@ -71,7 +71,9 @@ export function sdkCall(
     const kind = kindOf(site, language);
     if (!kind) return undefined;
     const value =
-        kind === "capture" ? eventArgument(site, spec, text) : flagArgument(site, language);
+        kind === "capture"
+            ? eventArgument(site, spec, text)
+            : flagArgument(site, spec, language, text);
     const key = value ? literal(value, text) : undefined;
     if (!key) return undefined;
     const fn =
@@ -120,9 +122,17 @@ function eventArgument(site: CallSite, spec: LanguageSpec, text: string): Node |
     }
 }
 
-function flagArgument(site: CallSite, language: CodeLanguage): Node | undefined {
+function flagArgument(
+    site: CallSite,
+    spec: LanguageSpec,
+    language: CodeLanguage,
+    text: string,
+): Node | undefined {
     const named = labelled(site.args, FLAG_LABELS);
     if (named) return named.value;
     if (language === "go" || site.name === "PostHogFeature") return undefined;
-    return site.args.find((arg) => arg.label === undefined)?.value;
+    const [first, second] = site.args.filter((arg) => arg.label === undefined);
+    if (spec.flagPosition === "firstIfString" && first && !literal(first.value, text))
+        return second?.value;
+    return first?.value;
 }

@@ -1,0 +1,20 @@
+// The bundle's entry, dist/codeCalls.js: the grammars are in dist/grammars/ beside it (esbuild.mjs
+// copies them from node_modules as src/codeCalls/grammarFiles.json names them). Required on first
+// use, never at activation.
+import path from "node:path";
+import { findCalls as find } from "./findCalls";
+import type { WasmLocator } from "./grammars";
+import type { CodeLanguage, FindLimits, FindResult } from "./types";
+
+export const bundledWasm: WasmLocator = (file) => path.join(__dirname, "grammars", file);
+
+/** The PostHog calls in a file's text (see findCalls.ts), with the bundle's grammars. */
+export function findCalls(
+    text: string,
+    language: CodeLanguage,
+    limits?: Partial<FindLimits>,
+): Promise<FindResult> {
+    return find(text, language, { locate: bundledWasm, limits });
+}
+
+export { isCodeLanguage } from "./languages";
