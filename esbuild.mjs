@@ -32,8 +32,8 @@ const nodeBuild = {
         hogqlParser: "src/hogql/parser/parserWorker.ts",
         // ajv and the checks of webview messages and notebook outputs, required on first use.
         validator: "src/validator.ts",
-        // Finding PostHog calls in application code (tree-sitter), required on first use.
-        codeCalls: "src/codeCalls/bundled.ts",
+        // Finding PostHog calls in application code (tree-sitter): a worker thread started on first use.
+        codeCalls: "src/codeCalls/worker.ts",
     },
     outdir: "dist",
     platform: "node",

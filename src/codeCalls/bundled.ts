@@ -1,6 +1,5 @@
-// The bundle's entry, dist/codeCalls.js: the grammars are in dist/grammars/ beside it (esbuild.mjs
-// copies them from node_modules as src/codeCalls/grammarFiles.json names them). Required on first
-// use, never at activation.
+// The finder with the bundle's grammars, which esbuild.mjs copies into dist/grammars/ beside
+// dist/codeCalls.js (the bundle of worker.ts), as src/codeCalls/grammarFiles.json names them.
 import path from "node:path";
 import { findCalls as find } from "./findCalls";
 import type { WasmLocator } from "./grammars";

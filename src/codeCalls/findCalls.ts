@@ -37,7 +37,11 @@ export async function findCalls(
     const deadline = performance.now() + limits.parseBudgetMs;
     // The callback cancels the parse when it returns true (web-tree-sitter's ParseOptions).
     const tree = parser.parse(text, null, { progressCallback: () => performance.now() > deadline });
-    if (!tree) return { calls: [], skipped: "timeBudget" };
+    if (!tree) {
+        // A cancelled parse would otherwise resume on the next call, with the next file's text.
+        parser.reset();
+        return { calls: [], skipped: "timeBudget" };
+    }
     try {
         return { calls: callsIn(tree, text, language) };
     } finally {

@@ -12,3 +12,4 @@ export type {
     FindResult,
     SkipReason,
 } from "./types";
+export { CodeCallsClient } from "./client";

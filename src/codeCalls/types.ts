@@ -68,5 +68,5 @@ export interface FindLimits {
 export const DEFAULT_LIMITS: FindLimits = {
     maxLength: 2_000_000,
     maxLineLength: 10_000,
-    parseBudgetMs: 1_000,
+    parseBudgetMs: 3_000,
 };
