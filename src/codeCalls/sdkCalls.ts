@@ -1,11 +1,20 @@
 // The PostHog SDK calls the finder recognises, and which argument holds the event name or flag
-// key. From the SDKs' READMEs and examples: posthog-js (`capture(event, props)`, the node client's
-// `capture({ distinctId, event })`, `isFeatureEnabled(key)`, `getFeatureFlag(key)`,
-// `getFeatureFlagPayload(key)`, `getFeatureFlagResult(key)`, the React hooks and
-// `<PostHogFeature flag>`), posthog-python (`capture`, `feature_enabled`, `get_feature_flag…`),
-// posthog-ruby (`capture(event:)`, `is_feature_enabled`), posthog-php (`capture(['event' => …])`),
-// posthog-go (`Capture{Event}`, `FeatureFlagPayload{Key}`), posthog-ios, posthog-android,
-// posthog-java and posthog-flutter (`capture(eventName:)`).
+// key. Follows the SDKs' READMEs, examples and public interfaces:
+// - posthog-js @9b2a1b18 (browser `capture(event, props)`, node `capture({ distinctId, event })`,
+//   `isFeatureEnabled`, `getFeatureFlag`, `getFeatureFlagPayload`, `getFeatureFlagResult`, the
+//   hooks of packages/react/src/hooks/index.ts, `<PostHogFeature flag>`, @posthog/next's
+//   `useFeatureFlag`);
+// - posthog-python @c55c9b22 example.py (`capture(event, distinct_id=…)`, the older
+//   `capture(distinct_id, event)`, `feature_enabled`, `get_feature_flag…`);
+// - posthog-ruby @bbc2c69c example.rb (`capture(distinct_id:, event:)`, `is_feature_enabled`);
+// - posthog-php @8a64eb02 example.php (`capture(['event' => …])`, `isFeatureEnabled`);
+// - posthog-go @fd8580e0 examples/ (`Capture{Event}`, `FeatureFlagPayload{Key}`);
+// - posthog-ios @64c7dd0e (`capture(event, properties:)`, `isFeatureEnabled(key)`);
+// - posthog-android @1042d253: Android's `capture(event = …)` and `isFeatureEnabled(key)`, the
+//   JVM server's posthog-server/…/PostHogInterface.kt `capture(distinctId, event)` and
+//   `isFeatureEnabled(distinctId, key)`;
+// - posthog-java @c39162bb (`capture(distinctId, event)`, `getFeatureFlag(key, distinctId)`);
+// - posthog-flutter @024d690e (`capture(eventName: …)`, `getFeatureFlag(key)`).
 import type { Node } from "web-tree-sitter";
 import type { LanguageSpec } from "./languages";
 import { type Argument, type CallSite, type Literal, literal } from "./syntax";
