@@ -10,7 +10,7 @@
 //   @00cf18db9c95a710a173b5004ddc7c7d46679dc6 wraps them (form-encoded; RFC 6749 §5.2 errors).
 import { request, type Dispatcher } from "undici";
 import { connectionTo } from "./dispatcher";
-import type { ResolvedTimeouts } from "./http";
+import { resolveTimeouts, type ResolvedTimeouts, type Timeouts } from "./http";
 import type { LogFn } from "./log";
 import type { NetworkSettings } from "./network";
 
@@ -73,7 +73,8 @@ export interface OAuthHttpOptions {
     /** Normalised origin of the PostHog host (checkHost). */
     origin: string;
     userAgent: string;
-    timeouts: ResolvedTimeouts;
+    /** The client's timeouts; each OAuth call has the whole-call `requestMs`. */
+    timeouts?: Timeouts;
     log: LogFn;
     network?: NetworkSettings;
 }
@@ -84,12 +85,14 @@ const MAX_BYTES = 64 * 1024;
 /** The OAuth calls to one host. */
 export class OAuthHttp {
     private readonly dispatcher: Dispatcher;
+    private readonly timeouts: ResolvedTimeouts;
 
     constructor(private readonly options: OAuthHttpOptions) {
+        this.timeouts = resolveTimeouts(options.timeouts);
         this.dispatcher = connectionTo(
             options.origin,
             options.network ?? {},
-            options.timeouts,
+            this.timeouts,
         ).dispatcher;
     }
 
@@ -296,7 +299,7 @@ export class OAuthHttp {
             headers["content-type"] = "application/x-www-form-urlencoded";
             payload = new URLSearchParams(body.form).toString();
         }
-        const deadline = AbortSignal.timeout(this.options.timeouts.requestMs);
+        const deadline = AbortSignal.timeout(this.timeouts.requestMs);
         const both = signal ? AbortSignal.any([signal, deadline]) : deadline;
         const started = performance.now();
         let res: Dispatcher.ResponseData;

@@ -3,8 +3,8 @@
 
 /**
  * PostHog's key shapes: personal API keys (`phx_`), project tokens (`phc_`), and OAuth access and
- * refresh tokens (`pha_`, `phr_`: posthog/models/utils.py generate_random_oauth_access_token and
- * generate_random_oauth_refresh_token @ the version in the index, see src/api/oauthHttp.ts),
+ * refresh tokens (`pha_`, `phr_`: posthog/models/utils.py @93e9907a16733ddfe13a05d6834c6a30292fdb0c
+ * generate_random_oauth_access_token and generate_random_oauth_refresh_token),
  * whose bodies may hold `-` and `_`. Not preceded by a letter or digit, so `sk_phx_...` is caught
  * too; at least 8 characters after the prefix, so prose such as "phx_..." stays readable.
  */

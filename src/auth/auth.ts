@@ -8,15 +8,23 @@ import type { LogDep, UiDep } from "../deps";
 import { inLabel, quotedInMessage } from "../shared/plainText";
 import { withProgress } from "../progress";
 import type { Choice } from "../userPrompts";
+import { PROVIDER_ID, PostHogAccounts } from "./accountProvider";
+import { BrowserSignIn } from "./browserSignIn";
 import { demoKeyFrom } from "./demoKey";
 import { explainKeyProblem, checkKeyShape } from "./keyMessages";
 import { KeyStore } from "./keyStore";
+import { SignInRefused } from "./oauth/callbacks";
+import { OAuthStore } from "./oauth/store";
+import type { OAuthSession } from "./oauth/tokens";
 import { Session } from "./session";
 
 /** What sign-in needs: the settings it changes, the stored keys' places, and what a host left. */
 export interface AuthDeps extends LogDep, UiDep {
     readonly config: Config;
-    readonly extension: Pick<vscode.ExtensionContext, "secrets" | "globalState" | "extensionMode">;
+    readonly extension: Pick<
+        vscode.ExtensionContext,
+        "secrets" | "globalState" | "extensionMode" | "extension"
+    >;
     /** The query log, counted and cleared per host on sign-out. */
     readonly history: {
         countOf(host: string): number;
@@ -40,17 +48,33 @@ const WORKSPACE_HOSTS_AGREED = "posthog-workbench.workspaceHostsAgreed";
  */
 export class Auth implements vscode.Disposable {
     readonly keys: KeyStore;
+    /** Browser sign-ins' tokens (SecretStorage) and registered clients. */
+    readonly oauth: OAuthStore;
     readonly session: Session;
+    /** The browser sign-in: redirect, URI handler, pending callbacks. */
+    readonly browser: BrowserSignIn;
+    private readonly subscriptions: vscode.Disposable[] = [];
 
     constructor(private readonly ctx: AuthDeps) {
         this.keys = new KeyStore(ctx.extension.secrets, ctx.extension.globalState);
-        this.session = new Session(ctx.config, this.keys, ctx.log);
+        this.oauth = new OAuthStore(ctx.extension.secrets, ctx.extension.globalState);
+        this.session = new Session(ctx.config, this.keys, ctx.log, this.oauth);
+        this.browser = new BrowserSignIn(ctx, this.oauth);
+        this.subscriptions.push(
+            this.session.onDidEndOAuth(({ host }) => void this.sayOAuthEnded(host)),
+        );
     }
 
     async signIn(): Promise<boolean> {
         const host = await this.pickHost();
         if (!host) return false;
         if (!(await this.agreeToWorkspaceHost(host))) return false;
+        const how = await this.pickMethod();
+        if (!how) return false;
+        if (how === "browser") {
+            const done = await this.signInInBrowser(host);
+            if (done !== "use_key") return done;
+        }
         const key = await this.askKey(host);
         if (!key) return false;
         const client = this.session.createClient(host, key);
@@ -69,6 +93,7 @@ export class Auth implements vscode.Disposable {
             if (!project) return false;
             // Only now, with a key the host accepted, is anything stored.
             await this.keys.set(host, key);
+            await this.forgetOAuth(host);
             await this.ctx.config.setHost(host);
             await this.rememberProjects(projects);
             await this.ctx.config.setProjectId(String(project.id));
@@ -101,8 +126,188 @@ export class Auth implements vscode.Disposable {
         }
         const host = check.origin;
         await this.keys.delete(host);
+        await this.signOutOAuth(host);
         await this.session.reload();
         await this.offerToForget(host);
+    }
+
+    /**
+     * Ends the host's browser sign-in: revokes its tokens at PostHog (the refresh token takes its
+     * access token along), then forgets them whatever the answer, so Sign Out always signs out.
+     */
+    async signOutOAuth(host: string): Promise<void> {
+        const session = await this.oauth.get(host);
+        if (!session) return;
+        const { OAuthHttp, USER_AGENT } = loadApi();
+        const http = new OAuthHttp({
+            origin: host,
+            userAgent: USER_AGENT,
+            timeouts: this.ctx.config.deadlines,
+            network: this.ctx.config.network,
+            log: (level, message) => {
+                if (level !== "trace" && level !== "debug")
+                    this.ctx.log[level](`oauth: ${message}`);
+            },
+        });
+        try {
+            const meta = await http.discover();
+            if (session.refreshToken)
+                await http.revoke(meta, session.clientId, session.refreshToken, "refresh_token");
+            await http.revoke(meta, session.clientId, session.accessToken, "access_token");
+        } catch (error) {
+            this.ctx.log.warn(
+                `could not revoke the sign-in on ${host}: ${error instanceof Error ? error.message : String(error)}`,
+            );
+            void this.ctx.ui.warn(
+                vscode.l10n.t(
+                    "Could not reach {0} to revoke the sign-in; it was removed from this machine. You can revoke it in PostHog's settings.",
+                    host,
+                ),
+            );
+        } finally {
+            void http.close();
+        }
+        await this.forgetOAuth(host);
+    }
+
+    /** Forgets the host's browser sign-in here (no revocation). */
+    private async forgetOAuth(host: string): Promise<void> {
+        if (!this.oauth.hosts().includes(host) && !(await this.oauth.get(host))) return;
+        await this.oauth.delete(host);
+        this.session.forgetTokenSource(host);
+    }
+
+    /** The browser sign-in ended at the server: one message, with a way back in. */
+    private async sayOAuthEnded(host: string): Promise<void> {
+        const again = vscode.l10n.t("Sign In");
+        const choice = await this.ctx.ui.error(
+            vscode.l10n.t(
+                "Your PostHog sign-in on {0} has ended (revoked or expired); its tokens were removed from this machine.",
+                host,
+            ),
+            again,
+        );
+        if (choice === again) await vscode.commands.executeCommand("posthog-workbench.signIn");
+    }
+
+    /**
+     * Registers the browser sign-in's URI handler and PostHog's account provider (VS Code's
+     * Accounts menu), returning what to dispose.
+     */
+    register(): vscode.Disposable[] {
+        const accounts = new PostHogAccounts(this.oauth, {
+            signIn: () => this.signIn(),
+            signOutOAuth: async (host) => {
+                await this.signOutOAuth(host);
+                await this.session.reload();
+            },
+            currentHost: () => this.session.state.host,
+        });
+        return [
+            vscode.window.registerUriHandler(this.browser),
+            accounts,
+            vscode.authentication.registerAuthenticationProvider(
+                PROVIDER_ID,
+                vscode.l10n.t("PostHog"),
+                accounts,
+            ),
+        ];
+    }
+
+    /** Browser first; a personal API key stays for CI, scripts and hosts without OAuth. */
+    private pickMethod(): Promise<"browser" | "key" | undefined> {
+        return this.ctx.ui.pick<"browser" | "key">(
+            [
+                {
+                    label: vscode.l10n.t("Sign in with PostHog (browser)"),
+                    description: vscode.l10n.t("Approve access in your browser; nothing to copy"),
+                    value: "browser",
+                },
+                {
+                    label: vscode.l10n.t("Use a personal API key"),
+                    description: vscode.l10n.t("Paste a key you created in PostHog's settings"),
+                    value: "key",
+                },
+            ],
+            { title: vscode.l10n.t("Sign in to PostHog: how") },
+        );
+    }
+
+    /**
+     * Signs in in the browser, checks the tokens by listing the projects, asks for the project,
+     * and only then stores the tokens. "use_key" when the host has no OAuth and the user chose to
+     * paste a key instead.
+     */
+    private async signInInBrowser(host: string): Promise<boolean | "use_key"> {
+        let tokens: OAuthSession;
+        try {
+            tokens = await withProgress(
+                vscode.l10n.t(
+                    "Waiting for you to approve access to {0} in the browser (Cancel stops the sign-in)...",
+                    host,
+                ),
+                ({ signal }) => this.browser.run(host, signal),
+            );
+        } catch (error) {
+            return this.browserSignInFailed(host, error);
+        }
+        const source = this.session.tokenSource(tokens);
+        const client = this.session.createOAuthClient(tokens);
+        try {
+            const projects = await vscode.window.withProgress(
+                {
+                    location: vscode.ProgressLocation.Notification,
+                    title: vscode.l10n.t("Loading your projects on {0}...", host),
+                    cancellable: true,
+                },
+                (_progress, token) =>
+                    withAbortSignal(token, (signal) => this.validate(client, host, signal)),
+            );
+            if (!projects) return false;
+            const project = await this.pickProject(projects, "Pick the project to work in");
+            if (!project) return false;
+            // The tokens as they are now: listing the projects may have refreshed them.
+            await this.oauth.set(source.tokens);
+            if (await this.keys.get(host)) await this.keys.delete(host);
+            await this.ctx.config.setHost(host);
+            await this.rememberProjects(projects);
+            await this.ctx.config.setProjectId(String(project.id));
+            await this.session.reload();
+            void this.ctx.ui.info(
+                vscode.l10n.t(
+                    "Signed in to {0}, project {1}.",
+                    host,
+                    quotedInMessage(project.name),
+                ),
+            );
+            return true;
+        } finally {
+            void client.close();
+            if (!(await this.oauth.get(host))) this.session.forgetTokenSource(host);
+        }
+    }
+
+    private async browserSignInFailed(host: string, error: unknown): Promise<boolean | "use_key"> {
+        if (error instanceof SignInRefused && error.reason === "cancelled") return false;
+        const failure = error as { name?: unknown; kind?: unknown; userMessage?: unknown };
+        const text =
+            typeof failure.userMessage === "string"
+                ? failure.userMessage
+                : error instanceof Error
+                  ? error.message
+                  : String(error);
+        this.ctx.log.warn(
+            `browser sign-in to ${host} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        if (failure.kind === "no_oauth") {
+            const useKey = vscode.l10n.t("Use a Personal API Key");
+            const choice = await this.ctx.ui.info(text, useKey);
+            return choice === useKey ? "use_key" : false;
+        }
+        const showLog = vscode.l10n.t("Show Log");
+        const choice = await this.ctx.ui.error(text, showLog);
+        if (choice === showLog) this.ctx.log.show(true);
+        return false;
     }
 
     /**
@@ -162,7 +367,8 @@ export class Auth implements vscode.Disposable {
 
     async switchHost(): Promise<void> {
         const current = this.session.state.host;
-        const choices: Choice<string | undefined>[] = this.keys.hosts().map((host) => ({
+        const hosts = [...new Set([...this.keys.hosts(), ...this.oauth.hosts()])];
+        const choices: Choice<string | undefined>[] = hosts.map((host) => ({
             label: host,
             description: host === current ? vscode.l10n.t("current") : vscode.l10n.t("signed in"),
             value: host,
@@ -285,6 +491,7 @@ export class Auth implements vscode.Disposable {
         const state = this.ctx.extension.globalState;
         const agreed = state.get<string[]>(WORKSPACE_HOSTS_AGREED) ?? [];
         if (agreed.includes(host) || this.keys.hosts().includes(host)) return true;
+        if (this.oauth.hosts().includes(host)) return true;
         const yes = await this.ctx.ui.confirm(
             vscode.l10n.t("This workspace chose the PostHog host {0}.", host),
             vscode.l10n.t(
@@ -380,6 +587,7 @@ export class Auth implements vscode.Disposable {
     }
 
     dispose(): void {
+        for (const subscription of this.subscriptions) subscription.dispose();
         this.session.dispose();
     }
 }

@@ -31,7 +31,13 @@ export type OAuthCalls = Pick<OAuthHttp, "origin" | "discover" | "register" | "e
 
 /** A redirect address and how to stop listening on it. */
 export interface Redirect {
+    /** The address PostHog sends the browser back to (registered, and sent as redirect_uri). */
     uri: string;
+    /**
+     * Where the callback then arrives, when not at `uri`: the URI handler sees the editor's own
+     * URI (vscode://...), whatever external address asExternalUri made of it.
+     */
+    callback?: string;
     close?: () => Promise<void>;
 }
 
@@ -80,7 +86,12 @@ export async function signInWithBrowser(deps: BrowserSignInDeps): Promise<OAuthS
         url.searchParams.set("state", state);
         url.searchParams.set("code_challenge", challengeOf(verifier));
         url.searchParams.set("code_challenge_method", "S256");
-        const answer = deps.pending.expect(state, http.origin, redirect.uri, signal);
+        const answer = deps.pending.expect(
+            state,
+            http.origin,
+            redirect.callback ?? redirect.uri,
+            signal,
+        );
         // Rejections are read by the await below; without this one an early one goes unheard.
         answer.catch(() => undefined);
         if (!(await deps.openBrowser(url.toString()))) deps.cannotOpen?.(url.toString());

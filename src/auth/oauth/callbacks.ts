@@ -17,7 +17,8 @@ export class SignInRefused extends Error {
 
 interface Waiting {
     host: string;
-    redirectUri: string;
+    /** where the callback must arrive (scheme, authority and path compared) */
+    callback: string;
     resolve: (code: string) => void;
     reject: (err: SignInRefused) => void;
 }
@@ -29,12 +30,7 @@ export class PendingSignIns {
     private readonly waiting = new Map<string, Waiting>();
 
     /** Waits for the callback carrying `state`; rejects when refused or `signal` aborts. */
-    expect(
-        state: string,
-        host: string,
-        redirectUri: string,
-        signal?: AbortSignal,
-    ): Promise<string> {
+    expect(state: string, host: string, callback: string, signal?: AbortSignal): Promise<string> {
         return new Promise<string>((resolve, reject) => {
             const done = () => {
                 this.waiting.delete(state);
@@ -48,7 +44,7 @@ export class PendingSignIns {
             signal?.addEventListener("abort", onAbort);
             this.waiting.set(state, {
                 host,
-                redirectUri,
+                callback,
                 resolve: (code) => {
                     done();
                     resolve(code);
@@ -86,10 +82,10 @@ export class PendingSignIns {
             entry.reject(error);
             return { ok: false, error };
         };
-        if (!sameRedirect(entry.redirectUri, callback))
+        if (!sameRedirect(entry.callback, callback))
             return fail(
                 new SignInRefused(
-                    `callback on ${callback.protocol}//${callback.host}${callback.pathname}, expected ${entry.redirectUri}`,
+                    `callback on ${callback.protocol}//${callback.host}${callback.pathname}, expected ${entry.callback}`,
                     "The answer from the browser came to an address this sign-in did not give; nothing was saved. Sign in again.",
                     "host",
                 ),
