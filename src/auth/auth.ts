@@ -53,6 +53,8 @@ export class Auth implements vscode.Disposable {
     readonly session: Session;
     /** The browser sign-in: redirect, URI handler, pending callbacks. */
     readonly browser: BrowserSignIn;
+    /** PostHog's account provider, once registered (VS Code's Accounts menu). */
+    accounts: PostHogAccounts | undefined;
     private readonly subscriptions: vscode.Disposable[] = [];
 
     constructor(private readonly ctx: AuthDeps) {
@@ -195,14 +197,14 @@ export class Auth implements vscode.Disposable {
      * Accounts menu), returning what to dispose.
      */
     register(): vscode.Disposable[] {
-        const accounts = new PostHogAccounts(this.oauth, {
+        const accounts = (this.accounts = new PostHogAccounts(this.oauth, {
             signIn: () => this.signIn(),
             signOutOAuth: async (host) => {
                 await this.signOutOAuth(host);
                 await this.session.reload();
             },
             currentHost: () => this.session.state.host,
-        });
+        }));
         return [
             vscode.window.registerUriHandler(this.browser),
             accounts,

@@ -105,9 +105,12 @@ describe("sign in with PostHog in the browser", function () {
                 (r) => r.headers.authorization === `Bearer ${stored.accessToken}`,
             ),
         );
-        // VS Code's Accounts menu reads the provider's sessions: one account for the host.
-        const session = await vscode.authentication.getSession("posthog", [], { silent: true });
-        assert.equal(session?.account.id, sandbox.url);
+        // What VS Code's Accounts menu lists: one account for the host, from the provider.
+        const sessions = (await api.ctx.auth.accounts?.getSessions()) ?? [];
+        assert.deepEqual(
+            sessions.map((s) => [s.account.id, s.account.label]),
+            [[sandbox.url, new URL(sandbox.url).host]],
+        );
     });
 
     it("refreshes ahead of expiry, before the request goes out", async () => {
@@ -197,6 +200,19 @@ describe("sign in with PostHog in the browser", function () {
         );
         assert.equal(sandbox.oauth.liveAccessTokens, 0);
         assert.equal(await api.ctx.auth.oauth.get(sandbox.url), undefined);
+        await waitFor("signed out", () => !api.ctx.auth.session.state.signedIn);
+    });
+
+    it("signing out from the Accounts menu revokes, then forgets", async () => {
+        await signedInViaOAuth();
+        api.ctx.ui = new ScriptedUi();
+        await api.ctx.auth.accounts?.removeSession(sandbox.url);
+        assert.deepEqual(
+            sandbox.oauth.revocations.map((r) => r.kind),
+            ["refresh_token"],
+        );
+        assert.equal(await api.ctx.auth.oauth.get(sandbox.url), undefined);
+        assert.deepEqual(await api.ctx.auth.accounts?.getSessions(), []);
         await waitFor("signed out", () => !api.ctx.auth.session.state.signedIn);
     });
 
