@@ -1,6 +1,7 @@
 // The sign-ins waiting for the browser to come back, keyed by `state`. A callback is accepted
 // only with the state of a waiting sign-in, on that sign-in's redirect address, for its host;
 // anything else is refused and nothing is stored (RFC 6749 §10.12, RFC 9207 `iss`).
+import * as l10n from "@vscode/l10n";
 
 /** A refused or failed sign-in, with the sentence to show. */
 export class SignInRefused extends Error {
@@ -38,7 +39,13 @@ export class PendingSignIns {
             };
             const onAbort = () => {
                 done();
-                reject(new SignInRefused("sign-in cancelled", "Sign-in cancelled.", "cancelled"));
+                reject(
+                    new SignInRefused(
+                        "sign-in cancelled",
+                        l10n.t("Sign-in cancelled."),
+                        "cancelled",
+                    ),
+                );
             };
             if (signal?.aborted) return onAbort();
             signal?.addEventListener("abort", onAbort);
@@ -72,7 +79,9 @@ export class PendingSignIns {
             // sign-ins that wait are not trusted to be the user's own any more either.
             const error = new SignInRefused(
                 "callback with an unknown state",
-                "The answer from the browser does not belong to a sign-in started here (state mismatch); nothing was saved. Sign in again.",
+                l10n.t(
+                    "The answer from the browser does not belong to a sign-in started here (state mismatch); nothing was saved. Sign in again.",
+                ),
                 "state",
             );
             for (const w of [...this.waiting.values()]) w.reject(error);
@@ -86,7 +95,9 @@ export class PendingSignIns {
             return fail(
                 new SignInRefused(
                     `callback on ${callback.protocol}//${callback.host}${callback.pathname}, expected ${entry.callback}`,
-                    "The answer from the browser came to an address this sign-in did not give; nothing was saved. Sign in again.",
+                    l10n.t(
+                        "The answer from the browser came to an address this sign-in did not give; nothing was saved. Sign in again.",
+                    ),
                     "host",
                 ),
             );
@@ -95,7 +106,10 @@ export class PendingSignIns {
             return fail(
                 new SignInRefused(
                     `callback from issuer ${iss}, expected ${entry.host}`,
-                    `The answer from the browser came from another host than ${entry.host}; nothing was saved. Sign in again.`,
+                    l10n.t(
+                        "The answer from the browser came from another host than {0}; nothing was saved. Sign in again.",
+                        entry.host,
+                    ),
                     "host",
                 ),
             );
@@ -105,12 +119,15 @@ export class PendingSignIns {
                 error === "access_denied"
                     ? new SignInRefused(
                           "access denied in the browser",
-                          "Access was denied in the browser; nothing was saved.",
+                          l10n.t("Access was denied in the browser; nothing was saved."),
                           "denied",
                       )
                     : new SignInRefused(
                           `authorization error ${error.slice(0, 60)}`,
-                          `${entry.host} refused the sign-in; nothing was saved. Try again, or use a personal API key.`,
+                          l10n.t(
+                              "{0} refused the sign-in; nothing was saved. Try again, or use a personal API key.",
+                              entry.host,
+                          ),
                       ),
             );
         const code = params.get("code");
@@ -118,7 +135,9 @@ export class PendingSignIns {
             return fail(
                 new SignInRefused(
                     "callback without a code",
-                    "The answer from the browser had no sign-in code; nothing was saved. Sign in again.",
+                    l10n.t(
+                        "The answer from the browser had no sign-in code; nothing was saved. Sign in again.",
+                    ),
                 ),
             );
         entry.resolve(code);

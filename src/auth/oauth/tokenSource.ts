@@ -3,6 +3,7 @@
 // (ROTATE_REFRESH_TOKEN, REFRESH_TOKEN_REUSE_PROTECTION, REFRESH_TOKEN_GRACE_PERIOD_SECONDS in
 // posthog/settings/web.py @000798bf8784a9d3d2ba4f133c3486d0cc0a1669). So there is never more than
 // one refresh at a time: every request that needs a new token waits for the same one.
+import * as l10n from "@vscode/l10n";
 import type { BearerSource } from "../../api/bearer";
 import type { TokenAnswer } from "../../api/oauthHttp";
 import { type OAuthSession, sessionFrom } from "./tokens";
@@ -110,7 +111,10 @@ export class OAuthTokenSource implements BearerSource {
             }
             throw new TokenUnavailable(
                 `token refresh failed: ${e.message}`,
-                `Could not renew the PostHog sign-in on ${this.origin}; check the connection and try again.`,
+                l10n.t(
+                    "Could not renew the PostHog sign-in on {0}; check the connection and try again.",
+                    this.origin,
+                ),
                 "refresh_failed",
                 0,
             );
@@ -124,7 +128,10 @@ export class OAuthTokenSource implements BearerSource {
     private end(reason: string): void {
         this.endedWith = new TokenUnavailable(
             `sign-in ended: ${reason}`,
-            `Your PostHog sign-in on ${this.origin} has ended (revoked or expired). Sign in again.`,
+            l10n.t(
+                "Your PostHog sign-in on {0} has ended (revoked or expired). Sign in again.",
+                this.origin,
+            ),
             "signed_out",
             401,
         );
