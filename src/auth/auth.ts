@@ -9,13 +9,12 @@ import { inLabel, quotedInMessage } from "../shared/plainText";
 import { withProgress } from "../progress";
 import type { Choice } from "../userPrompts";
 import { PROVIDER_ID, PostHogAccounts } from "./accountProvider";
+import { BrowserAccount } from "./browserAccount";
 import { BrowserSignIn } from "./browserSignIn";
 import { demoKeyFrom } from "./demoKey";
 import { explainKeyProblem, checkKeyShape } from "./keyMessages";
 import { KeyStore } from "./keyStore";
-import { SignInRefused } from "./oauth/callbacks";
 import { OAuthStore } from "./oauth/store";
-import type { OAuthSession } from "./oauth/tokens";
 import { Session } from "./session";
 
 /** What sign-in needs: the settings it changes, the stored keys' places, and what a host left. */
@@ -53,6 +52,8 @@ export class Auth implements vscode.Disposable {
     readonly session: Session;
     /** The browser sign-in: redirect, URI handler, pending callbacks. */
     readonly browser: BrowserSignIn;
+    /** The browser sign-in's tokens: getting them, revoking them, and their end. */
+    private readonly account: BrowserAccount;
     /** PostHog's account provider, once registered (VS Code's Accounts menu). */
     accounts: PostHogAccounts | undefined;
     private readonly subscriptions: vscode.Disposable[] = [];
@@ -62,8 +63,9 @@ export class Auth implements vscode.Disposable {
         this.oauth = new OAuthStore(ctx.extension.secrets, ctx.extension.globalState);
         this.session = new Session(ctx.config, this.keys, ctx.log, this.oauth);
         this.browser = new BrowserSignIn(ctx, this.oauth);
+        this.account = new BrowserAccount(ctx, this.oauth, this.session, this.browser);
         this.subscriptions.push(
-            this.session.onDidEndOAuth(({ host }) => void this.sayOAuthEnded(host)),
+            this.session.onDidEndOAuth(({ host }) => void this.account.sayEnded(host)),
         );
     }
 
@@ -71,7 +73,7 @@ export class Auth implements vscode.Disposable {
         const host = await this.pickHost();
         if (!host) return false;
         if (!(await this.agreeToWorkspaceHost(host))) return false;
-        const how = await this.pickMethod();
+        const how = await this.account.pickMethod();
         if (!how) return false;
         if (how === "browser") {
             const done = await this.signInInBrowser(host);
@@ -95,7 +97,7 @@ export class Auth implements vscode.Disposable {
             if (!project) return false;
             // Only now, with a key the host accepted, is anything stored.
             await this.keys.set(host, key);
-            await this.forgetOAuth(host);
+            await this.account.forget(host);
             await this.ctx.config.setHost(host);
             await this.rememberProjects(projects);
             await this.ctx.config.setProjectId(String(project.id));
@@ -128,188 +130,9 @@ export class Auth implements vscode.Disposable {
         }
         const host = check.origin;
         await this.keys.delete(host);
-        await this.signOutOAuth(host);
+        await this.account.signOut(host);
         await this.session.reload();
         await this.offerToForget(host);
-    }
-
-    /**
-     * Ends the host's browser sign-in: revokes its tokens at PostHog (the refresh token takes its
-     * access token along), then forgets them whatever the answer, so Sign Out always signs out.
-     */
-    async signOutOAuth(host: string): Promise<void> {
-        const session = await this.oauth.get(host);
-        if (!session) return;
-        const { OAuthHttp, USER_AGENT } = loadApi();
-        const http = new OAuthHttp({
-            origin: host,
-            userAgent: USER_AGENT,
-            timeouts: this.ctx.config.deadlines,
-            network: this.ctx.config.network,
-            log: (level, message) => {
-                if (level !== "trace" && level !== "debug")
-                    this.ctx.log[level](`oauth: ${message}`);
-            },
-        });
-        try {
-            const meta = await http.discover();
-            if (session.refreshToken)
-                await http.revoke(meta, session.clientId, session.refreshToken, "refresh_token");
-            await http.revoke(meta, session.clientId, session.accessToken, "access_token");
-        } catch (error) {
-            this.ctx.log.warn(
-                `could not revoke the sign-in on ${host}: ${error instanceof Error ? error.message : String(error)}`,
-            );
-            void this.ctx.ui.warn(
-                vscode.l10n.t(
-                    "Could not reach {0} to revoke the sign-in; it was removed from this machine. You can revoke it in PostHog's settings.",
-                    host,
-                ),
-            );
-        } finally {
-            void http.close();
-        }
-        await this.forgetOAuth(host);
-    }
-
-    /** Forgets the host's browser sign-in here (no revocation). */
-    private async forgetOAuth(host: string): Promise<void> {
-        if (!this.oauth.hosts().includes(host) && !(await this.oauth.get(host))) return;
-        await this.oauth.delete(host);
-        this.session.forgetTokenSource(host);
-    }
-
-    /** The browser sign-in ended at the server: one message, with a way back in. */
-    private async sayOAuthEnded(host: string): Promise<void> {
-        const again = vscode.l10n.t("Sign In");
-        const choice = await this.ctx.ui.error(
-            vscode.l10n.t(
-                "Your PostHog sign-in on {0} has ended (revoked or expired); its tokens were removed from this machine.",
-                host,
-            ),
-            again,
-        );
-        if (choice === again) await vscode.commands.executeCommand("posthog-workbench.signIn");
-    }
-
-    /**
-     * Registers the browser sign-in's URI handler and PostHog's account provider (VS Code's
-     * Accounts menu), returning what to dispose.
-     */
-    register(): vscode.Disposable[] {
-        const accounts = (this.accounts = new PostHogAccounts(this.oauth, {
-            signIn: () => this.signIn(),
-            signOutOAuth: async (host) => {
-                await this.signOutOAuth(host);
-                await this.session.reload();
-            },
-            currentHost: () => this.session.state.host,
-        }));
-        return [
-            vscode.window.registerUriHandler(this.browser),
-            accounts,
-            vscode.authentication.registerAuthenticationProvider(
-                PROVIDER_ID,
-                vscode.l10n.t("PostHog"),
-                accounts,
-            ),
-        ];
-    }
-
-    /** Browser first; a personal API key stays for CI, scripts and hosts without OAuth. */
-    private pickMethod(): Promise<"browser" | "key" | undefined> {
-        return this.ctx.ui.pick<"browser" | "key">(
-            [
-                {
-                    label: vscode.l10n.t("Sign in with PostHog (browser)"),
-                    description: vscode.l10n.t("Approve access in your browser; nothing to copy"),
-                    value: "browser",
-                },
-                {
-                    label: vscode.l10n.t("Use a personal API key"),
-                    description: vscode.l10n.t("Paste a key you created in PostHog's settings"),
-                    value: "key",
-                },
-            ],
-            { title: vscode.l10n.t("Sign in to PostHog: how") },
-        );
-    }
-
-    /**
-     * Signs in in the browser, checks the tokens by listing the projects, asks for the project,
-     * and only then stores the tokens. "use_key" when the host has no OAuth and the user chose to
-     * paste a key instead.
-     */
-    private async signInInBrowser(host: string): Promise<boolean | "use_key"> {
-        let tokens: OAuthSession;
-        try {
-            tokens = await withProgress(
-                vscode.l10n.t(
-                    "Waiting for you to approve access to {0} in the browser (Cancel stops the sign-in)...",
-                    host,
-                ),
-                ({ signal }) => this.browser.run(host, signal),
-            );
-        } catch (error) {
-            return this.browserSignInFailed(host, error);
-        }
-        const source = this.session.tokenSource(tokens);
-        const client = this.session.createOAuthClient(tokens);
-        try {
-            const projects = await vscode.window.withProgress(
-                {
-                    location: vscode.ProgressLocation.Notification,
-                    title: vscode.l10n.t("Loading your projects on {0}...", host),
-                    cancellable: true,
-                },
-                (_progress, token) =>
-                    withAbortSignal(token, (signal) => this.validate(client, host, signal)),
-            );
-            if (!projects) return false;
-            const project = await this.pickProject(projects, "Pick the project to work in");
-            if (!project) return false;
-            // The tokens as they are now: listing the projects may have refreshed them.
-            await this.oauth.set(source.tokens);
-            if (await this.keys.get(host)) await this.keys.delete(host);
-            await this.ctx.config.setHost(host);
-            await this.rememberProjects(projects);
-            await this.ctx.config.setProjectId(String(project.id));
-            await this.session.reload();
-            void this.ctx.ui.info(
-                vscode.l10n.t(
-                    "Signed in to {0}, project {1}.",
-                    host,
-                    quotedInMessage(project.name),
-                ),
-            );
-            return true;
-        } finally {
-            void client.close();
-            if (!(await this.oauth.get(host))) this.session.forgetTokenSource(host);
-        }
-    }
-
-    private async browserSignInFailed(host: string, error: unknown): Promise<boolean | "use_key"> {
-        if (error instanceof SignInRefused && error.reason === "cancelled") return false;
-        const failure = error as { name?: unknown; kind?: unknown; userMessage?: unknown };
-        const text =
-            typeof failure.userMessage === "string"
-                ? failure.userMessage
-                : error instanceof Error
-                  ? error.message
-                  : String(error);
-        this.ctx.log.warn(
-            `browser sign-in to ${host} failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
-        if (failure.kind === "no_oauth") {
-            const useKey = vscode.l10n.t("Use a Personal API Key");
-            const choice = await this.ctx.ui.info(text, useKey);
-            return choice === useKey ? "use_key" : false;
-        }
-        const showLog = vscode.l10n.t("Show Log");
-        const choice = await this.ctx.ui.error(text, showLog);
-        if (choice === showLog) this.ctx.log.show(true);
-        return false;
     }
 
     /**
@@ -351,6 +174,74 @@ export class Auth implements vscode.Disposable {
                 host,
             ),
         );
+    }
+
+    /**
+     * Registers the browser sign-in's URI handler and PostHog's account provider (VS Code's
+     * Accounts menu), returning what to dispose.
+     */
+    register(): vscode.Disposable[] {
+        const accounts = (this.accounts = new PostHogAccounts(this.oauth, {
+            signIn: () => this.signIn(),
+            signOutOAuth: async (host) => {
+                await this.account.signOut(host);
+                await this.session.reload();
+            },
+            currentHost: () => this.session.state.host,
+        }));
+        return [
+            vscode.window.registerUriHandler(this.browser),
+            accounts,
+            vscode.authentication.registerAuthenticationProvider(
+                PROVIDER_ID,
+                vscode.l10n.t("PostHog"),
+                accounts,
+            ),
+        ];
+    }
+
+    /**
+     * Signs in in the browser, checks the tokens by listing the projects, asks for the project,
+     * and only then stores the tokens. "use_key" when the host has no OAuth and the user chose to
+     * paste a key instead.
+     */
+    private async signInInBrowser(host: string): Promise<boolean | "use_key"> {
+        const tokens = await this.account.tokens(host);
+        if (tokens === false || tokens === "use_key") return tokens;
+        const source = this.session.tokenSource(tokens);
+        const client = this.session.createOAuthClient(tokens);
+        try {
+            const projects = await vscode.window.withProgress(
+                {
+                    location: vscode.ProgressLocation.Notification,
+                    title: vscode.l10n.t("Loading your projects on {0}...", host),
+                    cancellable: true,
+                },
+                (_progress, token) =>
+                    withAbortSignal(token, (signal) => this.validate(client, host, signal)),
+            );
+            if (!projects) return false;
+            const project = await this.pickProject(projects, "Pick the project to work in");
+            if (!project) return false;
+            // The tokens as they are now: listing the projects may have refreshed them.
+            await this.oauth.set(source.tokens);
+            if (await this.keys.get(host)) await this.keys.delete(host);
+            await this.ctx.config.setHost(host);
+            await this.rememberProjects(projects);
+            await this.ctx.config.setProjectId(String(project.id));
+            await this.session.reload();
+            void this.ctx.ui.info(
+                vscode.l10n.t(
+                    "Signed in to {0}, project {1}.",
+                    host,
+                    quotedInMessage(project.name),
+                ),
+            );
+            return true;
+        } finally {
+            void client.close();
+            if (!(await this.oauth.get(host))) this.session.forgetTokenSource(host);
+        }
     }
 
     async switchProject(): Promise<void> {
