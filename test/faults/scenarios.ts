@@ -15,6 +15,7 @@ import {
 } from "./harness";
 import { waitFor } from "../waitFor";
 import { bigIntegerScenarios } from "./bigIntegers";
+import { lifecycleScenarios } from "./lifecycle";
 import { oauthScenarios } from "./oauth";
 import { hang, htmlPage, json, page, raw, trickle, type HostileServer } from "./hostileServer";
 
@@ -1112,6 +1113,7 @@ export function scenarios(): Scenario[] {
         ...echoScenarios(),
         ...compressionScenarios(),
         ...bigIntegerScenarios(),
+        ...lifecycleScenarios(),
         ...oauthScenarios(),
     ];
 }
