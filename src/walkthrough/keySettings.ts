@@ -31,7 +31,7 @@ const SCOPE_USES: Record<Scope, ScopeUse> = {
     "experiment:read": { why: "the Experiments view, details and timeseries" },
     "event_definition:read": { why: "the Event Definitions view and its details" },
     "experiment:write": {
-        why: "create, edit, archive, delete and duplicate experiments, exposure cohorts, recalculation",
+        why: "create, edit, archive, delete and duplicate experiments; launch, pause, resume, end, ship and reset them; exposure cohorts, recalculation",
         optional: true,
     },
     "feature_flag:read": { why: "pick an eligible flag for a new experiment", optional: true },
