@@ -610,7 +610,7 @@ describe("wide numbers keep every digit", () => {
             let out = "";
             for await (const part of exportSlices(
                 set.summary.meta.columns,
-                rowSlices(set, nextTurn),
+                rowSlices(set),
                 format,
             ))
                 out += part;
