@@ -102,11 +102,11 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
     readonly onDidChangeCodeLenses = this.changed.event;
     private readonly subscriptions: vscode.Disposable[];
 
-    constructor(private readonly ctx: RunCodeLensDeps) {
+    constructor(private readonly deps: RunCodeLensDeps) {
         // Lenses depend on the setting, on being signed in and on trust, not only on the text.
         this.subscriptions = [
-            ctx.config.onDidChange(() => this.changed.fire()),
-            ctx.auth.session.onDidChange(() => this.changed.fire()),
+            deps.config.onDidChange(() => this.changed.fire()),
+            deps.auth.session.onDidChange(() => this.changed.fire()),
             vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire()),
         ];
     }
@@ -114,7 +114,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
     provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
         // A notebook cell runs into its own output, with the notebook's own run buttons.
         if (isNotebookCell(document)) return [];
-        if (!this.ctx.config.codeLensEnabled(document)) return [];
+        if (!this.deps.config.codeLensEnabled(document)) return [];
         const statements = splitStatements(document.getText());
         // No Run where Restricted Mode would refuse it.
         const runnable = mayUseText(document);

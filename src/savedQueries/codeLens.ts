@@ -62,11 +62,11 @@ export class SavedQueryCodeLensProvider implements vscode.CodeLensProvider, vsco
     private readonly subscriptions: vscode.Disposable[];
     private cache = new Map<string, { version: number; queries: SavedQuery[] }>();
 
-    constructor(private readonly ctx: SavedQueryCodeLensDeps) {
+    constructor(private readonly deps: SavedQueryCodeLensDeps) {
         // Lenses depend on the setting, the sign-in state and trust, not only on the text.
         this.subscriptions = [
-            ctx.config.onDidChange(() => this.changed.fire()),
-            ctx.auth.session.onDidChange(() => this.changed.fire()),
+            deps.config.onDidChange(() => this.changed.fire()),
+            deps.auth.session.onDidChange(() => this.changed.fire()),
             vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire()),
             vscode.workspace.onDidCloseTextDocument((d) => this.cache.delete(d.uri.toString())),
         ];
@@ -85,8 +85,8 @@ export class SavedQueryCodeLensProvider implements vscode.CodeLensProvider, vsco
     provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
         // Not in notebook cells, nor in our own upgrade previews (the right side of a diff).
         if (isNotebookCell(document) || document.uri.scheme === UPGRADE_SCHEME) return [];
-        if (!this.ctx.config.codeLensEnabled(document)) return [];
-        const signedIn = this.ctx.auth.session.state.signedIn;
+        if (!this.deps.config.codeLensEnabled(document)) return [];
+        const signedIn = this.deps.auth.session.state.signedIn;
         // No Run where Restricted Mode would refuse it.
         const runnable = mayUseText(document);
         return this.queriesOf(document).flatMap((query) => {
