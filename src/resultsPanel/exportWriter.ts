@@ -48,7 +48,7 @@ export async function* exportText(
             done += rows.length;
             yield rows;
         }
-        options.onRows?.(done, total);
+        if (done > 0) options.onRows?.(done, total);
     }
     const columns = set.summary.meta.columns;
     const neutralise = options.neutraliseFormulas ?? true;
