@@ -32,6 +32,8 @@ const nodeBuild = {
         hogqlParser: "src/hogql/parser/parserWorker.ts",
         // ajv and the checks of webview messages and notebook outputs, required on first use.
         validator: "src/validator.ts",
+        // Finding PostHog calls in application code (tree-sitter): a worker thread started on first use.
+        codeCalls: "src/codeCalls/worker.ts",
     },
     outdir: "dist",
     platform: "node",
@@ -40,7 +42,13 @@ const nodeBuild = {
     external: ["vscode"],
     // jsonc-parser's `main` is a UMD wrapper whose inner `require("./impl/...")` calls esbuild
     // cannot follow, so the bundle would fail at run time; its ES module build bundles whole.
-    alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
+    // web-tree-sitter's ES module build reads `import.meta.url`, which a CommonJS bundle lacks; its
+    // CommonJS build finds its files from `__dirname` (src/codeCalls/ passes the wasm paths anyway).
+    alias: {
+        "jsonc-parser": "jsonc-parser/lib/esm/main.js",
+        // (a path: the package's `exports` do not list the file itself).
+        "web-tree-sitter": path.resolve("node_modules/web-tree-sitter/tree-sitter.cjs"),
+    },
 };
 
 function webviewEntries() {
@@ -67,6 +75,13 @@ removeOldChunks();
 fs.mkdirSync("dist", { recursive: true });
 fs.copyFileSync("src/language/hogqlFunctions.json", "dist/hogqlFunctions.json");
 fs.copyFileSync("src/language/hogqlTables.json", "dist/hogqlTables.json");
+// The tree-sitter runtime and grammars dist/codeCalls.js loads on first use (src/codeCalls/).
+fs.mkdirSync("dist/grammars", { recursive: true });
+for (const [file, inPackage] of Object.entries(
+    JSON.parse(fs.readFileSync("src/codeCalls/grammarFiles.json", "utf8")),
+)) {
+    fs.copyFileSync(path.join("node_modules", inPackage), path.join("dist/grammars", file));
+}
 
 if (watch) {
     for (const options of builds) await (await esbuild.context(options)).watch();

@@ -24,6 +24,14 @@ class ReadError(Exception):
     """A source file that is missing, does not parse, or uses a construct this reader refuses."""
 
 
+class Raised(ReadError):
+    """A `raise` the evaluated code reached: PostHog's code refusing, by the exception's name."""
+
+    def __init__(self, relpath: str, line: int, exception: str):
+        super().__init__(f"{relpath}:{line}: raises {exception}")
+        self.exception = exception
+
+
 class OpaqueIteration(ReadError):
     """A loop over a value from outside the read source: what it yields is not known here."""
 
@@ -126,6 +134,10 @@ class Lazy:
     def resolve(self):
         module = self.loader.load(self.module)
         if self.name not in module.env.vars:
+            if module.partial:
+                # bound in a part of the file not taken (groups.py imports the join function of
+                # groups_revenue_analytics.py): carried by name, as names inside the module are
+                return Opaque(f"{self.module}.{self.name}")
             raise ReadError(f"{module.path}: does not define {self.name}")
         return module.env.get(self.name)
 
@@ -167,6 +179,9 @@ BUILTINS: dict[str, Any] = {
     "None": None,
     "True": True,
     "False": False,
+    # exceptions PostHog's code raises: carried by name (see Raised)
+    "ValueError": Opaque("builtins.ValueError"),
+    "NotImplementedError": Opaque("builtins.NotImplementedError"),
 }
 
 # Standard-library names the tables use: real where they compute (chain), opaque where they only
@@ -180,7 +195,7 @@ STDLIB: dict[tuple[str, str], Any] = {
 METHODS = {
     dict: {"get", "keys", "values", "items", "update", "copy"},
     list: {"append", "extend", "copy", "index"},
-    str: {"join", "lower", "upper", "startswith", "endswith", "split", "strip"},
+    str: {"join", "lower", "upper", "startswith", "endswith", "split", "strip", "isdigit", "replace"},
     tuple: {"index"},
     frozenset: {"union"},
     set: {"add", "union"},
@@ -341,6 +356,12 @@ class Interpreter:
             raise _Return(None if node.value is None else self.eval(node.value, env))
         elif isinstance(node, ast.Pass):
             return
+        elif isinstance(node, ast.Raise):
+            # PostHog's own refusal (document_embeddings.py: a LazyTable's to_printed_clickhouse
+            # raises NotImplementedError): reported to the caller by the exception's name
+            exc = None if node.exc is None else self.eval(node.exc, env)
+            name = exc.name if isinstance(exc, Opaque) else type(exc).__name__
+            raise Raised(self.module.relpath, node.lineno, name.rsplit(".", 1)[-1])
         elif hasattr(ast, "TypeAlias") and isinstance(node, ast.TypeAlias):
             env.vars[node.name.id] = Opaque("annotation")  # `type X = A | B`: typing only
         else:
@@ -407,6 +428,12 @@ class Interpreter:
                 self.assign(element, item, env)
         elif isinstance(target, ast.Attribute):
             obj = self.eval(target.value, env)
+            if isinstance(obj, ClassInstance):
+                # `self.x = ...` in a method (document_embeddings.py ModelSpecificEmbeddingTable,
+                # indexed_embedding.py ModelTableDefinitions): the instance's own attribute, which
+                # attribute lookup finds before the class's
+                obj.kwargs[target.attr] = value
+                return
             if not isinstance(obj, Instance):
                 raise self.fail(target, "an attribute assignment on a value this reader does not know")
             obj.values[target.attr] = value

@@ -42,6 +42,7 @@ from evaluator import (  # noqa: E402
     Loader,
     Opaque,
     PyClass,
+    Raised,
     ReadError,
 )
 
@@ -57,8 +58,18 @@ MODELS = "posthog.hogql.database.models."
 ROOT_REGISTRY = "ROOT_TABLES__DO_NOT_ADD_ANY_MORE"
 
 
+# Modules outside posthog/hogql/database/ that a database module builds tables from:
+# document_embeddings.py makes HOGQL_MODEL_TABLES (which database.py spreads into its root tables)
+# from the embedding models of products/error_tracking/backend/indexed_embedding.py.
+DATABASE_FROM = ("products/error_tracking/backend/indexed_embedding.py",)
+
+
 def database_modules(manifest: dict) -> list[str]:
-    modules = sorted(p[: -len(".py")].replace("/", ".") for p in manifest.get("files", {}) if p.startswith(DATABASE))
+    modules = sorted(
+        p[: -len(".py")].replace("/", ".")
+        for p in manifest.get("files", {})
+        if p.startswith(DATABASE) or p in DATABASE_FROM
+    )
     if DATABASE_PY not in modules:
         raise ReadError("the manifest names no posthog/hogql/database/database.py to read the tables from")
     return modules
@@ -242,18 +253,37 @@ def field_facts(loader: Loader, table: str, name: str, value) -> dict:
     return facts
 
 
-def table_class_facts(loader: Loader, instance: ClassInstance) -> dict:
+def printed_clickhouse(loader: Loader, instance: ClassInstance):
+    """to_printed_clickhouse(), or None where PostHog's table refuses to be printed
+    (document_embeddings.py DocumentEmbeddingsTable: a LazyTable raises NotImplementedError)."""
+    try:
+        return call_method(loader, instance, "to_printed_clickhouse", Opaque("context"))
+    except Raised as raised:
+        if raised.exception != "NotImplementedError":
+            raise
+        return None
+
+
+def table_class_facts(loader: Loader, instance: ClassInstance, key: str | None = None) -> dict:
+    """The facts of a table. `key` names a table whose facts are its instance's own (fields and
+    names set by its __init__, as document_embeddings.py ModelSpecificEmbeddingTable has one
+    instance per embedding model): the facts are then keyed by it, not by the class."""
     cls = instance.cls
-    found, fields = cls.lookup("fields")
-    if not found or not isinstance(fields, dict):
+    fields = instance.kwargs.get("fields")
+    if fields is None:
+        found, fields = cls.lookup("fields")
+        if not found:
+            fields = None
+    if not isinstance(fields, dict):
         raise ReadError(f"{cls.module}.{cls.name}: no fields dict")
     bases = cls.base_names()
     facts = {
-        "class": cls.name,
+        "class": key or cls.name,
+        **({"pythonClass": cls.name} if key else {}),
         "module": cls.module,
         "bases": bases,
         "hogql": call_method(loader, instance, "to_printed_hogql"),
-        "clickhouse": call_method(loader, instance, "to_printed_clickhouse", Opaque("context")),
+        "clickhouse": printed_clickhouse(loader, instance),
     }
     if "FunctionCallTable" in bases:
         facts["args"] = [cls.lookup("min_args")[1], cls.lookup("max_args")[1]]
@@ -273,6 +303,7 @@ def read_database(loader: Loader, modules: list[str]) -> dict:
         raise ReadError(f"{mod.relpath}: _construct_database_root_node is not a function")
     root = Interpreter(loader, mod).apply(construct, [], {"include_posthog_tables": True}, construct.node)
     classes: dict[str, dict] = {}
+    keys: dict[int, str] = {}  # a table instance's key in `classes`, by the instance
 
     def node_entries(node, path: list[str]) -> list[dict]:
         node = opaque_model(node, ".".join(path) or "root")
@@ -294,9 +325,15 @@ def read_database(loader: Loader, modules: list[str]) -> dict:
             if "children" in child_node.kwargs:
                 entries.extend(node_entries(child, here))
             elif isinstance(table, ClassInstance):
-                if table.cls.name not in classes:
-                    classes[table.cls.name] = table_class_facts(loader, table)
-                entries.append({"name": ".".join(here), "class": table.cls.name, "read": True})
+                key = keys.get(id(table))
+                if key is None:
+                    # a table made with arguments of its own is keyed by the name it is
+                    # registered under (the root's, not the `posthog.` node's copy)
+                    key = name if table.kwargs else table.cls.name
+                    keys[id(table)] = key
+                if key not in classes:
+                    classes[key] = table_class_facts(loader, table, key if table.kwargs else None)
+                entries.append({"name": ".".join(here), "class": key, "read": True})
             elif isinstance(table, Opaque):
                 entry = {"name": ".".join(here), "class": short(table.name), "read": False}
                 # hidden nodes resolve but are not listed (system.py's _ticket_* join tables)

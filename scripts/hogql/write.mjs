@@ -25,12 +25,17 @@ export const OUTPUTS = {
 
 const compact = (value) => JSON.stringify(value);
 
+/**
+ * Whether a file read feeds the schema outputs: the database modules, and the product modules
+ * they build tables from (indexed_embedding.py's embedding models, for document_embeddings.py).
+ */
+const isDatabaseSource = (file) =>
+    file.startsWith("posthog/hogql/database/") || file.startsWith("products/");
 /** The files the function tables were read from (the database files feed the schema outputs). */
-const functionSources = (reading) =>
-    reading.sources.filter((s) => !s.path.startsWith("posthog/hogql/database/"));
+const functionSources = (reading) => reading.sources.filter((s) => !isDatabaseSource(s.path));
 const databaseSources = (reading) =>
     reading.sources
-        .filter((s) => s.path.startsWith("posthog/hogql/database/"))
+        .filter((s) => isDatabaseSource(s.path))
         .map((s) => ({
             path: s.path,
             commit: s.commit,

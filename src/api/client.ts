@@ -19,6 +19,7 @@ import type {
 import type {
     ArchiveExperimentBody,
     DuplicateExperimentBody,
+    EndExperimentBody,
     Experiment,
     ExperimentBasic,
     ExperimentWrite,
@@ -27,6 +28,7 @@ import type {
     RecalculateTimeseriesBody,
     RecalculationRequest,
     RequiresFlagImplementationResponse,
+    ShipVariantBody,
     TimeseriesParams,
     TimeseriesResults,
 } from "./types/experiments";
@@ -234,26 +236,85 @@ export class PostHogClient {
         return this.updateExperiment(id, patch, opts);
     }
 
+    // ---- the experiment's life: POST actions of EnterpriseExperimentsViewSet -----------------
+    // (products/experiments/backend/presentation/views.py). Each answers the experiment
+    // (ExperimentSerializer) or 400 with PostHog's reason. None is retried once it may have
+    // reached the server (`mode: "once"`): a repeated launch, end or ship is refused or acts
+    // twice, and a repeated pause or resume is refused with a reason that misleads ("already
+    // paused"). transitionExperiment (experimentTransition.ts) re-reads the experiment instead.
+
+    /** Launches a draft: the flag becomes active and start_date is now. */
+    launchExperiment(id: number, opts?: CallOptions): Promise<Experiment> {
+        return this.experimentAction(id, "launch/", undefined, opts);
+    }
+
+    /** Pauses a running experiment: its flag is turned off; nothing else changes. */
+    pauseExperiment(id: number, opts?: CallOptions): Promise<Experiment> {
+        return this.experimentAction(id, "pause/", undefined, opts);
+    }
+
+    /** Resumes a paused experiment: its flag is turned on again. */
+    resumeExperiment(id: number, opts?: CallOptions): Promise<Experiment> {
+        return this.experimentAction(id, "resume/", undefined, opts);
+    }
+
+    /** Ends a running (or paused) experiment: end_date is now; the flag is left as it is. */
+    endExperiment(
+        id: number,
+        body: EndExperimentBody = {},
+        opts?: CallOptions,
+    ): Promise<Experiment> {
+        return this.experimentAction(id, "end/", body, opts);
+    }
+
+    /**
+     * Ships a variant: the flag serves it to 100% of the users its conditions match (everyone
+     * with `release_to_everyone`), and a running experiment is ended. PostHog answers 409 when an
+     * approval policy holds the flag change.
+     */
+    shipVariant(id: number, body: ShipVariantBody, opts?: CallOptions): Promise<Experiment> {
+        return this.experimentAction(id, "ship_variant/", body, opts);
+    }
+
+    /** Resets a launched experiment to draft: dates, conclusion and archive cleared; flag kept. */
+    resetExperiment(id: number, opts?: CallOptions): Promise<Experiment> {
+        return this.experimentAction(id, "reset/", undefined, opts);
+    }
+
     /**
      * Archives an ended experiment: POST `archive/`, as PostHog's own app does. The service
      * answers 400 when the experiment has not ended ("Experiment must be ended before it can be
      * archived.") or is archived already.
      */
-    async archiveExperiment(
+    archiveExperiment(
         id: number,
         body: ArchiveExperimentBody = {},
         opts?: CallOptions,
     ): Promise<Experiment> {
+        return this.experimentAction(id, "archive/", body, opts);
+    }
+
+    /** Restores an archived experiment: POST `unarchive/` (400 when it is not archived). */
+    unarchiveExperiment(id: number, opts?: CallOptions): Promise<Experiment> {
+        return this.experimentAction(id, "unarchive/", undefined, opts);
+    }
+
+    private async experimentAction(
+        id: number,
+        action: string,
+        body: unknown,
+        opts: CallOptions | undefined,
+    ): Promise<Experiment> {
         const res = await this.core.call<Experiment>(
-            { method: "POST", url: `${this.experimentPath(id)}archive/`, body },
+            {
+                method: "POST",
+                url: `${this.experimentPath(id)}${action}`,
+                ...(body === undefined ? {} : { body }),
+                mode: "once",
+            },
             opts,
         );
         return res.data;
-    }
-
-    /** Restores an archived experiment (PATCH `archived: false`). */
-    unarchiveExperiment(id: number, opts?: CallOptions): Promise<Experiment> {
-        return this.updateExperiment(id, { archived: false }, opts);
     }
 
     /** The only deletion path the service allows: PATCH `deleted: true`. */

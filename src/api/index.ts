@@ -11,6 +11,15 @@ export {
     parseRetryAfter,
     type HogQLError,
 } from "./errors";
+export {
+    TRANSITION_BUSY_CODE,
+    transitionExperiment,
+    type TransitionAction,
+    type TransitionBodies,
+    type TransitionBody,
+    type TransitionOutcome,
+    type TransitionResult,
+} from "./experimentTransition";
 export { forbiddenCause, forbiddenMessage, type ForbiddenCause } from "./forbidden";
 export { checkHost, isLoopbackHostname, normalizeHost, type HostCheck } from "./host";
 export type { Timeouts } from "./http";

@@ -178,6 +178,48 @@ export const OPERATION_SCOPES = {
         client: ["archiveExperiment"],
         scopes: ["experiment:write"],
     },
+    experiments_launch_create: {
+        method: "POST",
+        path: "/api/projects/{project_id}/experiments/{id}/launch/",
+        client: ["launchExperiment"],
+        scopes: ["experiment:write"],
+    },
+    experiments_pause_create: {
+        method: "POST",
+        path: "/api/projects/{project_id}/experiments/{id}/pause/",
+        client: ["pauseExperiment"],
+        scopes: ["experiment:write"],
+    },
+    experiments_resume_create: {
+        method: "POST",
+        path: "/api/projects/{project_id}/experiments/{id}/resume/",
+        client: ["resumeExperiment"],
+        scopes: ["experiment:write"],
+    },
+    experiments_end_create: {
+        method: "POST",
+        path: "/api/projects/{project_id}/experiments/{id}/end/",
+        client: ["endExperiment"],
+        scopes: ["experiment:write"],
+    },
+    experiments_ship_variant_create: {
+        method: "POST",
+        path: "/api/projects/{project_id}/experiments/{id}/ship_variant/",
+        client: ["shipVariant"],
+        scopes: ["experiment:write"],
+    },
+    experiments_reset_create: {
+        method: "POST",
+        path: "/api/projects/{project_id}/experiments/{id}/reset/",
+        client: ["resetExperiment"],
+        scopes: ["experiment:write"],
+    },
+    experiments_unarchive_create: {
+        method: "POST",
+        path: "/api/projects/{project_id}/experiments/{id}/unarchive/",
+        client: ["unarchiveExperiment"],
+        scopes: ["experiment:write"],
+    },
 } as const satisfies Record<string, OperationScope>;
 
 /** An operation the extension calls, by its operationId. */

@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import type { Experiment, ExperimentBasic, FeatureFlag } from "../api";
 import { appLink } from "../appLinks";
-import type { SessionDep, UiDep } from "../deps";
+import type { ErrorReportDep, SessionDep, UiDep } from "../deps";
 import { inLabel, inMessage, quotedInMessage } from "../shared/plainText";
 import { withProgress } from "../progress";
 import type { Choice } from "../userPrompts";
@@ -17,35 +17,67 @@ import {
     statusText,
 } from "./model";
 import type { ExperimentsTree } from "./experimentsTree";
+import { allowedActions } from "./lifecycle";
+import { runLifecycle } from "./lifecycleActions";
 import { ExperimentNode } from "./nodes";
 
 /** What the experiment actions use. */
-export interface ExperimentActionDeps extends UiDep, SessionDep {
+export interface ExperimentActionDeps extends UiDep, SessionDep, ErrorReportDep {
     readonly views: { readonly experiments: ExperimentsTree };
     /** Opens an experiment's page. */
-    readonly documents: { showDetails(id: number, focusMetric?: string | null): Promise<unknown> };
+    readonly documents: {
+        showDetails(id: number, focusMetric?: string | null): Promise<unknown>;
+        /** Reads the experiment's open page again, if it has one. */
+        refreshDetails(id: number): Promise<unknown>;
+    };
 }
 
 const TYPE_FLAG_KEY = Symbol("type a key");
 
+/** Which experiments a command from the palette offers in its pick list. */
+export interface PickFilter {
+    /** Whether the experiment is in a state the command acts on. */
+    offered: (experiment: ExperimentBasic) => boolean;
+    /** List the archived experiments (the default lists live ones). */
+    archived?: boolean;
+    /** What the pick list says when no experiment is offered. */
+    none: () => string;
+}
+
 /**
  * The experiment a command acts on: the tree row it was invoked on, or (from the command
- * palette) one the user picks. Either is a list row, without metrics: an action that needs them
- * fetches the experiment itself ({@link fetchExperiment}).
+ * palette) one the user picks, among those `filter` offers. Either is a list row, without
+ * metrics: an action that needs them fetches the experiment itself ({@link fetchExperiment}).
  */
 export async function resolveExperiment(
     ctx: ExperimentActionDeps,
     arg: unknown,
+    filter?: PickFilter,
 ): Promise<ExperimentBasic | undefined> {
     if (arg instanceof ExperimentNode) return arg.experiment;
     const selected = ctx.views.experiments.selection[0];
-    if (arg === undefined && selected instanceof ExperimentNode) return selected.experiment;
+    if (
+        arg === undefined &&
+        selected instanceof ExperimentNode &&
+        (!filter || filter.offered(selected.experiment))
+    )
+        return selected.experiment;
     const client = await ctx.auth.session.client();
-    const page = await client.listExperimentsPage({ limit: 100, status: "all" });
+    const page = await client.listExperimentsPage({
+        limit: 100,
+        status: "all",
+        ...(filter?.archived ? { archived: true } : {}),
+    });
+    const offered = filter ? page.results.filter(filter.offered) : page.results;
+    if (filter && offered.length === 0) {
+        void ctx.ui.info(filter.none());
+        return undefined;
+    }
     return ctx.ui.pick(
-        page.results.map((e) => ({
+        offered.map((e) => ({
             label: inLabel(e.name),
             description: inLabel(e.feature_flag_key),
+            detail: filter ? inLabel(statusText(e)) : undefined,
             value: e,
         })),
         { title: vscode.l10n.t("Pick an experiment") },
@@ -198,37 +230,41 @@ export async function editExperiment(
     );
 }
 
-export async function setArchived(
+/**
+ * Archives an ended experiment (POST archive/). Unarchiving is a lifecycle action of its own
+ * (./lifecycleActions.ts, PostHog's POST unarchive/).
+ */
+export async function archiveExperiment(
     ctx: ExperimentActionDeps,
     experiment: ExperimentBasic,
-    archived: boolean,
 ): Promise<Experiment | undefined> {
-    if (archived && !isEnded(experiment)) {
+    if (!isEnded(experiment)) {
         // PostHog archives only an ended experiment (POST archive/ answers 400 otherwise): say so
-        // before sending. There is no End action here to offer.
-        void ctx.ui.warn(
+        // before sending, and offer to end it.
+        const end = vscode.l10n.t("End Experiment...");
+        const canEnd = allowedActions(experiment).includes("end");
+        const choice = await ctx.ui.warn(
             vscode.l10n.t(
-                "{0} is {1}: PostHog archives an experiment only once it has ended. End it in PostHog first, then archive it.",
+                "{0} is {1}: PostHog archives an experiment only once it has ended. End it first, then archive it.",
                 quotedInMessage(experiment.name),
                 inMessage(statusText(experiment)),
             ),
+            ...(canEnd ? [end] : []),
         );
+        if (choice === end) await runLifecycle(ctx, experiment, "end");
         return undefined;
     }
     const client = await ctx.auth.session.client();
-    const title = archived
-        ? vscode.l10n.t("Archiving {0}...", quotedInMessage(experiment.name))
-        : vscode.l10n.t("Unarchiving {0}...", quotedInMessage(experiment.name));
     let updated: Experiment;
     try {
-        updated = await withProgress(title, ({ signal, onRetry }) =>
-            archived
-                ? client.archiveExperiment(experiment.id, {}, { signal, onRetry })
-                : client.patchExperiment(experiment.id, { archived: false }, { signal, onRetry }),
+        updated = await withProgress(
+            vscode.l10n.t("Archiving {0}...", quotedInMessage(experiment.name)),
+            ({ signal, onRetry }) =>
+                client.archiveExperiment(experiment.id, {}, { signal, onRetry }),
         );
     } catch (error) {
         // The row may be stale (ended, or not, in PostHog since): PostHog's own reason, as text.
-        const refusal = archived ? badRequestReason(error) : undefined;
+        const refusal = badRequestReason(error);
         if (refusal !== undefined) {
             void ctx.ui.warn(
                 vscode.l10n.t(
@@ -242,12 +278,9 @@ export async function setArchived(
         }
         throw error;
     }
-    ctx.views.experiments.update(updated);
-    void ctx.ui.info(
-        archived
-            ? vscode.l10n.t("Archived {0}.", quotedInMessage(experiment.name))
-            : vscode.l10n.t("Unarchived {0}.", quotedInMessage(experiment.name)),
-    );
+    ctx.views.experiments.place(updated);
+    void ctx.documents.refreshDetails(updated.id);
+    void ctx.ui.info(vscode.l10n.t("Archived {0}.", quotedInMessage(experiment.name)));
     return updated;
 }
 

@@ -2,6 +2,8 @@ import * as l10n from "@vscode/l10n";
 import type { CommandSpec } from "../commands";
 import type { ExperimentBasic } from "../api";
 import * as actions from "./actions";
+import { allowedActions, type LifecycleAction } from "./lifecycle";
+import { runLifecycle, type RunAction } from "./lifecycleActions";
 import { LoadMoreNode } from "./nodes";
 
 const P = "posthog-workbench";
@@ -21,6 +23,34 @@ function onExperiment(
         },
     };
 }
+
+/**
+ * A lifecycle command: from the palette its pick list holds only the experiments whose state
+ * allows the action (the tree's menus and the page's buttons show it only there).
+ */
+function lifecycle(
+    name: string,
+    title: string,
+    action: LifecycleAction,
+    none: () => string,
+    run: (ctx: actions.ExperimentActionDeps, experiment: ExperimentBasic) => Promise<unknown>,
+): CommandSpec<actions.ExperimentActionDeps> {
+    return {
+        id: `${P}.${name}`,
+        title,
+        run: async (ctx, arg) => {
+            const experiment = await actions.resolveExperiment(ctx, arg, {
+                offered: (e) => allowedActions(e).includes(action),
+                archived: action === "unarchive",
+                none,
+            });
+            return experiment ? run(ctx, experiment) : undefined;
+        },
+    };
+}
+
+const run = (action: RunAction) => (ctx: actions.ExperimentActionDeps, e: ExperimentBasic) =>
+    runLifecycle(ctx, e, action);
 
 /** Commands of the Experiments view. */
 export const experimentCommands: readonly CommandSpec<actions.ExperimentActionDeps>[] = [
@@ -71,11 +101,61 @@ export const experimentCommands: readonly CommandSpec<actions.ExperimentActionDe
         ctx.documents.showDetails(e.id),
     ),
     onExperiment("editExperiment", l10n.t("Edit Experiment"), actions.editExperiment),
-    onExperiment("archiveExperiment", l10n.t("Archive Experiment"), (ctx, e) =>
-        actions.setArchived(ctx, e, true),
+    lifecycle(
+        "launchExperiment",
+        l10n.t("Launch Experiment"),
+        "launch",
+        () => l10n.t("No draft experiment to launch."),
+        run("launch"),
     ),
-    onExperiment("unarchiveExperiment", l10n.t("Unarchive Experiment"), (ctx, e) =>
-        actions.setArchived(ctx, e, false),
+    lifecycle(
+        "pauseExperiment",
+        l10n.t("Pause Experiment"),
+        "pause",
+        () => l10n.t("No running experiment to pause."),
+        run("pause"),
+    ),
+    lifecycle(
+        "resumeExperiment",
+        l10n.t("Resume Experiment"),
+        "resume",
+        () => l10n.t("No paused experiment to resume."),
+        run("resume"),
+    ),
+    lifecycle(
+        "endExperiment",
+        l10n.t("End Experiment"),
+        "end",
+        () => l10n.t("No running experiment to end."),
+        run("end"),
+    ),
+    lifecycle(
+        "shipVariant",
+        l10n.t("Ship Variant"),
+        "ship_variant",
+        () => l10n.t("No launched experiment to ship a variant of."),
+        run("ship_variant"),
+    ),
+    lifecycle(
+        "resetExperiment",
+        l10n.t("Reset Experiment to Draft"),
+        "reset",
+        () => l10n.t("No launched experiment to reset."),
+        run("reset"),
+    ),
+    lifecycle(
+        "archiveExperiment",
+        l10n.t("Archive Experiment"),
+        "archive",
+        () => l10n.t("No ended experiment to archive."),
+        actions.archiveExperiment,
+    ),
+    lifecycle(
+        "unarchiveExperiment",
+        l10n.t("Unarchive Experiment"),
+        "unarchive",
+        () => l10n.t("No archived experiment to unarchive."),
+        run("unarchive"),
     ),
     onExperiment("deleteExperiment", l10n.t("Delete Experiment"), actions.deleteExperiment),
     onExperiment(

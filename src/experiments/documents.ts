@@ -15,7 +15,7 @@ export class ExperimentDocuments implements vscode.TextDocumentContentProvider, 
     /** The open experiment pages. */
     readonly pages: ExperimentPages;
 
-    constructor(ctx: ExperimentPageDeps) {
+    constructor(private readonly ctx: ExperimentPageDeps) {
         this.pages = new ExperimentPages(ctx);
     }
 
@@ -34,6 +34,23 @@ export class ExperimentDocuments implements vscode.TextDocumentContentProvider, 
     /** Fetches the experiment and its results and shows them on its page. */
     showDetails(id: number, focusMetric: string | null = null): Promise<ExperimentPage> {
         return this.pages.show(id, focusMetric);
+    }
+
+    /**
+     * Reads an open page of the experiment again (after its state changed); none, nothing. The
+     * change itself succeeded and was reported: a failed read is logged, the page keeps what it
+     * showed, and its Refresh button tries again.
+     */
+    async refreshDetails(id: number): Promise<void> {
+        const page = this.pages.get(id);
+        if (!page) return;
+        try {
+            await page.load(page.data?.focusMetric ?? null);
+        } catch (error) {
+            this.ctx.log.warn(
+                `experiment page ${id}: reading it again failed: ${this.ctx.auth.session.redact(String(error))}`,
+            );
+        }
     }
 
     /** Shows (or updates in place) a Markdown document. */

@@ -316,6 +316,48 @@ export class ExperimentsTree
         if (!experiment.deleted) this.reloadGroup(target);
     }
 
+    /**
+     * Moves a changed experiment to its state's group in the loaded model, without reading the
+     * lists again: out of the group it was in, into its new group when that group has loaded (at
+     * its place in PostHog's order, newest first), and one change event for the groups touched.
+     * A group not loaded yet finds it when it loads.
+     */
+    place(experiment: ExperimentBasic): void {
+        const row = this.find(experiment.id);
+        const target = groupOf(experiment);
+        if (row && row.group.id === target) {
+            row.experiment = experiment;
+            this.changed.fire(row);
+            return;
+        }
+        const touched: GroupNode[] = [];
+        if (row) {
+            const from = this.pages.get(row.group.id);
+            if (from) {
+                from.rows = from.rows.filter((r) => r !== row);
+                if (from.count !== undefined) from.count--;
+            }
+            touched.push(row.group);
+        }
+        const group = this.groups.get(target) as GroupNode;
+        const to = this.pages.get(target);
+        if (to && !experiment.deleted) {
+            const node = new ExperimentNode(group, experiment);
+            const at = to.rows.findIndex((r) => r.experiment.created_at < experiment.created_at);
+            if (at === -1 && to.next) {
+                // Older than every loaded row while more pages remain: its page loads it.
+            } else {
+                to.rows.splice(at === -1 ? to.rows.length : at, 0, node);
+                if (to.count !== undefined) to.count++;
+            }
+            touched.push(group);
+        }
+        // A group the root does not list (archived, hidden) is not the view's to refresh.
+        const shown = this.rootIds();
+        const fire = touched.filter((g) => shown.includes(g.id));
+        if (fire.length) this.changed.fire(fire);
+    }
+
     private reloadGroup(id: GroupId): void {
         this.pages.delete(id);
         this.changed.fire(this.groups.get(id));

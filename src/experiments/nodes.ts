@@ -1,6 +1,7 @@
 import * as vscode from "vscode";
 import type { ExperimentBasic } from "../api";
 import { inMarkdown, oneLine } from "../shared/plainText";
+import { allowedActions } from "./lifecycle";
 import {
     experimentDescription,
     experimentState,
@@ -72,7 +73,23 @@ abstract class GroupRow {
     }
 }
 
-/** One experiment; `contextValue` drives its menus (`experiment:<state>:<live|archived>`). */
+/**
+ * What an experiment row's menus key on: `experiment:<state>:<live|archived>:` and then
+ * `can-<action>:` for each lifecycle action PostHog allows in its state (./lifecycle.ts), so each
+ * menu's `when` is one simple match (`viewItem =~ /:can-launch:/`): VS Code 1.99 mishandles
+ * compound `when` clauses (src/lm/offeredContext.ts).
+ */
+export function experimentContext(e: ExperimentBasic): string {
+    const base = `experiment:${experimentState(e)}:${e.archived ? "archived" : "live"}:`;
+    return (
+        base +
+        allowedActions(e)
+            .map((a) => `can-${a}:`)
+            .join("")
+    );
+}
+
+/** One experiment; `contextValue` drives its menus ({@link experimentContext}). */
 export class ExperimentNode extends GroupRow {
     readonly kind = "experiment";
     /** A list row, or the experiment itself after an edit (both without a need for metrics). */
@@ -88,7 +105,7 @@ export class ExperimentNode extends GroupRow {
         const state = experimentState(e);
         const item = this.rowItem(e.name, `experiment:${e.id}`);
         item.description = oneLine(experimentDescription(e));
-        item.contextValue = `experiment:${state}:${e.archived ? "archived" : "live"}`;
+        item.contextValue = experimentContext(e);
         item.iconPath = experimentIcon(e);
         item.tooltip = experimentTooltip(e, state);
         item.command = {

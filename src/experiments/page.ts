@@ -9,6 +9,7 @@ import { userMessageOf } from "../errorText";
 import { oneLine, quotedInMessage } from "../shared/plainText";
 import { withProgress } from "../progress";
 import * as actions from "./actions";
+import { runLifecycle } from "./lifecycleActions";
 import { experimentMetrics, hasStarted, metricFingerprint } from "./model";
 import { experimentPageData, pageMarkdown, type MetricResults } from "./pageData";
 import { displayLanguage } from "../locale";
@@ -181,10 +182,21 @@ export class ExperimentPage implements vscode.Disposable {
             case "edit":
                 if (await actions.editExperiment(this.ctx, e)) await reload();
                 return;
-            case "archive":
+            case "launch":
+            case "pause":
+            case "resume":
+            case "end":
+            case "reset":
             case "unarchive":
-                await actions.setArchived(this.ctx, e, action === "archive");
-                return reload();
+                // The action reads this page again when it succeeds (documents.refreshDetails).
+                await runLifecycle(this.ctx, e, action);
+                return;
+            case "shipVariant":
+                await runLifecycle(this.ctx, e, "ship_variant");
+                return;
+            case "archive":
+                await actions.archiveExperiment(this.ctx, e);
+                return;
             case "delete":
                 if (await actions.deleteExperiment(this.ctx, e)) this.panel.dispose();
                 return;
@@ -270,6 +282,12 @@ function safeName(name: string): string {
 function actionTitle(action: PageActionId): string {
     const titles: Record<PageActionId, string> = {
         refresh: vscode.l10n.t("Refresh Experiment"),
+        launch: vscode.l10n.t("Launch Experiment"),
+        pause: vscode.l10n.t("Pause Experiment"),
+        resume: vscode.l10n.t("Resume Experiment"),
+        end: vscode.l10n.t("End Experiment"),
+        shipVariant: vscode.l10n.t("Ship Variant"),
+        reset: vscode.l10n.t("Reset Experiment to Draft"),
         edit: vscode.l10n.t("Edit Experiment"),
         archive: vscode.l10n.t("Archive Experiment"),
         unarchive: vscode.l10n.t("Unarchive Experiment"),

@@ -16,6 +16,7 @@
 import * as l10n from "@vscode/l10n";
 import type { Experiment, TimeseriesResults } from "../api";
 import { experimentMarkdown, mdText } from "./markdown";
+import { allowedActions } from "./lifecycle";
 import {
     experimentMetrics,
     experimentState,
@@ -327,6 +328,7 @@ export function pageActions(e: Experiment): PageAction[] {
             title: l10n.t("Edit the name, description or conclusion"),
         },
     ];
+    actions.push(...lifecycleButtons(e));
     if (started)
         actions.push({
             id: "recalculateTimeseries",
@@ -339,19 +341,25 @@ export function pageActions(e: Experiment): PageAction[] {
             label: l10n.t("Create Exposure Cohort"),
             title: l10n.t("Create a cohort of the users exposed to this experiment"),
         });
+    actions.push({
+        id: "duplicate",
+        label: l10n.t("Duplicate…"),
+        title: l10n.t("Create a copy of this experiment"),
+    });
+    const allowed = allowedActions(e);
+    if (allowed.includes("unarchive"))
+        actions.push({
+            id: "unarchive",
+            label: l10n.t("Unarchive"),
+            title: l10n.t("Show it in the lists again"),
+        });
+    if (allowed.includes("archive"))
+        actions.push({
+            id: "archive",
+            label: l10n.t("Archive"),
+            title: l10n.t("Hide it from the lists"),
+        });
     actions.push(
-        {
-            id: "duplicate",
-            label: l10n.t("Duplicate…"),
-            title: l10n.t("Create a copy of this experiment"),
-        },
-        e.archived
-            ? {
-                  id: "unarchive",
-                  label: l10n.t("Unarchive"),
-                  title: l10n.t("Show it in the lists again"),
-              }
-            : { id: "archive", label: l10n.t("Archive"), title: l10n.t("Hide it from the lists") },
         {
             id: "delete",
             label: l10n.t("Delete…"),
@@ -375,6 +383,49 @@ export function pageActions(e: Experiment): PageAction[] {
         },
     );
     return actions;
+}
+
+/** The buttons of the lifecycle actions PostHog allows in the experiment's state (./lifecycle.ts). */
+function lifecycleButtons(e: Experiment): PageAction[] {
+    const allowed = allowedActions(e);
+    const buttons: PageAction[] = [];
+    if (allowed.includes("launch"))
+        buttons.push({
+            id: "launch",
+            label: l10n.t("Launch…"),
+            title: l10n.t("Activate the flag and start the experiment"),
+        });
+    if (allowed.includes("pause"))
+        buttons.push({
+            id: "pause",
+            label: l10n.t("Pause"),
+            title: l10n.t("Turn the flag off: users get no variant until it resumes"),
+        });
+    if (allowed.includes("resume"))
+        buttons.push({
+            id: "resume",
+            label: l10n.t("Resume"),
+            title: l10n.t("Turn the flag back on: users get their variants again"),
+        });
+    if (allowed.includes("end"))
+        buttons.push({
+            id: "end",
+            label: l10n.t("End…"),
+            title: l10n.t("End the experiment with a conclusion; the flag stays as it is"),
+        });
+    if (allowed.includes("ship_variant"))
+        buttons.push({
+            id: "shipVariant",
+            label: l10n.t("Ship Variant…"),
+            title: l10n.t("Serve one variant to everyone and end the experiment"),
+        });
+    if (allowed.includes("reset"))
+        buttons.push({
+            id: "reset",
+            label: l10n.t("Reset to Draft…"),
+            title: l10n.t("Clear the dates and conclusion and go back to draft"),
+        });
+    return buttons;
 }
 
 /** The page for an experiment and the results of its metrics (by uuid). */

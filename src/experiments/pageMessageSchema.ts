@@ -6,6 +6,12 @@ import type { FromExperimentPage, PageActionId } from "../shared/experimentPageP
 /** Every action a page's button may name (the keys make tsc list each one exactly once). */
 const ACTIONS: Record<PageActionId, true> = {
     refresh: true,
+    launch: true,
+    pause: true,
+    resume: true,
+    end: true,
+    shipVariant: true,
+    reset: true,
     edit: true,
     archive: true,
     unarchive: true,

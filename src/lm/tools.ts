@@ -8,6 +8,7 @@ import { withAbortSignal } from "../cancellation";
 import type { ConfigDep, DisposablesDep, ResultsDep, SessionDep } from "../deps";
 import { codeBlock, codeSpan } from "../shared/plainText";
 import { resultSetOf } from "../resultsPanel";
+import { experimentStateText } from "./experimentStateText";
 import {
     eventDefinitionText,
     eventNamesText,
@@ -30,6 +31,7 @@ export const TOOL = {
     experiments: "posthog_experiments",
     experimentResults: "posthog_experiment_results",
     eventDefinition: "posthog_event_definition",
+    experimentState: "posthog_experiment_state",
 } as const;
 
 interface RunQueryInput {
@@ -182,6 +184,14 @@ export function registerTools(ctx: ToolDeps): void {
                 ctx,
                 (i) => invocation("Reading the results of experiment", i.id),
                 async (c, i, signal) => experimentResultsText(await client(c), i.id, signal),
+            ),
+        ],
+        [
+            TOOL.experimentState,
+            simpleTool<{ id: number }>(
+                ctx,
+                (i) => invocation("Reading the state of experiment", i.id),
+                async (c, i, signal) => experimentStateText(await client(c), i.id, signal),
             ),
         ],
         [

@@ -18,6 +18,12 @@ export interface PageAction {
 /** The actions the page offers (the Experiments view's commands on this experiment). */
 export type PageActionId =
     | "refresh"
+    | "launch"
+    | "pause"
+    | "resume"
+    | "end"
+    | "shipVariant"
+    | "reset"
     | "edit"
     | "archive"
     | "unarchive"

@@ -23,9 +23,12 @@ export type Handler = (
     server: HostileServer,
 ) => unknown;
 
-/** POST paths that create something (a repeat would create it twice). */
+/**
+ * POST paths that create something, or act once on an experiment (a repeat would do it twice, or
+ * be refused with a reason that misleads: launch, end, ship_variant).
+ */
 export const CREATE_PATH =
-    /\/(experiments|duplicate|create_exposure_cohort_for_experiment|recalculate_timeseries|query)\/$/;
+    /\/(experiments|duplicate|create_exposure_cohort_for_experiment|recalculate_timeseries|query|launch|end|ship_variant)\/$/;
 
 /** A small HTTP server with a replaceable handler and a log of what it received. */
 export class HostileServer {

@@ -15,6 +15,7 @@ import {
 } from "./harness";
 import { waitFor } from "../waitFor";
 import { bigIntegerScenarios } from "./bigIntegers";
+import { lifecycleScenarios } from "./lifecycle";
 import { hang, htmlPage, json, page, raw, trickle, type HostileServer } from "./hostileServer";
 
 const P = "/api/projects/1";
@@ -1111,5 +1112,6 @@ export function scenarios(): Scenario[] {
         ...echoScenarios(),
         ...compressionScenarios(),
         ...bigIntegerScenarios(),
+        ...lifecycleScenarios(),
     ];
 }

@@ -455,7 +455,7 @@ describe("experiments", function () {
         assert.equal(told?.level, "warn");
         assert.match(
             told?.text ?? "",
-            /"Cart reminder timing" is Running: .*only once it has ended\. End it in PostHog first/,
+            /"Cart reminder timing" is Running: .*only once it has ended\. End it first, then archive it\./,
         );
         assert.ok(
             !sandbox.requests.slice(sent).some((r) => r.path.includes("/archive/")),
@@ -523,7 +523,11 @@ describe("experiments", function () {
                 "the group asks the service for status=exposure_frozen",
             );
             const item = tree().getTreeItem(frozen.find(isRow) as ExperimentNode);
-            assert.equal(item.contextValue, "experiment:exposure_frozen:live");
+            // Its menus: a frozen experiment is still running, so it can be paused or ended.
+            assert.equal(
+                item.contextValue,
+                "experiment:exposure_frozen:live:can-pause:can-end:can-ship_variant:can-reset:",
+            );
             assert.equal((item.iconPath as vscode.ThemeIcon).id, "lock");
             const tooltip = (item.tooltip as vscode.MarkdownString).value;
             assert.match(tooltip, /Status: Exposure frozen/);

@@ -4,6 +4,7 @@ import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { PostHogClient } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
+import { experimentStateText } from "../../src/lm/experimentStateText";
 import { cell, name as nameText } from "../../src/lm/markdown";
 import {
     DATA_NOTE,
@@ -29,6 +30,7 @@ const TOOLS = [
     "posthog_event_properties",
     "posthog_experiments",
     "posthog_experiment_results",
+    "posthog_experiment_state",
     "posthog_event_definition",
 ];
 
@@ -61,7 +63,7 @@ describe("language model tools through vscode.lm", function () {
         await direct.close();
     });
 
-    it("offers its seven tools to the editor's models, with their input schemas", async () => {
+    it("offers its eight tools to the editor's models, with their input schemas", async () => {
         const tools = await waitFor("the PostHog tools in vscode.lm.tools", () => {
             const found = vscode.lm.tools.filter((t) => TOOLS.includes(t.name));
             return found.length === TOOLS.length && found;
@@ -95,6 +97,11 @@ describe("language model tools through vscode.lm", function () {
                 { name: "$pageview" },
                 await eventDefinitionText(direct, "$pageview"),
             ],
+            [
+                "posthog_experiment_state",
+                { id: started.id },
+                await experimentStateText(direct, started.id),
+            ],
         ];
         for (const [name, input, expected] of cases)
             assert.equal(
@@ -108,6 +115,8 @@ describe("language model tools through vscode.lm", function () {
         assert.match(cases[4][2], /Checkout button color/);
         assert.match(cases[5][2], /\| control \| \d+ \| [\d.]+ \| baseline \|/);
         assert.match(cases[6][2], /Automatically captured when a page is viewed\./);
+        // A started experiment is not launched again, with PostHog's reason.
+        assert.match(cases[7][2], /^- launch: `Experiment has already been launched\.`/m);
     });
 
     it("the run tool runs the query through vscode.lm.invokeTool and opens the full result on request", async () => {

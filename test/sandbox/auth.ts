@@ -25,6 +25,11 @@ export interface SandboxKeys {
     /** scopes `*`, without the `phx_` prefix of today's keys: no key pattern finds it, only the key itself */
     unprefixed: string;
     readOnly: string;
+    /**
+     * experiment:write alone: may run an experiment's lifecycle, but not the flag writes some
+     * actions add (archive with disable_feature_flag needs feature_flag:write as well)
+     */
+    experimentsOnly: string;
     noUserRead: string;
     projectTwoOnly: string;
     invalid: string;
@@ -46,6 +51,7 @@ export const KEYS: SandboxKeys = {
     noScopes: "phx_sandboxNoScopes00000000000000000000000000",
     unprefixed: "sandboxOldKeyWithoutPrefix000000000000000000",
     readOnly: "phx_sandboxReadOnly00000000000000000000000000",
+    experimentsOnly: "phx_sandboxExperimentsOnly00000000000000000000",
     noUserRead: "phx_sandboxNoUserRead000000000000000000000000",
     projectTwoOnly: "phx_sandboxProjectTwo000000000000000000000000",
     invalid: "phx_thisIsNotAKeyThisIsNotAKeyThisIsNotAKey00",
@@ -68,6 +74,7 @@ const KEY_INFOS: KeyInfo[] = [
         ],
         projects: null,
     },
+    { key: KEYS.experimentsOnly, scopes: ["experiment:write"], projects: null },
     { key: KEYS.noUserRead, scopes: ALL_SCOPES, projects: null },
     { key: KEYS.projectTwoOnly, scopes: ["*"], projects: [2] },
 ];

@@ -163,7 +163,8 @@ export function statusLabel(exp: JsonObject): string {
     return frozen ? "exposure_frozen" : stored;
 }
 
-function find(ctx: Ctx, idText: string): Experiment {
+/** The experiment of the path (404 for another project's, a deleted or an unknown one). */
+export function find(ctx: Ctx, idText: string): Experiment {
     const id = Number(idText);
     const exp = ctx.state.experiments.find(
         (e) => e.id === id && e.team_id === ctx.projectId && !e.deleted,
@@ -398,30 +399,6 @@ export function patchExperiment(ctx: Ctx): Reply {
         if (flag) flag.active = true;
     }
     exp.updated_at = nowIso();
-    return ok(present(ctx, exp));
-}
-
-/**
- * POST .../experiments/{id}/archive/: PostHog archives only an ended experiment
- * (EnterpriseExperimentsViewSet.archive, products/experiments/backend/presentation/views.py, and
- * ExperimentService.archive_experiment, products/experiments/backend/experiment_service.py,
- * newest stored versions; the action first appears at views.py @70e4d624). Its 400s, word for
- * word: "Experiment is already archived." and "Experiment must be ended before it can be
- * archived." The body (ArchiveExperimentSerializer) may ask to turn the linked flag off too.
- */
-export function archiveExperiment(ctx: Ctx): Reply {
-    const exp = find(ctx, ctx.params[0]);
-    const body = (ctx.body ?? {}) as JsonObject;
-    const disable = body.disable_feature_flag ?? false;
-    if (typeof disable !== "boolean")
-        throw validation("Must be a valid boolean.", "disable_feature_flag", "invalid");
-    if (exp.archived) throw validation("Experiment is already archived.");
-    if (!exp.start_date || !exp.end_date)
-        throw validation("Experiment must be ended before it can be archived.");
-    exp.archived = true;
-    exp.updated_at = nowIso();
-    const flag = teamFlag(ctx, String(exp.feature_flag_key));
-    if (flag && disable) flag.active = false;
     return ok(present(ctx, exp));
 }
 

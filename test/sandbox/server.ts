@@ -9,6 +9,7 @@ import { ApiError, errorBody, methodNotAllowed, notFound } from "./errors";
 import * as ed from "./eventDefinitions";
 import type { SeenEvent } from "./eventDefinitionSeed";
 import * as ex from "./experiments";
+import * as life from "./experimentLifecycle";
 import type { DeliberateStore } from "./deliberate";
 import { FaultStore, faultFromJson, nginxPage, oversizedBody } from "./faults";
 import { asPostHogEncodes } from "./gzip";
@@ -75,8 +76,38 @@ const ROUTES: Route[] = [
         },
     },
     {
+        pattern: new RegExp(`${P}/experiments/(\\d+)/launch$`),
+        methods: { POST: ["experiments_launch_create", (c) => life.launchExperiment(shift(c))] },
+    },
+    {
+        pattern: new RegExp(`${P}/experiments/(\\d+)/pause$`),
+        methods: { POST: ["experiments_pause_create", (c) => life.pauseExperiment(shift(c))] },
+    },
+    {
+        pattern: new RegExp(`${P}/experiments/(\\d+)/resume$`),
+        methods: { POST: ["experiments_resume_create", (c) => life.resumeExperiment(shift(c))] },
+    },
+    {
+        pattern: new RegExp(`${P}/experiments/(\\d+)/end$`),
+        methods: { POST: ["experiments_end_create", (c) => life.endExperiment(shift(c))] },
+    },
+    {
+        pattern: new RegExp(`${P}/experiments/(\\d+)/ship_variant$`),
+        methods: { POST: ["experiments_ship_variant_create", (c) => life.shipVariant(shift(c))] },
+    },
+    {
+        pattern: new RegExp(`${P}/experiments/(\\d+)/reset$`),
+        methods: { POST: ["experiments_reset_create", (c) => life.resetExperiment(shift(c))] },
+    },
+    {
         pattern: new RegExp(`${P}/experiments/(\\d+)/archive$`),
-        methods: { POST: ["experiments_archive_create", (c) => ex.archiveExperiment(shift(c))] },
+        methods: { POST: ["experiments_archive_create", (c) => life.archiveExperiment(shift(c))] },
+    },
+    {
+        pattern: new RegExp(`${P}/experiments/(\\d+)/unarchive$`),
+        methods: {
+            POST: ["experiments_unarchive_create", (c) => life.unarchiveExperiment(shift(c))],
+        },
     },
     {
         pattern: new RegExp(`${P}/experiments/(\\d+)/duplicate$`),

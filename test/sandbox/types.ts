@@ -117,6 +117,8 @@ export interface FeatureFlag {
     filters: JsonObject;
     deleted: boolean;
     active: boolean;
+    /** Hidden from the flag list (an archived experiment may archive its flag); never sent here. */
+    archived?: boolean;
     ensure_experience_continuity: boolean;
     has_encrypted_payloads: boolean;
     version: number;

@@ -1,4 +1,5 @@
-// The Experiments view as a user sees it: groups with rows from the sandbox, and a screenshot.
+// The Experiments view as a user sees it: groups with rows from the sandbox, a screenshot, and a
+// launch from a row (modal confirmation, then the row under Running).
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -66,5 +67,65 @@ describe("experiments view in VS Code", function () {
         const shots = path.join(ROOT, ".vscode-test", "screenshots");
         fs.mkdirSync(shots, { recursive: true });
         await page.screenshot({ path: path.join(shots, "experiments.png") });
+    });
+
+    it("launches a draft from its row: the modal confirmation, then the experiment under Running", async () => {
+        const { page } = bench;
+        const name = "Mobile nav redesign";
+        const row = page.locator(`.monaco-list-row[aria-label^="${name}"]`).first();
+        await row.waitFor({ timeout: 30_000 });
+        assert.match((await row.getAttribute("aria-label")) ?? "", /, draft,/);
+        const dialog = page.locator(".monaco-dialog-box");
+        // The view redraws as groups load, which can close a context menu just opened on the row:
+        // open it again until the confirmation shows.
+        await waitFor(
+            "the launch confirmation",
+            async () => {
+                await row.click({ button: "right" });
+                const item = page
+                    .locator(".context-view .action-item", { hasText: "Launch Experiment" })
+                    .first();
+                try {
+                    await item.hover({ timeout: 5_000 });
+                    await page.keyboard.press("Enter");
+                } catch {
+                    await page.keyboard.press("Escape");
+                    return false;
+                }
+                return dialog
+                    .waitFor({ timeout: 30_000 })
+                    .then(() => true)
+                    .catch(() => false);
+            },
+            90_000,
+            200,
+        );
+        const question = (await dialog.locator(".dialog-message-text").innerText()).trim();
+        assert.equal(question, `Launch "${name}"?`);
+        const detail = await dialog.locator(".dialog-message-detail").innerText();
+        assert.match(detail, /becomes active/);
+        assert.match(detail, /% of all users/);
+        assert.match(detail, /control \d+%, test \d+%/);
+        const shots = path.join(ROOT, ".vscode-test", "screenshots");
+        fs.mkdirSync(shots, { recursive: true });
+        await page.screenshot({ path: path.join(shots, "experiment-launch-confirm.png") });
+        await dialog.locator(".dialog-buttons .monaco-button", { hasText: "Launch" }).click();
+
+        // The row moves to Running: its label says so, and it sits below the Running header.
+        await waitFor(
+            "the launched experiment listed under Running",
+            async () => /, running,/.test((await row.getAttribute("aria-label")) ?? ""),
+            30_000,
+            250,
+        );
+        const launched = bench.sandbox.state.experiments.find((e) => e.name === name);
+        assert.ok(launched?.start_date, "the sandbox launched it");
+        const labels = await page
+            .locator(".monaco-list-row")
+            .evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? ""));
+        const at = (prefix: string) => labels.findIndex((l) => l.startsWith(prefix));
+        assert.ok(at("Running") !== -1 && at("Running") < at(name), "below the Running header");
+        assert.ok(at(name) < at("Paused"), "above the Paused header");
+        await page.screenshot({ path: path.join(shots, "experiment-launched.png") });
     });
 });

@@ -233,9 +233,76 @@ class SeriesTable(FunctionCallTable):
 `,
 };
 
-function manifest(dir: string, renames: object[] = []): string {
+// Tables made per model, in the shapes of document_embeddings.py HOGQL_MODEL_TABLES: a product
+// module's model definitions (an __init__ setting attributes, str.isdigit and str.replace), one
+// table instance per model registered by its printed name, and a lazy table whose
+// to_printed_clickhouse raises NotImplementedError.
+const MODEL_SOURCES: Record<string, string> = {
+    ...SOURCES,
+    [D + "database.py"]: SOURCES[D + "database.py"]
+        .replace(
+            "import OtherTable, EXTRA_TABLES",
+            "import OtherTable\nfrom posthog.hogql.database.schema.embeddings import EXTRA_TABLES, EmbeddingsTable",
+        )
+        .replace(
+            '"other": TableNode(name="other", table=OtherTable()),',
+            '"other": TableNode(name="other", table=OtherTable()),\n    "embeddings": TableNode(name="embeddings", table=EmbeddingsTable()),',
+        ),
+    [D + "schema/embeddings.py"]:
+        `from posthog.hogql.database.models import LazyTable, StringDatabaseField, Table
+from products.error_tracking.backend.indexed_embedding import MODELS
+
+FIELDS = {"id": StringDatabaseField(name="id"), "model": StringDatabaseField(name="model")}
+
+
+class ModelTable(Table):
+    model: str = ""
+
+    def __init__(self, model: str, table_name: str):
+        super().__init__(fields={k: v for k, v in FIELDS.items() if k != "model"})
+        self.model = model
+        self.table_name = table_name
+
+    def to_printed_clickhouse(self, context):
+        return self.table_name
+
+    def to_printed_hogql(self):
+        return f"embeddings_{self.model.replace('-', '_')}"
+
+
+MODEL_TABLES = [ModelTable(model=m.name, table_name=m.table()) for m in MODELS]
+EXTRA_TABLES = {t.to_printed_hogql(): t for t in MODEL_TABLES}
+
+
+class EmbeddingsTable(LazyTable):
+    fields = FIELDS
+
+    def to_printed_clickhouse(self, context):
+        raise NotImplementedError("not printed")
+
+    def to_printed_hogql(self):
+        return "embeddings"
+`,
+    "products/error_tracking/backend/indexed_embedding.py": `class Model:
+    def __init__(self, name: str):
+        self.name = name
+        parts = name.split("-")
+        if parts[-1].isdigit():
+            self.dimension = int(parts[-1])
+        else:
+            raise ValueError(f"no dimension in {name}")
+
+    def table(self):
+        return f"distributed_{self.name.replace('-', '_')}"
+
+
+MODELS = [Model(n) for n in ["small-1536", "large-3072"]]
+`,
+};
+
+function manifest(dir: string, renames: object[] = [], sources = SOURCES): string {
     const file = path.join(dir, "manifest.json");
-    const files = Object.fromEntries(Object.keys(SOURCES).map((p) => [p, "a".repeat(40)]));
+    const files = Object.fromEntries(Object.keys(sources).map((p) => [p, "a".repeat(40)]));
     fs.writeFileSync(file, JSON.stringify({ files, renames }));
     return file;
 }
@@ -388,6 +455,38 @@ describe("HogQL generator (scripts/hogql)", function () {
         });
         assert.deepEqual(classes.SeriesTable.args, [1, 2]);
         assert.deepEqual(classes.ThingsTable.bases, ["LazyTable"]);
+    });
+
+    it("reads tables made per model, each keyed by the name it is registered under", () => {
+        const dir = sourceTree(MODEL_SOURCES);
+        const out = path.join(dir, "reading.json");
+        const res = read(dir, "--manifest", manifest(dir, [], MODEL_SOURCES), "--out", out);
+        assert.equal(res.code, 0, res.err);
+        const { database, notes } = JSON.parse(fs.readFileSync(out, "utf8"));
+        assert.deepEqual(database.tables.slice(0, 5), [
+            { name: "things", class: "ThingsTable", read: true },
+            { name: "other", class: "OtherTable", read: false },
+            { name: "embeddings", class: "EmbeddingsTable", read: true },
+            { name: "embeddings_small_1536", class: "embeddings_small_1536", read: true },
+            { name: "embeddings_large_3072", class: "embeddings_large_3072", read: true },
+        ]);
+        const classes = Object.fromEntries(
+            database.classes.map((c: { class: string }) => [c.class, c]),
+        );
+        assert.deepEqual(classes.embeddings_large_3072, {
+            class: "embeddings_large_3072",
+            pythonClass: "ModelTable",
+            module: "posthog.hogql.database.schema.embeddings",
+            bases: ["Table"],
+            hogql: "embeddings_large_3072",
+            clickhouse: "distributed_large_3072",
+            fields: [{ name: "id", kind: "StringDatabaseField", column: "id" }],
+        });
+        // A lazy table is never printed: PostHog's NotImplementedError, read as no table.
+        assert.equal(classes.EmbeddingsTable.clickhouse, null);
+        assert.deepEqual(notes, [
+            "posthog/hogql/functions/udfs.py:7: a branch on the deployment, not followed",
+        ]);
     });
 
     it("stops with the file's name when a file is missing, and with the line on what it cannot evaluate", () => {

@@ -5,7 +5,8 @@
 //
 //   shared      what the host and the pages both use: the protocols, lossless JSON, plain text.
 //   pages       (side) src/webview/, browser code; eslint.config.mjs holds the same rule.
-//   core        the HTTP client (no vscode) and HogQL's lexer, splitter and parser client.
+//   core        the HTTP client (no vscode), HogQL's lexer, splitter and parser client, and the
+//               finder of PostHog calls in application code (src/codeCalls/, no vscode).
 //   base        the files at the top of src/: config, log, prompts, the pieces features take.
 //   services    what features share: sign-in and the session, the results panels, the
 //               walkthrough's progress.
@@ -25,7 +26,7 @@ export interface Layer {
 export const LAYERS: readonly Layer[] = [
     { name: "shared", paths: ["src/shared/"] },
     { name: "pages", paths: ["src/webview/"], imports: ["shared"] },
-    { name: "core", paths: ["src/api/", "src/hogql/"] },
+    { name: "core", paths: ["src/api/", "src/hogql/", "src/codeCalls/"] },
     // Every file at the top of src/ that activation does not claim (the longest path wins).
     { name: "base", paths: ["src/"] },
     { name: "services", paths: ["src/auth/", "src/resultsPanel/", "src/walkthrough/"] },

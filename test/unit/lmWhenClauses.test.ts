@@ -28,7 +28,7 @@ describe("language model contributions' when clauses", () => {
             ...pkg.contributes.languageModelTools,
             ...pkg.contributes.chatParticipants,
         ];
-        assert.equal(contributions.length, 8, "seven tools and @posthog");
+        assert.equal(contributions.length, 9, "eight tools and @posthog");
         for (const c of contributions) assert.equal(c.when, key, c.name ?? c.id);
     });
 });

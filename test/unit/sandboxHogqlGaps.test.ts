@@ -10,7 +10,7 @@ import { useSandbox } from "./useSandbox";
 const RESOLVER = "PostHog/posthog:posthog/hogql/resolver.py";
 const RESOLVER_COMMIT = "b8d47d2c0e5f1e7505349a7ae4c039ca58f93769";
 // printer/base.py and printer/clickhouse.py as the code index holds them (ids 51774963375 and
-// 54502309406): the newest versions found, with commits the index does not give.
+// 54502309406): the newest versions found; find_files names base.py's commit 8722f436.
 const BASE = "PostHog/posthog:posthog/hogql/printer/base.py";
 const CLICKHOUSE = "PostHog/posthog:posthog/hogql/printer/clickhouse.py";
 
@@ -96,6 +96,19 @@ const CASES: OutcomeEntry[] = [
         error: "LIMIT percent with expressions is not supported in clickhouse dialect",
     },
     {
+        query: "SELECT count() FROM ((SELECT number FROM numbers(5) UNION ALL SELECT number FROM numbers(5)) LIMIT 2)",
+        source: BASE,
+        outcome: "runs",
+        why: "visit_select_set_query prints the set's own LIMIT after its last SELECT, in the subquery's parentheses but not the set's: ClickHouse limits that SELECT only, 5 + 2 rows",
+        results: [[7]],
+    },
+    {
+        query: "(SELECT event FROM events UNION ALL SELECT event FROM events) LIMIT 1",
+        source: BASE,
+        outcome: "other",
+        why: "query.py _apply_limit gives every SELECT of the set its LIMIT and visit_select_set_query adds the set's after the last one: `... LIMIT 100 LIMIT 1`, ClickHouse's syntax error (code 62, not user-safe: a 500)",
+    },
+    {
         query: "SELECT * FROM (SELECT 1, 2) AS s (a, b)",
         source: RESOLVER,
         commit: RESOLVER_COMMIT,
@@ -138,7 +151,7 @@ describe("sandbox HogQL engine on the gaps issue 41 found", function () {
 
     const hogql = (query: string) => askSandbox(sb, query);
 
-    it("gives PostHog's outcome for subquery columns, WITHIN GROUP, LIMIT n % and AS t (a, b)", async () => {
+    it("gives PostHog's outcome for subquery columns, WITHIN GROUP, LIMIT n %, a set's LIMIT and AS t (a, b)", async () => {
         const misses: string[] = [];
         for (const entry of CASES) {
             const miss = outcomeMismatch(entry, await hogql(entry.query));

@@ -158,6 +158,26 @@ describe("sandbox schema from PostHog's source", function () {
         ]);
     });
 
+    it("raw_sessions: sessions_v2.py's states of the same sessions, made when first asked for", async () => {
+        const [[sessions, pageviews, autocaptures]] = await rows(
+            "SELECT count(), sum(pv), sum(ac) FROM (SELECT session_id_v7, uniqMerge(pageview_uniq) AS pv, uniqMerge(autocapture_uniq) AS ac FROM raw_sessions GROUP BY session_id_v7)",
+        );
+        const [[v2Sessions, v2Pageviews, v2Autocaptures]] = await rows(
+            "SELECT count(), sum($pageview_count), sum($autocapture_count) FROM sessions",
+        );
+        assert.deepEqual(
+            [sessions, pageviews, autocaptures],
+            [v2Sessions, v2Pageviews, v2Autocaptures],
+        );
+        const star = await hogql("SELECT * FROM raw_sessions LIMIT 1");
+        assert.deepEqual(star.json.columns, [
+            "min_timestamp",
+            "max_timestamp",
+            "max_inserted_at",
+            "urls",
+        ]);
+    });
+
     it("exchange_rate: five currencies for each of the last 90 days, no team guard", async () => {
         const result = await rows(
             "SELECT currency, count(), min(rate) > 0 FROM exchange_rate GROUP BY currency ORDER BY currency",
@@ -319,6 +339,82 @@ describe("sandbox schema from PostHog's source", function () {
         assert.equal(log.status, 200, JSON.stringify(log.json));
         const rawLog = await hogql("SELECT lc_access_method, lc_query__kind FROM raw_query_log");
         assert.equal(rawLog.status, 200, JSON.stringify(rawLog.json));
+    });
+
+    it("log_entries: console logs of replayed sessions through console_logs, batch export lines apart", async () => {
+        const [[consoleLines, exportLines, all]] = await rows(
+            "SELECT (SELECT count() FROM console_logs_log_entries), (SELECT count() FROM batch_export_log_entries), (SELECT count() FROM log_entries)",
+        );
+        assert.ok(Number(consoleLines) > 0 && Number(exportLines) > 0);
+        assert.equal(Number(consoleLines) + Number(exportLines), Number(all));
+        // session_replay_events.py console_logs: LEFT JOIN on session_id = log_source_id, only
+        // the session_replay lines (log_entries.py ReplayConsoleLogsLogEntriesTable).
+        const [[joined, sources]] = await rows(
+            "SELECT countIf(console_logs.log_source_id = session_id), groupUniqArray(console_logs.log_source) FROM raw_session_replay_events WHERE console_logs.message != ''",
+        );
+        assert.equal(joined, consoleLines);
+        assert.deepEqual(sources, ["session_replay"]);
+    });
+
+    it("cohort_membership: the cohort's people, entered", async () => {
+        const [[members, statuses]] = await rows(
+            `SELECT count(), groupUniqArray(status) FROM cohort_membership WHERE cohort_id = ${PRO_COHORT_ID}`,
+        );
+        const [[people]] = await rows(
+            `SELECT count() FROM cohort_people WHERE cohort_id = ${PRO_COHORT_ID}`,
+        );
+        assert.equal(members, people);
+        assert.deepEqual(statuses, ["entered"]);
+    });
+
+    it("groups.revenue_analytics: joins the empty table PostHog selects without revenue views", async () => {
+        const res = await hogql(
+            "SELECT key, revenue_analytics.revenue, revenue_analytics.revenue_last_30_days FROM groups LIMIT 1",
+        );
+        assert.equal(res.status, 200, JSON.stringify(res.json));
+        assert.deepEqual(res.json.columns, ["key", "revenue", "revenue_last_30_days"]);
+        const [[count]] = await rows("SELECT count() FROM groups_revenue_analytics");
+        assert.equal(count, 0);
+    });
+
+    it("document embeddings: one table per embedding model (HOGQL_MODEL_TABLES), and the lazy one picking the model from WHERE", async () => {
+        for (const model of ["text_embedding_3_small_1536", "text_embedding_3_large_3072"]) {
+            const res = await hogql(`SELECT * FROM document_embeddings_${model}`);
+            assert.equal(res.status, 200, JSON.stringify(res.json));
+            assert.deepEqual(res.json.columns, [
+                "product",
+                "document_type",
+                "rendering",
+                "document_id",
+                "timestamp",
+                "inserted_at",
+                "content",
+                "metadata",
+                "embedding",
+            ]);
+            assert.deepEqual(res.json.results, []);
+        }
+        // document_embeddings.py DocumentEmbeddingsTable reads the table of the model its WHERE
+        // names, with model_name as a constant; with none, lazy_select's ValueError is a 500.
+        const lazy = await hogql(
+            "SELECT document_id, model_name FROM document_embeddings WHERE equals('text-embedding-3-small-1536', model_name) AND product != ''",
+        );
+        assert.equal(lazy.status, 200, JSON.stringify(lazy.json));
+        assert.deepEqual(lazy.json.columns, ["document_id", "model_name"]);
+        assert.equal((await hogql("SELECT document_id FROM document_embeddings")).status, 500);
+        const unknownModel = await hogql(
+            "SELECT document_id FROM document_embeddings WHERE model_name = 'text_embedding_3_small_1536'",
+        );
+        assert.equal(unknownModel.status, 500);
+        const schema = await query({ kind: "DatabaseSchemaQuery" });
+        const listed = Object.keys(schema.json.tables).filter((t) => t.includes("embedding"));
+        assert.deepEqual(listed.sort(), [
+            "document_embeddings",
+            "document_embeddings_text_embedding_3_large_3072",
+            "document_embeddings_text_embedding_3_small_1536",
+            "pg_embeddings",
+            "raw_document_embeddings",
+        ]);
     });
 
     it("refuses a field PostHog lacks with PostHog's message at its position", async () => {

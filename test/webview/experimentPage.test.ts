@@ -162,12 +162,23 @@ describe("experiment page (webview)", function () {
             await page.locator("table.variants").innerText(),
             /control\s+50%[\s\S]*test\s+50%/,
         );
+        // A running experiment's lifecycle buttons: what PostHog allows on it, nothing else.
+        const lifecycle = ["launch", "pause", "resume", "end", "shipVariant", "reset"];
+        const shown = await page
+            .locator("nav.actions button")
+            .evaluateAll((buttons) => buttons.map((b) => b.getAttribute("data-action")));
+        assert.deepEqual(
+            shown.filter((a) => lifecycle.includes(a ?? "")),
+            ["pause", "end", "shipVariant", "reset"],
+        );
+        assert.ok(!shown.includes("archive"), "archive waits until it has ended");
         await page.locator('button[data-action="copyMarkdown"]').click();
         await page.locator('button[data-action="recalculateTimeseries"]').click();
+        await page.locator('button[data-action="pause"]').click();
         const actions = (await posted()).filter((m) => m.type === "action");
         assert.deepEqual(
             actions.map((m) => (m.type === "action" ? m.action : "")),
-            ["copyMarkdown", "recalculateTimeseries"],
+            ["copyMarkdown", "recalculateTimeseries", "pause"],
         );
     });
 

@@ -310,10 +310,50 @@ export interface TimeseriesResults {
     [key: string]: unknown;
 }
 
-/** Body of POST .../experiments/{id}/archive/ (ArchiveExperimentSerializer). */
+/**
+ * Body of POST .../experiments/{id}/archive/ (ArchiveExperimentSerializer). With
+ * `disable_feature_flag: true` PostHog also needs the key's feature_flag:write scope
+ * (EnterpriseExperimentsViewSet.dangerously_get_required_scopes).
+ */
 export interface ArchiveExperimentBody {
     /** Also turn off (and archive) the linked flag when it is still on. Default false. */
     disable_feature_flag?: boolean;
+}
+
+/**
+ * PostHog's conclusion values (EndExperimentSerializer's `conclusion` choices,
+ * products/experiments/backend/presentation/serializers.py).
+ */
+export type ExperimentConclusionValue =
+    "won" | "lost" | "inconclusive" | "stopped_early" | "invalid";
+
+/**
+ * Body of POST .../experiments/{id}/end/ (EndExperimentSerializer, EndExperimentApi in
+ * products/experiments/frontend/generated/api.schemas.ts @00bb1076). Both fields optional. The
+ * serializer's `open_cleanup_pr` (opens a pull request through PostHog Code, and needs the
+ * task:write scope) is left out on purpose: the extension never asks for one.
+ */
+export interface EndExperimentBody {
+    /** The conclusion; null or absent leaves it unset. */
+    conclusion?: ExperimentConclusionValue | null;
+    /** Free-text comment on the conclusion (at most 4000 characters). */
+    conclusion_comment?: string | null;
+}
+
+/**
+ * Body of POST .../experiments/{id}/ship_variant/ (ShipVariantSerializer, ShipVariantApi in
+ * products/experiments/frontend/generated/api.schemas.ts @00bb1076): the end body plus the
+ * variant.
+ */
+export interface ShipVariantBody extends EndExperimentBody {
+    /** Key of the variant to ship; PostHog answers 400 when the flag has no such variant. */
+    variant_key: string;
+    /**
+     * Also put a release condition of 100% of users first on the flag, so everyone gets the
+     * variant, overriding the flag's other release conditions. Default false: the variant is
+     * served to the users the existing conditions already match.
+     */
+    release_to_everyone?: boolean;
 }
 
 /** Response of requires_flag_implementation (#11). */

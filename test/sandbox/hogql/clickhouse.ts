@@ -4,7 +4,7 @@
 // JSON PostHog's API writes (big integers keep every digit, see bigint.ts).
 import { BIG_INTEGER, bigInteger } from "./bigint";
 import { ExposedClickHouseError, InternalClickHouseError } from "./errors";
-import { CREATE_TABLES, seedStatements } from "./seedSql";
+import { CREATE_TABLES, type DeferredSeed, deferredSeeds, seedStatements } from "./seedSql";
 import type { Json } from "../types";
 
 interface ChdbSession {
@@ -80,6 +80,23 @@ async function open(): Promise<ChdbSession> {
     return s;
 }
 
+/** Deferred seeds not made yet, and those being made (one run each, shared by every query). */
+const deferred = new Map<DeferredSeed, Promise<void> | null>(deferredSeeds().map((d) => [d, null]));
+
+/** Makes the deferred seeds whose table `sql` names, before the query reads it. */
+async function seedFor(s: ChdbSession, sql: string): Promise<void> {
+    for (const [seed, made] of deferred) {
+        if (!new RegExp(`\\b${seed.table}\\b`).test(sql)) continue;
+        if (!made) {
+            const run = (async () => {
+                for (const statement of seed.statements) await s.queryAsync(statement);
+            })();
+            deferred.set(seed, run);
+            await run;
+        } else await made;
+    }
+}
+
 /** HogQLGlobalSettings (posthog/hogql/constants.py) that matter here, plus UTC and quoting. */
 const QUERY_SETTINGS = [
     "readonly = 2",
@@ -95,6 +112,7 @@ const QUERY_SETTINGS = [
 /** Runs printed SQL; `maxRowsToRead` is ClickHouse's limit on rows read (past it: code 158). */
 export async function runSql(sql: string, maxRowsToRead?: number): Promise<ClickHouseResult> {
     const s = await clickhouse();
+    await seedFor(s, sql);
     const settings =
         maxRowsToRead === undefined
             ? QUERY_SETTINGS

@@ -1,8 +1,10 @@
 // The HogQL database of the sandbox: which tables HogQL can read, their fields under PostHog's
 // names, and where each lives in the sandbox's ClickHouse (chDB) tables. The tables all come from
 // PostHog's source (schemaTables.ts, from schemaTable.json: events, persons, person_distinct_ids,
-// query_log, groups, cohort_people, exchange_rate, session_replay_events, sessions as
-// sessions_v2.py gives them, numbers and the raw tables); what database.py changes per team
+// query_log, groups, cohort_people, cohort_membership, exchange_rate, session_replay_events,
+// log_entries with its console-log and batch-export views, groups_revenue_analytics, the
+// per-model document embeddings, sessions as sessions_v2.py gives them, numbers and the raw
+// tables; document_embeddings itself is documentEmbeddings.ts); what database.py changes per team
 // (MODIFIER_FIELDS) is by hand.
 import { closeMatches } from "./closeMatches";
 import {

@@ -17,6 +17,7 @@ import {
 import { queryError } from "./errors";
 import { checkAlias, escapeIdentifier as id } from "./escape";
 import { ExprPrinter, type SelectColumn, type SelectResult } from "./expressions";
+import { DOCUMENT_EMBEDDINGS, documentEmbeddingsTable } from "./documentEmbeddings";
 import { expandQueryTag } from "./hogqlx";
 import type { AstNode } from "./parser";
 import { Scope, type Source } from "./scope";
@@ -34,6 +35,8 @@ export interface PrintedQuery {
 export class Printer extends ExprPrinter {
     /** HogQL tables the query reads (HogQLMetadata table_names) */
     readonly tableNames = new Set<string>();
+    /** the WHERE of the SELECT whose FROM is being printed */
+    private where: AstNode | null = null;
 
     /** Prints a top-level query with HogQL's row limits applied (posthog/hogql/query.py). */
     printTop(ast: AstNode, limit: { default: number; max: number }): PrintedQuery {
@@ -70,6 +73,19 @@ export class Printer extends ExprPrinter {
             const r = this.printQuery(next.select_query, shared, limit);
             parts.push(`${String(next.set_operator)} ${r.sql}`);
         }
+        // printer/base.py visit_select_set_query (@8722f436): the set's own LIMIT and OFFSET
+        // (`(SELECT ... UNION ALL SELECT ...) LIMIT n`) are printed after the last SELECT, with
+        // no parentheses, so ClickHouse reads them as that SELECT's. At the top, where query.py
+        // has given every SELECT its LIMIT, that is a second LIMIT: ClickHouse's syntax error,
+        // as on PostHog.
+        if (node.limit) {
+            let l = node.limit_percent
+                ? limitPercentValue(node.limit as AstNode)
+                : this.expr(node.limit, shared).sql;
+            if (node.limit_with_ties) l += " WITH TIES";
+            parts.push(`LIMIT ${l}`);
+        }
+        if (node.offset) parts.push(`OFFSET ${this.expr(node.offset, shared).sql}`);
         return { sql: parts.join(" "), columns: first.columns };
     }
 
@@ -90,8 +106,16 @@ export class Printer extends ExprPrinter {
                 expr: cte.expr,
             });
         }
-        // FROM first: it defines what names mean; joins' ON is printed once all are known.
-        const from = node.select_from ? this.printJoinChain(node.select_from, scope) : null;
+        // FROM first: it defines what names mean; joins' ON is printed once all are known. A lazy
+        // table may read this SELECT's WHERE (document_embeddings).
+        const outerWhere = this.where;
+        this.where = (node.where as AstNode | null) ?? null;
+        let from: string | null;
+        try {
+            from = node.select_from ? this.printJoinChain(node.select_from, scope) : null;
+        } finally {
+            this.where = outerWhere;
+        }
 
         const arrayJoin: string[] = [];
         if (node.array_join_op) {
@@ -351,7 +375,11 @@ export class Printer extends ExprPrinter {
         // range() and generate_series() table functions are for its other dialects.
         if (name === "range" || name === "generate_series")
             throw queryError(`${name}() is not supported in ClickHouse dialect`, table);
-        const def = findTable(name);
+        const def =
+            findTable(name) ??
+            (name === DOCUMENT_EMBEDDINGS || name === `posthog.${DOCUMENT_EMBEDDINGS}`
+                ? documentEmbeddingsTable(this.where)
+                : undefined);
         if (!def) {
             // A table PostHog has that the sandbox's ClickHouse does not hold: say so, rather
             // than claim PostHog lacks it.
@@ -451,15 +479,33 @@ export class Printer extends ExprPrinter {
  */
 function limitPercent(limit: AstNode): string {
     const value = limit.node === "Constant" ? limit.value : undefined;
+    if (typeof value === "number" && (value < 0 || value > 100))
+        throw queryError("Limit percent must be between 0 and 100", limit);
+    return limitPercentValue(limit);
+}
+
+/**
+ * printer/clickhouse.py _limit_percent_constant_value: a constant number only, printed as
+ * str(value / 100), Python's float text (1.0, 0.5, 1e-05).
+ */
+function limitPercentValue(limit: AstNode): string {
+    const value = limit.node === "Constant" ? limit.value : undefined;
     if (typeof value !== "number")
         throw queryError(
             "LIMIT percent with expressions is not supported in clickhouse dialect",
             limit,
         );
-    if (value < 0 || value > 100)
-        throw queryError("Limit percent must be between 0 and 100", limit);
-    const fraction = value / 100;
-    return Number.isInteger(fraction) ? `${fraction}.0` : String(fraction);
+    return pythonFloat(value / 100);
+}
+
+/** Python's repr of a float: scientific below 1e-4 and from 1e16, with a two-digit exponent. */
+function pythonFloat(x: number): string {
+    const abs = Math.abs(x);
+    if (abs !== 0 && (abs < 1e-4 || abs >= 1e16))
+        return x
+            .toExponential()
+            .replace(/e([+-])(\d)$/, (_, sign: string, d: string) => `e${sign}0${d}`);
+    return Number.isInteger(x) ? `${x}.0` : String(x);
 }
 
 /**

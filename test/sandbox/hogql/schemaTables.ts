@@ -63,8 +63,19 @@ const SERVED = [
     "session_replay_events",
     "raw_session_replay_events",
     "raw_sessions_v3",
+    "raw_sessions",
     "sessions",
     "numbers",
+    "cohort_membership",
+    "log_entries",
+    "console_logs_log_entries",
+    "batch_export_log_entries",
+    "groups_revenue_analytics",
+    // HOGQL_MODEL_TABLES of document_embeddings.py, one per embedding model, and the union view.
+    // Not document_embeddings: its lazy_select picks a model's table from the WHERE clause.
+    "document_embeddings_text_embedding_3_small_1536",
+    "document_embeddings_text_embedding_3_large_3072",
+    "raw_document_embeddings",
 ];
 
 /**
@@ -101,6 +112,12 @@ const JOINS: Record<string, { table: string; to: string; param?: [string, string
     person_distinct_ids: { table: "person_distinct_ids", to: "distinct_id" },
     sessions: { table: "sessions", to: "session_id" },
     PersonsPDITable: { table: "person_distinct_ids", to: "person_id" },
+    // session_replay_events.py join_with_console_logs_log_entries_table: LEFT JOIN on
+    // session_id = console_logs.log_source_id.
+    console_logs_log_entries: { table: "console_logs_log_entries", to: "log_source_id" },
+    // groups_revenue_analytics.py join_with_groups_revenue_analytics_table: LEFT JOIN on
+    // key = group_key.
+    groups_revenue_analytics: { table: "groups_revenue_analytics", to: "group_key" },
 };
 
 /**
@@ -115,6 +132,15 @@ const LAZY_TEAM_COLUMN: Record<string, string> = { query_log: "team_id" };
  */
 const LAZY_WHERE: Record<string, (alias: string) => string> = {
     query_log: (alias) => `equals(${alias}.lc_query__kind, 'HogQLQuery')`,
+    // log_entries.py: the log lines of one log_source
+    console_logs_log_entries: (alias) => `equals(${alias}.log_source, 'session_replay')`,
+    batch_export_log_entries: (alias) => `equals(${alias}.log_source, 'batch_export')`,
+};
+
+/** The ClickHouse table a lazy table's lazy_select reads, where not its own name (log_entries.py). */
+const LAZY_FROM: Record<string, string> = {
+    console_logs_log_entries: "log_entries",
+    batch_export_log_entries: "log_entries",
 };
 
 /** The sandbox's field type of each of PostHog's field classes (models.py). */
@@ -129,6 +155,7 @@ const KIND_TYPES: Record<string, FieldType> = {
     BooleanDatabaseField: "boolean",
     StringJSONDatabaseField: "json",
     StringArrayDatabaseField: "array",
+    FloatArrayDatabaseField: "array",
 };
 
 function column(table: string, name: string, f: SchemaField): ColumnField {
@@ -193,7 +220,7 @@ export function generatedTables(served: Set<string>): TableDef[] {
         }
         const def: TableDef = {
             name,
-            clickhouse: t.clickhouse,
+            clickhouse: LAZY_FROM[name] ?? t.clickhouse,
             fields,
             asteriskExclude: t.avoidAsterisk,
         };

@@ -83,6 +83,8 @@ export function lazyJoin(src: Source, field: string, def: LazyJoinField): Source
     const q = (s: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(s) ? s : `\`${s}\``);
     const on = [`equals(${q(src.alias || src.table!.name)}.${q(fromCol)}, ${alias}.${q(toCol)})`];
     if (table.teamColumn) on.push(`equals(${alias}.${table.teamColumn}, ${src.scope.teamId})`);
+    // a lazy table's own condition (log_entries.py: console_logs are session_replay lines)
+    if (table.extraWhere) on.push(table.extraWhere(alias));
     if (def.filter) {
         const f = findField(table, def.filter.field);
         const col = f?.kind === "column" ? f.column : def.filter.field;

@@ -202,6 +202,34 @@ export const CREATE_TABLES: string[] = [
     `CREATE TABLE exchange_rate (
         currency String, date Date, rate Decimal64(10)
     ) ENGINE = MergeTree ORDER BY (date, currency)`,
+    // cohort_membership.py CohortMembershipTable: realtime cohort membership, one row per person
+    // and cohort with its last status.
+    `CREATE TABLE cohort_membership (
+        team_id Int64, cohort_id Int64, person_id UUID, status String,
+        last_updated DateTime64(6, 'UTC')
+    ) ENGINE = MergeTree ORDER BY (team_id, cohort_id, person_id)`,
+    // log_entries.py LogEntriesTable: log lines of session replay (console logs) and batch exports.
+    `CREATE TABLE log_entries (
+        team_id Int64, log_source String, log_source_id String, instance_id String,
+        timestamp DateTime64(6, 'UTC'), message String, level String
+    ) ENGINE = MergeTree ORDER BY (team_id, log_source, log_source_id, timestamp)`,
+    // Tables PostHog has that hold nothing for the sandbox's project: groups_revenue_analytics.py
+    // selects SelectQuery.empty(columns=FIELDS) when the team has no revenue views, and no
+    // document embeddings are made for it (document_embeddings.py, indexed_embedding.py).
+    `CREATE TABLE groups_revenue_analytics (
+        team_id Int64, group_key String, revenue Decimal64(10), revenue_last_30_days Decimal64(10)
+    ) ENGINE = Memory`,
+    ...[
+        "distributed_posthog_document_embeddings_text_embedding_3_small_1536",
+        "distributed_posthog_document_embeddings_text_embedding_3_large_3072",
+        "posthog_document_embeddings_union_view",
+    ].map(
+        (table) => `CREATE TABLE ${table} (
+        team_id Int64, product String, document_type String, rendering String,
+        document_id String, timestamp DateTime64(3, 'UTC'), inserted_at DateTime64(3, 'UTC'),
+        content String, metadata String, embedding Array(Float64)${table.endsWith("union_view") ? ", model_name String" : ""}
+    ) ENGINE = Memory`,
+    ),
     `CREATE TABLE query_log_archive (
         team_id Int64, event_date Date, event_time DateTime64(6, 'UTC'), query_id String,
         lc_id String, lc_query__query String, lc_query__kind String,
@@ -283,6 +311,14 @@ const REFERRERS = [
 
 const personId = (i: string) => `reinterpretAsUUID(sipHash128('person', ${i}))`;
 /** The company (group type 0) person `i` works at: one of COMPANIES. */
+/** Console log messages of the replayed sessions (PostHog's replay tests log the first). */
+const CONSOLE_MESSAGES = [
+    "This is a generic message",
+    "Fetching user settings",
+    "Deprecated API used",
+    "Failed to load resource",
+];
+
 export const COMPANIES = 40;
 const company = (i: string) =>
     `concat('company_', toString(intHash32(${i} * 7 + 3) % ${COMPANIES}))`;
@@ -354,18 +390,13 @@ export function seedStatements(): string[] {
                 event = 'search_performed', concat('"query":"', ${pick(["hedgehog", "max", "comedy", "docs"], h(41, "n"))}, '",'),
                 event = '$exception', '"$exception_message":"TypeError: Cannot read properties of undefined",',
                 ''),
-            '"plan":"', JSONExtractString(pprops, 'plan'), '"',
+            '"plan":"', pplan, '"',
         '}')`;
 
-    const events = `INSERT INTO events
-        SELECT
-            reinterpretAsUUID(sipHash128('event', n)) AS uuid, event, ${props} AS properties,
-            start + toIntervalSecond(k * (20 + ${h(42, "s")} % 100)) AS timestamp, ${TEAM},
-            concat('user_', toString(1000 + p)) AS distinct_id,
-            if(event = '$autocapture', concat('button.btn:text="', ${pick(["Watch now", "Add to list", "Start trial", "Search"], h(43, "n"))}, '"nth-child="1"'), '') AS elements_chain,
-            timestamp, session_id, concat('w-', session_id), ${personId("p")}, pprops, pcreated,
-            ${company("p")}, '', '', '', '', '', [], [], [], NULL
-        FROM (
+    // Every event's typed values before they become JSON, made once into a Memory table: the
+    // events and the sessions' facts are both made from it (so no event's properties are parsed
+    // back), then it is dropped.
+    const eventRows = `CREATE TABLE event_rows ENGINE = Memory AS
             SELECT *, k, s * ${EVENTS_PER_SESSION} + k AS n,
                 multiIf(
                     k = 0, '$pageview',
@@ -391,34 +422,50 @@ export function seedStatements(): string[] {
                 multiIf(${EXPERIMENT_FLAGS.map(([k], i) => `flag_key = '${k}', flag_${i}`).join(", ")}, '') AS flag_value
             FROM (${session}) AS sess
             ARRAY JOIN range(${EVENTS_PER_SESSION}) AS k
-            LEFT JOIN (SELECT number AS pn, properties AS pprops, created_at AS pcreated FROM person
+            LEFT JOIN (SELECT number AS pn, properties AS pprops, JSONExtractString(properties, 'plan') AS pplan, created_at AS pcreated FROM person
                        JOIN (SELECT number, ${personId("number")} AS pid FROM numbers(${PERSONS})) AS ids ON ids.pid = person.id) AS pp
-                ON pp.pn = sess.p
-        ) ${SETTINGS}`;
+                ON pp.pn = sess.p ${SETTINGS}`;
 
-    // One pass over the events per session (each event's properties parsed once), kept in a
-    // Memory table that sessions and raw_sessions_v3 are both made from, then dropped.
+    const events = `INSERT INTO events
+        SELECT
+            reinterpretAsUUID(sipHash128('event', n)) AS uuid, event, ${props} AS properties,
+            start + toIntervalSecond(k * (20 + ${h(42, "s")} % 100)) AS timestamp, ${TEAM},
+            concat('user_', toString(1000 + p)) AS distinct_id,
+            if(event = '$autocapture', concat('button.btn:text="', ${pick(["Watch now", "Add to list", "Start trial", "Search"], h(43, "n"))}, '"nth-child="1"'), '') AS elements_chain,
+            timestamp, session_id, concat('w-', session_id), ${personId("p")}, pprops, pcreated,
+            ${company("p")}, '', '', '', '', '', [], [], [], NULL
+        FROM event_rows ${SETTINGS}`;
+
+    // The facts of each session, from the typed event rows (the values its events' properties
+    // hold), kept in a Memory table that sessions and, when first asked for, raw_sessions_v3 are
+    // made from (deferredSeeds), and raw_sessions too.
     const facts = `CREATE TABLE session_facts ENGINE = Memory AS
-        SELECT team_id, \`$session_id\` AS sid, any(distinct_id) AS did, any(person_id) AS pid,
+        SELECT ${TEAM} AS team_id, session_id AS sid, any(distinct_id) AS did, any(person_id) AS pid,
             argMax(distinct_id, timestamp) AS last_did, argMax(person_id, timestamp) AS last_pid,
-            min(timestamp) AS st, max(timestamp) AS et, max(created_at) AS ins,
-            groupUniqArray(p.1) AS urls, argMin(p.1, timestamp) AS entry,
-            argMin(p.10, timestamp) AS entry_path, argMax(p.1, timestamp) AS exit,
-            argMax(p.10, timestamp) AS exit_path,
-            argMin(if(p.9 = '$direct', '$direct', domain(p.9)), timestamp) AS ref,
-            argMin(p.2, timestamp) AS browser, argMin(p.3, timestamp) AS browser_version,
-            argMin(p.4, timestamp) AS os, argMin(p.5, timestamp) AS device,
-            argMin(p.6, timestamp) AS vw, argMin(p.7, timestamp) AS vh,
-            argMin(p.8, timestamp) AS country,
+            min(timestamp) AS st, max(timestamp) AS et, max(timestamp) AS ins,
+            groupUniqArray(url) AS urls, argMin(url, timestamp) AS entry,
+            argMin(path, timestamp) AS entry_path, argMax(url, timestamp) AS exit,
+            argMax(path, timestamp) AS exit_path,
+            argMin(if(referrer = '$direct', '$direct', domain(referrer)), timestamp) AS ref,
+            argMin(e_browser, timestamp) AS browser,
+            argMin(if(e_browser = 'Chrome', '131', '18'), timestamp) AS browser_version,
+            argMin(e_os, timestamp) AS os,
+            argMin(if(e_os IN ('iOS', 'Android'), 'Mobile', 'Desktop'), timestamp) AS device,
+            argMin(toInt64(toString(screen_width)), timestamp) AS vw,
+            argMin(toInt64(screen_height), timestamp) AS vh,
+            argMin(e_country, timestamp) AS country,
             toJSONString(CAST(sumMap(map(event, toUInt64(1))) AS Map(String, UInt64))) AS event_counts,
             countIf(event = '$pageview') AS pv, countIf(event = '$autocapture') AS ac,
             groupArrayIf(uuid, event = '$pageview') AS pageviews,
             groupArrayIf(uuid, event = '$autocapture') AS autocaptures,
             groupArrayIf(uuid, event = '$screen') AS screens
-        FROM (SELECT *, JSONExtract(properties,
-                'Tuple(\`$current_url\` String, \`$browser\` String, \`$browser_version\` String, \`$os\` String, \`$device_type\` String, \`$screen_width\` Int64, \`$screen_height\` Int64, \`$geoip_country_code\` String, \`$referrer\` String, \`$pathname\` String)') AS p
-            FROM events)
-        GROUP BY team_id, sid ${SETTINGS}`;
+        FROM (SELECT session_id, event, path, referrer, browser AS e_browser, os AS e_os, screen_width,
+                screen_height, country AS e_country, concat('https://hogflix.example', path) AS url,
+                reinterpretAsUUID(sipHash128('event', n)) AS uuid,
+                start + toIntervalSecond(k * (20 + ${h(42, "s")} % 100)) AS timestamp,
+                concat('user_', toString(1000 + p)) AS distinct_id, ${personId("p")} AS person_id
+            FROM event_rows)
+        GROUP BY sid ${SETTINGS}`;
 
     const sessions = `INSERT INTO sessions
         SELECT sid, sid, team_id, did, pid, st, et, urls, length(urls), entry, entry_path, exit,
@@ -441,8 +488,76 @@ export function seedStatements(): string[] {
             30, \`$end_timestamp\`
         FROM sessions WHERE cityHash64(session_id) % 3 = 0 ${SETTINGS}`;
 
-    // Raw sessions v3: the same sessions as aggregate states, made over one row per session (far
-    // cheaper than states over every event).
+    // Groups: the companies the events name, first and last seen there.
+    const groups = `INSERT INTO groups
+        SELECT 0, ${TEAM}, \`$group_0\`, min(timestamp), max(timestamp),
+            toJSONString(map('name', concat('Company ', substring(\`$group_0\`, 9)),
+                'industry', ${pick(["media", "retail", "software", "finance"], "cityHash64(`$group_0`)")}))
+        FROM events WHERE \`$group_0\` != '' GROUP BY \`$group_0\` ${SETTINGS}`;
+
+    const cohortPeople = `INSERT INTO cohortpeople
+        SELECT id, ${PRO_COHORT_ID}, ${TEAM}, 1, 1
+        FROM person WHERE JSONExtractString(properties, 'plan') = 'pro' ${SETTINGS}`;
+
+    // Realtime cohort membership: the cohort's people, entered when the cohort was calculated.
+    const cohortMembership = `INSERT INTO cohort_membership
+        SELECT team_id, cohort_id, person_id, 'entered', now64(6, 'UTC') - toIntervalDay(1)
+        FROM cohortpeople ${SETTINGS}`;
+
+    // Console logs of a few replayed sessions (log_source 'session_replay', log_source_id the
+    // session), and the log lines of one batch export run.
+    const logEntries = `INSERT INTO log_entries
+        SELECT team_id, 'session_replay', session_id, '', min_first_timestamp + toIntervalSecond(k),
+            ${pick(CONSOLE_MESSAGES, "cityHash64(session_id, k)")},
+            ${pick(["info", "info", "warn", "error"], "cityHash64(session_id, k, 1)")}
+        FROM session_replay_events ARRAY JOIN range(1 + console_log_count % 3) AS k
+        WHERE cityHash64(session_id) % 10 = 0
+        UNION ALL
+        SELECT ${TEAM}, 'batch_export', 'export_1', 'run_1', now64(6, 'UTC') - toIntervalMinute(number),
+            ['Batch export started', 'Batch export finished'][1 + number % 2], 'info'
+        FROM numbers(2) ${SETTINGS}`;
+
+    // Exchange rates of a few currencies to USD for each of the last 90 days, moving a little.
+    const rates = `INSERT INTO exchange_rate
+        SELECT currency, today() - number, toDecimal64(base * (1 + ((intHash32(number * 13 + length(currency)) % 200) - 100) / 10000), 10)
+        FROM numbers(90)
+        ARRAY JOIN ['USD', 'EUR', 'GBP', 'JPY', 'BRL'] AS currency, [1, 0.92, 0.79, 151.2, 5.05] AS base
+        ${SETTINGS}`;
+
+    return [
+        persons,
+        distinctIds,
+        eventRows,
+        events,
+        facts,
+        "DROP TABLE event_rows",
+        sessions,
+        replays,
+        groups,
+        cohortPeople,
+        cohortMembership,
+        logEntries,
+        rates,
+    ];
+}
+
+/**
+ * Seeds few queries need, made when a query first names their table rather than at start
+ * (clickhouse.ts runs them): the table, and the statements that fill it.
+ */
+export interface DeferredSeed {
+    /** the ClickHouse table a printed query must name for the seed to run */
+    table: string;
+    statements: string[];
+}
+
+/**
+ * Raw sessions v3 and v2: the sessions as aggregate states, made over the session_facts the eager
+ * seed keeps (one row per session: far cheaper than states over every event).
+ * Only queries of raw_sessions_v3 or raw_sessions read them: made at start, every start would pay for them
+ * (docs/performance.md).
+ */
+export function deferredSeeds(): DeferredSeed[] {
     const init = (fn: string, value: string, at: string) => `${fn}State(${value}, ${at})`;
     const nothing = (at: string) => init("argMin", "CAST(NULL, 'Nullable(String)')", at);
     const rawSessions = `INSERT INTO raw_sessions_v3
@@ -464,37 +579,56 @@ export function seedStatements(): string[] {
             any(arrayReduce('uniqExactState', screens)),
             any(arrayReduce('uniqUpToState(1)', arrayConcat(pageviews, autocaptures, screens)))
         FROM session_facts GROUP BY team_id, sid ${SETTINGS}`;
-    const dropFacts = "DROP TABLE session_facts";
-
-    // Groups: the companies the events name, first and last seen there.
-    const groups = `INSERT INTO groups
-        SELECT 0, ${TEAM}, \`$group_0\`, min(timestamp), max(timestamp),
-            toJSONString(map('name', concat('Company ', substring(\`$group_0\`, 9)),
-                'industry', ${pick(["media", "retail", "software", "finance"], "cityHash64(`$group_0`)")}))
-        FROM events WHERE \`$group_0\` != '' GROUP BY \`$group_0\` ${SETTINGS}`;
-
-    const cohortPeople = `INSERT INTO cohortpeople
-        SELECT id, ${PRO_COHORT_ID}, ${TEAM}, 1, 1
-        FROM person WHERE JSONExtractString(properties, 'plan') = 'pro' ${SETTINGS}`;
-
-    // Exchange rates of a few currencies to USD for each of the last 90 days, moving a little.
-    const rates = `INSERT INTO exchange_rate
-        SELECT currency, today() - number, toDecimal64(base * (1 + ((intHash32(number * 13 + length(currency)) % 200) - 100) / 10000), 10)
-        FROM numbers(90)
-        ARRAY JOIN ['USD', 'EUR', 'GBP', 'JPY', 'BRL'] AS currency, [1, 0.92, 0.79, 151.2, 5.05] AS base
-        ${SETTINGS}`;
-
     return [
-        persons,
-        distinctIds,
-        events,
-        facts,
-        sessions,
-        rawSessions,
-        dropFacts,
-        replays,
-        groups,
-        cohortPeople,
-        rates,
+        { table: "raw_sessions_v3", statements: [rawSessions] },
+        { table: "raw_sessions", statements: rawSessionsV2() },
     ];
+}
+
+/** sessions_v2.py's raw_sessions (RawSessionsTableV2) columns of initial attribution. */
+const V2_INITIAL = [
+    ...["referring_domain", "referrer", "utm_source", "utm_campaign", "utm_medium", "utm_term"],
+    ...["utm_content", "gclid", "gad_source", "gclsrc", "dclid", "gbraid", "wbraid", "fbclid"],
+    ...["msclkid", "twclid", "li_fat_id", "mc_cid", "igshid", "ttclid", "_kx", "irclid"],
+];
+
+/**
+ * Raw sessions v2, the table `raw_sessions` is for every team on the default modifiers
+ * (sessions_v2.py RawSessionsTableV2): the columns its fields read, with the types of
+ * posthog/models/raw_sessions/sql.py (code index id 943114291; find_files lists 08c3e8d3), as
+ * states of one row per session made from session_facts, as its materialized view makes them
+ * from the events (session_id_v7 is toUInt128 of the session's UUID there too).
+ */
+function rawSessionsV2(): string[] {
+    const dt = "DateTime64(6, 'UTC')";
+    const argMin = (type: string) => `AggregateFunction(argMin, ${type}, ${dt})`;
+    const uuids = (list: string) => `CAST(${list}, 'Array(Nullable(UUID))')`;
+    const create = `CREATE TABLE raw_sessions (
+        team_id Int64, session_id_v7 UInt128,
+        distinct_id AggregateFunction(argMax, String, ${dt}),
+        min_timestamp SimpleAggregateFunction(min, ${dt}),
+        max_timestamp SimpleAggregateFunction(max, ${dt}),
+        max_inserted_at SimpleAggregateFunction(max, ${dt}),
+        urls SimpleAggregateFunction(groupUniqArrayArray, Array(String)),
+        entry_url ${argMin("String")}, end_url AggregateFunction(argMax, String, ${dt}),
+        last_external_click_url AggregateFunction(argMax, String, ${dt}),
+        ${V2_INITIAL.map((name) => `initial_${name} ${argMin("String")}`).join(", ")},
+        pageview_uniq AggregateFunction(uniq, Nullable(UUID)),
+        autocapture_uniq AggregateFunction(uniq, Nullable(UUID)),
+        screen_uniq AggregateFunction(uniq, Nullable(UUID)),
+        page_screen_autocapture_uniq_up_to AggregateFunction(uniqUpTo(1), Nullable(UUID)),
+        vitals_lcp ${argMin("Nullable(Float64)")}
+    ) ENGINE = Memory`;
+    const insert = `INSERT INTO raw_sessions
+        SELECT team_id, toUInt128(toUUID(sid)), argMaxState(last_did, et), min(st), max(et),
+            max(ins), groupUniqArrayArray(urls), argMinState(entry, st), argMaxState(exit, et),
+            argMaxState('', et),
+            ${V2_INITIAL.map((name) => `argMinState(${name === "referring_domain" ? "ref" : "''"}, st)`).join(", ")},
+            any(arrayReduce('uniqState', ${uuids("pageviews")})),
+            any(arrayReduce('uniqState', ${uuids("autocaptures")})),
+            any(arrayReduce('uniqState', ${uuids("screens")})),
+            any(arrayReduce('uniqUpToState(1)', ${uuids("arrayConcat(pageviews, autocaptures, screens)")})),
+            argMinState(CAST(NULL, 'Nullable(Float64)'), st)
+        FROM session_facts GROUP BY team_id, sid ${SETTINGS}`;
+    return [create, insert];
 }

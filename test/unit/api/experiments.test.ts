@@ -102,7 +102,7 @@ describe("api/experiments", () => {
         assert.match(err.userMessage, /name/);
     });
 
-    it("#4 archives an ended experiment with POST archive/, unarchives and soft-deletes with PATCH", async () => {
+    it("#4 archives an ended experiment with POST archive/, unarchives with POST unarchive/, soft-deletes with PATCH", async () => {
         const e = await client.createExperiment({
             name: "To archive",
             feature_flag_key: "to-archive",
@@ -119,6 +119,7 @@ describe("api/experiments", () => {
         const archive = requestsTo(sb, "POST", `/experiments/${e.id}/archive/`);
         assert.equal(archive.length, 2, "one POST each, never retried");
         assert.equal((await client.unarchiveExperiment(e.id)).archived, false);
+        assert.equal(requestsTo(sb, "POST", `/experiments/${e.id}/unarchive/`).length, 1);
         const deleted = await client.softDeleteExperiment(e.id);
         assert.equal(deleted.deleted, true);
         const patch = requestsTo(sb, "PATCH", `/experiments/${e.id}/`).at(-1)!;
