@@ -64,6 +64,9 @@ if (screenshot) {
 const { startSandbox } = await import(path.join(root, "out", "test", "sandbox", "index.js"));
 const sandbox = await startSandbox();
 console.log(`PostHog sandbox: ${sandbox.url}  (demo key ${sandbox.keys.full})`);
+// The sandbox is also an OAuth server (test/sandbox/oauth.ts): PostHog: Sign Out, then Sign In
+// with "Sign in with PostHog (browser)" opens its consent page; Allow signs in.
+console.log("To sign in the other way: Sign Out, Sign In, then 'Sign in with PostHog (browser)'.");
 const settings = {
     "posthog-workbench.host": sandbox.url,
     "posthog-workbench.projectId": String(sandbox.projectId),

@@ -24,6 +24,8 @@ let current: Ctx | undefined;
  */
 const steps: readonly ActivationStep<Ctx>[] = [
     { name: "commands", register: (ctx) => registerCommands(ctx, commandTable) },
+    // The browser sign-in's URI handler and the Accounts menu's PostHog account.
+    { name: "accounts", register: (ctx) => ctx.auth.register().forEach((d) => ctx.push(d)) },
     {
         name: "views",
         register: (ctx) => {

@@ -179,17 +179,29 @@ export class ApiCore {
     }
 
     private async attempt<T>(spec: CallSpec, opts?: CallOptions): Promise<CallResult<T>> {
-        const res = await this.http.send({
-            method: spec.method,
-            url: spec.url,
-            query: spec.query,
-            body: spec.body,
-            signal: opts?.signal,
-            headersTimeoutMs: spec.headersTimeoutMs,
-            context: spec.context,
-            raw: spec.raw,
-            onBody: spec.onBody,
-        });
+        const send = () =>
+            this.http.send({
+                method: spec.method,
+                url: spec.url,
+                query: spec.query,
+                body: spec.body,
+                signal: opts?.signal,
+                headersTimeoutMs: spec.headersTimeoutMs,
+                context: spec.context,
+                raw: spec.raw,
+                onBody: spec.onBody,
+            });
+        let res = await send();
+        // A 401 to an OAuth token: PostHog says "Access token has expired." (posthog/auth.py
+        // @0347ec169ed4d71ea7ce97b3631e4618f921425e OAuthAccessTokenAuthentication), or, for a
+        // token it no longer has (revoked), what it says of an unknown key. Either way one
+        // renewal, shared with every request that met the same 401, then one more try; when the
+        // refresh was refused, that try fails at once with "sign in again", sending nothing.
+        const bearer = this.http.bearer;
+        if (bearer && res.bearerGeneration !== undefined && res.status === 401) {
+            await this.http.renewBearer(bearer, res.bearerGeneration, spec, opts?.signal);
+            res = await send();
+        }
         const ctx = this.http.context(spec.method, this.http.resolve(spec.url), spec.context);
         if (res.status < 200 || res.status >= 300) {
             const err = errorFromResponse(ctx, res);

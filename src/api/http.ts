@@ -1,6 +1,7 @@
 import { pipeline } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { request, type Dispatcher } from "undici";
+import type { BearerSource } from "./bearer";
 import { connectionTo } from "./dispatcher";
 import { PostHogCancelledError, localError, networkError, type RequestContext } from "./errors";
 import { yieldToEventLoop } from "./eventLoop";
@@ -101,14 +102,21 @@ export interface HttpResponse {
     bytes: number;
     /** Time from sending to the end of the body. */
     durationMs: number;
+    /** With a bearer source: the generation of the token the request carried. */
+    bearerGeneration?: number;
 }
 
 /** Settings of the transport. */
 export interface HttpTransportOptions {
     /** Normalised origin; the only origin requests go to. */
     origin: string;
-    /** Personal API key, sent as `Authorization: Bearer`. */
+    /** Personal API key, sent as `Authorization: Bearer` (unless `bearer` is set). */
     apiKey: string;
+    /**
+     * The token to send instead of `apiKey`: an OAuth access token, read before each attempt.
+     * Its origin must be `origin`.
+     */
+    bearer?: BearerSource;
     /** User-Agent header. */
     userAgent: string;
     /** Timeouts. */
@@ -149,6 +157,10 @@ export class HttpTransport {
     private readonly acceptGzip: boolean;
 
     constructor(private readonly options: HttpTransportOptions) {
+        if (options.bearer && options.bearer.origin !== options.origin)
+            throw new Error(
+                `A token issued by ${options.bearer.origin} is never sent to ${options.origin}.`,
+            );
         const connection = connectionTo(options.origin, options.network ?? {}, options.timeouts);
         this.agent = connection.dispatcher;
         this.proxy = connection.choice;
@@ -167,6 +179,11 @@ export class HttpTransport {
     /** The configured origin. */
     get origin(): string {
         return this.options.origin;
+    }
+
+    /** Where the bearer token comes from, when it is not the personal API key. */
+    get bearer(): BearerSource | undefined {
+        return this.options.bearer;
     }
 
     /** Resolves a path or absolute URL against the origin and adds the query string. */
@@ -208,7 +225,10 @@ export class HttpTransport {
         const ctx = this.context(req.method, url, req.context);
         this.refuseUnsafe(req, url, ctx);
         if (req.signal?.aborted) throw new PostHogCancelledError();
-        const { headers, body } = this.headersAndBody(req);
+        const bearer = this.options.bearer
+            ? await this.currentBearer(this.options.bearer, req, ctx)
+            : { token: this.options.apiKey, generation: undefined };
+        const { headers, body } = this.headersAndBody(req, bearer.token);
         const started = performance.now();
         try {
             const res = await request(url, {
@@ -220,9 +240,56 @@ export class HttpTransport {
                 headersTimeout: req.headersTimeoutMs ?? this.options.timeouts.headersMs,
                 bodyTimeout: this.options.timeouts.bodyMs,
             });
-            return await this.receive(req, url, ctx, res, started);
+            const received = await this.receive(req, url, ctx, res, started);
+            if (bearer.generation !== undefined) received.bearerGeneration = bearer.generation;
+            return received;
         } catch (err) {
             throw this.failure(req, url, ctx, err, started);
+        }
+    }
+
+    /**
+     * The source's token; its failure (the sign-in ended, a refresh that could not be made)
+     * becomes this bundle's PostHogApiError with the source's words, sent nowhere.
+     */
+    private currentBearer(
+        source: BearerSource,
+        req: HttpRequest,
+        ctx: RequestContext,
+    ): Promise<{ token: string; generation: number }> {
+        return this.fromSource(() => source.current(req.signal), req, ctx);
+    }
+
+    /** Renews the source's token after a 401 (see `BearerSource.renew`); fails like `send`. */
+    renewBearer(
+        source: BearerSource,
+        generation: number,
+        req: Pick<HttpRequest, "method" | "url" | "context">,
+        signal?: AbortSignal,
+    ): Promise<void> {
+        const ctx = this.context(req.method, this.resolve(req.url), req.context);
+        return this.fromSource(() => source.renew(generation, signal), { ...req, signal }, ctx);
+    }
+
+    private async fromSource<T>(
+        call: () => Promise<T>,
+        req: Pick<HttpRequest, "method" | "signal">,
+        ctx: RequestContext,
+    ): Promise<T> {
+        try {
+            return await call();
+        } catch (err) {
+            if (req.signal?.aborted) throw new PostHogCancelledError();
+            const e = err as Error & { code?: unknown; userMessage?: unknown; status?: unknown };
+            throw localError(ctx, {
+                status: typeof e.status === "number" ? e.status : 401,
+                code: typeof e.code === "string" ? e.code : "signed_out",
+                message: redact(`${req.method} ${ctx.path}: ${e.message}`),
+                userMessage:
+                    typeof e.userMessage === "string"
+                        ? e.userMessage
+                        : "Your PostHog sign-in has ended; sign in again.",
+            });
         }
     }
 
@@ -252,12 +319,15 @@ export class HttpTransport {
         }
     }
 
-    private headersAndBody(req: HttpRequest): {
+    private headersAndBody(
+        req: HttpRequest,
+        token: string,
+    ): {
         headers: Record<string, string>;
         body: string | undefined;
     } {
         const headers: Record<string, string> = {
-            authorization: `Bearer ${this.options.apiKey}`,
+            authorization: `Bearer ${token}`,
             accept: "application/json",
             "user-agent": this.options.userAgent,
         };

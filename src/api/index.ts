@@ -1,5 +1,7 @@
 // Public surface of the API client. Bundled alone into dist/api.js; imports nothing from vscode.
 export { PostHogClient, type PostHogClientOptions } from "./client";
+export type { BearerSource } from "./bearer";
+export { clientWithBearer } from "./bearerClient";
 export type { CallOptions } from "./core";
 export {
     PostHogApiError,
@@ -25,6 +27,15 @@ export { checkHost, isLoopbackHostname, normalizeHost, type HostCheck } from "./
 export type { Timeouts } from "./http";
 export type { LogFn, LogLevel } from "./log";
 export type { NetworkSettings } from "./network";
+export {
+    OAuthFailure,
+    OAuthHttp,
+    type OAuthFailureKind,
+    type OAuthHttpOptions,
+    type RegisteredClient,
+    type ServerMetadata,
+    type TokenAnswer,
+} from "./oauthHttp";
 export { DEFAULT_MAX_PAGES, PageIterator, checkNextUrl, type PageOptions } from "./pagination";
 export { BUDGET_EXCEEDED_CODE, type QueryCost } from "./queryBudget";
 export { readResponse, type ResultLayout } from "./queryBytes";

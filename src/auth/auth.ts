@@ -8,15 +8,22 @@ import type { LogDep, UiDep } from "../deps";
 import { inLabel, quotedInMessage } from "../shared/plainText";
 import { withProgress } from "../progress";
 import type { Choice } from "../userPrompts";
+import { PROVIDER_ID, PostHogAccounts } from "./accountProvider";
+import { BrowserAccount } from "./browserAccount";
+import { BrowserSignIn } from "./browserSignIn";
 import { demoKeyFrom } from "./demoKey";
 import { explainKeyProblem, checkKeyShape } from "./keyMessages";
 import { KeyStore } from "./keyStore";
+import { OAuthStore } from "./oauth/store";
 import { Session } from "./session";
 
 /** What sign-in needs: the settings it changes, the stored keys' places, and what a host left. */
 export interface AuthDeps extends LogDep, UiDep {
     readonly config: Config;
-    readonly extension: Pick<vscode.ExtensionContext, "secrets" | "globalState" | "extensionMode">;
+    readonly extension: Pick<
+        vscode.ExtensionContext,
+        "secrets" | "globalState" | "extensionMode" | "extension"
+    >;
     /** The query log, counted and cleared per host on sign-out. */
     readonly history: {
         countOf(host: string): number;
@@ -40,17 +47,38 @@ const WORKSPACE_HOSTS_AGREED = "posthog-workbench.workspaceHostsAgreed";
  */
 export class Auth implements vscode.Disposable {
     readonly keys: KeyStore;
+    /** Browser sign-ins' tokens (SecretStorage) and registered clients. */
+    readonly oauth: OAuthStore;
     readonly session: Session;
+    /** The browser sign-in: redirect, URI handler, pending callbacks. */
+    readonly browser: BrowserSignIn;
+    /** The browser sign-in's tokens: getting them, revoking them, and their end. */
+    private readonly account: BrowserAccount;
+    /** PostHog's account provider, once registered (VS Code's Accounts menu). */
+    accounts: PostHogAccounts | undefined;
+    private readonly subscriptions: vscode.Disposable[] = [];
 
     constructor(private readonly deps: AuthDeps) {
         this.keys = new KeyStore(deps.extension.secrets, deps.extension.globalState);
-        this.session = new Session(deps.config, this.keys, deps.log);
+        this.oauth = new OAuthStore(deps.extension.secrets, deps.extension.globalState);
+        this.session = new Session(deps.config, this.keys, deps.log, this.oauth);
+        this.browser = new BrowserSignIn(deps, this.oauth);
+        this.account = new BrowserAccount(deps, this.oauth, this.session, this.browser);
+        this.subscriptions.push(
+            this.session.onDidEndOAuth(({ host }) => void this.account.sayEnded(host)),
+        );
     }
 
     async signIn(): Promise<boolean> {
         const host = await this.pickHost();
         if (!host) return false;
         if (!(await this.agreeToWorkspaceHost(host))) return false;
+        const how = await this.account.pickMethod();
+        if (!how) return false;
+        if (how === "browser") {
+            const done = await this.signInInBrowser(host);
+            if (done !== "use_key") return done;
+        }
         const key = await this.askKey(host);
         if (!key) return false;
         const client = this.session.createClient(host, key);
@@ -69,6 +97,7 @@ export class Auth implements vscode.Disposable {
             if (!project) return false;
             // Only now, with a key the host accepted, is anything stored.
             await this.keys.set(host, key);
+            await this.account.forget(host);
             await this.deps.config.setHost(host);
             await this.rememberProjects(projects);
             await this.deps.config.setProjectId(String(project.id));
@@ -101,6 +130,7 @@ export class Auth implements vscode.Disposable {
         }
         const host = check.origin;
         await this.keys.delete(host);
+        await this.account.signOut(host);
         await this.session.reload();
         await this.offerToForget(host);
     }
@@ -146,6 +176,74 @@ export class Auth implements vscode.Disposable {
         );
     }
 
+    /**
+     * Registers the browser sign-in's URI handler and PostHog's account provider (VS Code's
+     * Accounts menu), returning what to dispose.
+     */
+    register(): vscode.Disposable[] {
+        const accounts = (this.accounts = new PostHogAccounts(this.oauth, {
+            signIn: () => this.signIn(),
+            signOutOAuth: async (host) => {
+                await this.account.signOut(host);
+                await this.session.reload();
+            },
+            currentHost: () => this.session.state.host,
+        }));
+        return [
+            vscode.window.registerUriHandler(this.browser),
+            accounts,
+            vscode.authentication.registerAuthenticationProvider(
+                PROVIDER_ID,
+                vscode.l10n.t("PostHog"),
+                accounts,
+            ),
+        ];
+    }
+
+    /**
+     * Signs in in the browser, checks the tokens by listing the projects, asks for the project,
+     * and only then stores the tokens. "use_key" when the host has no OAuth and the user chose to
+     * paste a key instead.
+     */
+    private async signInInBrowser(host: string): Promise<boolean | "use_key"> {
+        const tokens = await this.account.tokens(host);
+        if (tokens === false || tokens === "use_key") return tokens;
+        const source = this.session.tokenSource(tokens);
+        const client = this.session.createOAuthClient(tokens);
+        try {
+            const projects = await vscode.window.withProgress(
+                {
+                    location: vscode.ProgressLocation.Notification,
+                    title: vscode.l10n.t("Loading your projects on {0}...", host),
+                    cancellable: true,
+                },
+                (_progress, token) =>
+                    withAbortSignal(token, (signal) => this.validate(client, host, signal)),
+            );
+            if (!projects) return false;
+            const project = await this.pickProject(projects, "Pick the project to work in");
+            if (!project) return false;
+            // The tokens as they are now: listing the projects may have refreshed them.
+            await this.oauth.set(source.tokens);
+            if (await this.keys.get(host)) await this.keys.delete(host);
+            await this.deps.config.setHost(host);
+            await this.rememberProjects(projects);
+            await this.deps.config.setProjectId(String(project.id));
+            await this.session.reload();
+            void this.deps.ui.info(
+                vscode.l10n.t(
+                    "Signed in to {0}, project {1}.",
+                    host,
+                    quotedInMessage(project.name),
+                ),
+            );
+            return true;
+        } finally {
+            void client.close();
+            if (!(await this.oauth.get(host))) this.session.forgetTokenSource(host);
+        }
+    }
+
     async switchProject(): Promise<void> {
         const client = await this.session.client();
         // Cancellable, and bounded anyway: each page has the client's deadline and the list
@@ -162,7 +260,8 @@ export class Auth implements vscode.Disposable {
 
     async switchHost(): Promise<void> {
         const current = this.session.state.host;
-        const choices: Choice<string | undefined>[] = this.keys.hosts().map((host) => ({
+        const hosts = [...new Set([...this.keys.hosts(), ...this.oauth.hosts()])];
+        const choices: Choice<string | undefined>[] = hosts.map((host) => ({
             label: host,
             description: host === current ? vscode.l10n.t("current") : vscode.l10n.t("signed in"),
             value: host,
@@ -285,6 +384,7 @@ export class Auth implements vscode.Disposable {
         const state = this.deps.extension.globalState;
         const agreed = state.get<string[]>(WORKSPACE_HOSTS_AGREED) ?? [];
         if (agreed.includes(host) || this.keys.hosts().includes(host)) return true;
+        if (this.oauth.hosts().includes(host)) return true;
         const yes = await this.deps.ui.confirm(
             vscode.l10n.t("This workspace chose the PostHog host {0}.", host),
             vscode.l10n.t(
@@ -380,6 +480,7 @@ export class Auth implements vscode.Disposable {
     }
 
     dispose(): void {
+        for (const subscription of this.subscriptions) subscription.dispose();
         this.session.dispose();
     }
 }

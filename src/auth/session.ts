@@ -6,6 +6,9 @@ import { loadApi } from "../apiLoader";
 import type { Config } from "../config";
 import { redact } from "../log";
 import type { KeyStore } from "./keyStore";
+import { OAuthTokenSource } from "./oauth/tokenSource";
+import type { OAuthStore } from "./oauth/store";
+import type { OAuthSession } from "./oauth/tokens";
 
 /** Where the session stands; views, commands and the status bar render from this. */
 export type SessionState =
@@ -14,6 +17,8 @@ export type SessionState =
           /** Normalised origin of the host the key was saved for. */
           host: string;
           projectId: string;
+          /** How: a personal API key, or tokens from signing in in the browser. */
+          via: "key" | "oauth";
       }
     | {
           signedIn: false;
@@ -51,12 +56,21 @@ export class Session implements vscode.Disposable {
     private readonly changed = new vscode.EventEmitter<SessionState>();
     /** Fires after sign-in, sign-out, a project or host switch, or a key change elsewhere. */
     readonly onDidChange = this.changed.event;
+    /** The token source of each host signed in in the browser (one refresh at a time each). */
+    private readonly sources = new Map<string, OAuthTokenSource>();
+    private readonly oauthEnded = new vscode.EventEmitter<{ host: string; reason: string }>();
+    /**
+     * Fires once when the server refused to renew a browser sign-in (revoked, expired, the client
+     * deleted): its tokens are already forgotten.
+     */
+    readonly onDidEndOAuth = this.oauthEnded.event;
     private readonly subscriptions: vscode.Disposable[] = [];
 
     constructor(
         private readonly config: Config,
         private readonly keys: KeyStore,
         private readonly log: vscode.LogOutputChannel,
+        private readonly oauth: OAuthStore,
     ) {
         this.current = { signedIn: false, host: config.host, reason: "Not signed in yet." };
         this.subscriptions.push(
@@ -68,6 +82,10 @@ export class Session implements vscode.Disposable {
                     void this.reload();
             }),
             keys.onDidChange(() => {
+                this.keyGeneration++;
+                void this.reload();
+            }),
+            oauth.onDidChange(() => {
                 this.keyGeneration++;
                 void this.reload();
             }),
@@ -107,7 +125,8 @@ export class Session implements vscode.Disposable {
         if (!check.ok) return { signedIn: false, host: configured, reason: check.reason };
         const host = check.origin;
         const key = await this.keys.get(host);
-        if (!key) {
+        const via = key ? "key" : (await this.oauth.get(host)) ? "oauth" : undefined;
+        if (!via) {
             const fromWorkspace = this.config.hostSource === "workspace";
             return {
                 signedIn: false,
@@ -119,7 +138,7 @@ export class Session implements vscode.Disposable {
         }
         const projectId = this.config.projectId;
         if (!projectId) return { signedIn: false, host, reason: "No project selected." };
-        return { signedIn: true, host, projectId };
+        return { signedIn: true, host, projectId, via };
     }
 
     /** The client for the current host and project; throws `NotSignedInError` when signed out. */
@@ -134,16 +153,23 @@ export class Session implements vscode.Disposable {
             return cached.client;
         const generation = this.keyGeneration;
         const key = await this.keys.get(state.host);
-        if (!key)
+        const oauth = key ? undefined : await this.oauth.get(state.host);
+        if (!key && !oauth)
             throw new NotSignedInError(`Not signed in to ${state.host}. Run "PostHog: Sign In".`);
-        // The client is cached per host, project and key; the key enters the cache id only as a
-        // hash held in memory, so switching keys on one host gets a new client.
-        const id = `${state.host}|${state.projectId}|${createHash("sha256").update(key).digest("hex")}|${settings}`;
+        // The client is cached per host, project and key (or OAuth client: its tokens rotate in
+        // the token source); the key enters the cache id only as a hash held in memory, so
+        // switching keys on one host gets a new client.
+        const credential = key
+            ? createHash("sha256").update(key).digest("hex")
+            : `oauth:${oauth!.clientId}`;
+        const id = `${state.host}|${state.projectId}|${credential}|${settings}`;
         if (this.cachedClient?.id !== id) {
             void this.cachedClient?.client.close();
             this.cachedClient = {
                 id,
-                client: this.createClient(state.host, key, state.projectId),
+                client: key
+                    ? this.createClient(state.host, key, state.projectId)
+                    : this.createOAuthClient(oauth!, state.projectId),
                 keyGeneration: generation,
                 place,
             };
@@ -179,8 +205,96 @@ export class Session implements vscode.Disposable {
         });
     }
 
+    /**
+     * A client that sends the host's OAuth access token, refreshed by the host's one token
+     * source. The caller closes a client made for checks before anything is saved.
+     */
+    createOAuthClient(session: OAuthSession, projectId?: string): PostHogClient {
+        return loadApi().clientWithBearer(
+            {
+                host: session.host,
+                projectId,
+                timeouts: this.config.deadlines,
+                network: this.config.network,
+                log: (level, message) => {
+                    if (level === "trace" || (level === "debug" && !this.config.logHttp)) return;
+                    this.log[level](redact(message));
+                },
+            },
+            this.tokenSource(session),
+        );
+    }
+
+    /** The host's token source, made anew when the sign-in is a new one (another client). */
+    tokenSource(session: OAuthSession): OAuthTokenSource {
+        const known = this.sources.get(session.host);
+        if (known && !known.ended && known.tokens.clientId === session.clientId) return known;
+        const host = session.host;
+        const source = new OAuthTokenSource({
+            session,
+            refresh: (refreshToken) => this.refreshTokens(host, session.clientId, refreshToken),
+            save: (tokens) => this.oauth.set(tokens),
+            ended: (reason) => void this.endOAuth(host, reason),
+        });
+        this.sources.set(host, source);
+        return source;
+    }
+
+    /**
+     * The refresh grant. Another window may have refreshed first (SecretStorage is shared): its
+     * rotated tokens are taken instead, since sending the old refresh token again would, past
+     * PostHog's grace period, revoke the whole sign-in.
+     */
+    private async refreshTokens(host: string, clientId: string, refreshToken: string) {
+        const stored = await this.oauth.get(host);
+        if (
+            stored?.clientId === clientId &&
+            stored.refreshToken !== refreshToken &&
+            stored.expiresAt - Date.now() > 120_000
+        ) {
+            return {
+                accessToken: stored.accessToken,
+                refreshToken: stored.refreshToken,
+                expiresIn: Math.floor((stored.expiresAt - Date.now()) / 1000),
+                scope: stored.scope,
+            };
+        }
+        const { OAuthHttp, USER_AGENT } = loadApi();
+        const http = new OAuthHttp({
+            origin: host,
+            userAgent: USER_AGENT,
+            timeouts: this.config.deadlines,
+            network: this.config.network,
+            log: (level, message) => {
+                if (level === "trace" || level === "debug") return;
+                this.log[level](redact(`oauth: ${message}`));
+            },
+        });
+        try {
+            const meta = await http.discover();
+            return await http.refresh(meta, clientId, refreshToken);
+        } finally {
+            void http.close();
+        }
+    }
+
+    /** Forgets the tokens of a sign-in the server ended, once, and says so. */
+    private async endOAuth(host: string, reason: string): Promise<void> {
+        this.log.warn(`sign-in on ${host} ended: ${redact(reason)}`);
+        this.sources.delete(host);
+        await this.oauth.delete(host);
+        await this.reload();
+        this.oauthEnded.fire({ host, reason });
+    }
+
+    /** Drops the host's token source (after Sign Out). */
+    forgetTokenSource(host: string): void {
+        this.sources.delete(host);
+    }
+
     dispose(): void {
         void this.cachedClient?.client.close();
+        this.oauthEnded.dispose();
         for (const subscription of this.subscriptions) subscription.dispose();
         this.changed.dispose();
     }

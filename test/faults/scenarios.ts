@@ -16,6 +16,7 @@ import {
 import { waitFor } from "../waitFor";
 import { bigIntegerScenarios } from "./bigIntegers";
 import { lifecycleScenarios } from "./lifecycle";
+import { oauthScenarios } from "./oauth";
 import { hang, htmlPage, json, page, raw, trickle, type HostileServer } from "./hostileServer";
 
 const P = "/api/projects/1";
@@ -1113,5 +1114,6 @@ export function scenarios(): Scenario[] {
         ...compressionScenarios(),
         ...bigIntegerScenarios(),
         ...lifecycleScenarios(),
+        ...oauthScenarios(),
     ];
 }

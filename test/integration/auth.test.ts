@@ -8,7 +8,7 @@ import { DRAFT_REFUSED } from "../../src/query/draftCommand";
 import { startSandbox, type Sandbox } from "../sandbox";
 import { activateExtension, waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
-import { clearWorkspaceSettings, signInToSandbox } from "./signIn";
+import { KEY_PATH, clearWorkspaceSettings, signInToSandbox } from "./signIn";
 
 /** Advice that only a different or broader key would follow. */
 const KEY_ADVICE =
@@ -50,6 +50,7 @@ describe("sign in", function () {
         const ui = new ScriptedUi().answer(
             "Self-hosted...",
             sandbox.url,
+            KEY_PATH,
             sandbox.keys.projectToken,
         );
         api.ctx.ui = ui;
@@ -68,7 +69,12 @@ describe("sign in", function () {
 
     it("says when the host cannot be reached, and stores nothing", async () => {
         const unreachable = "http://127.0.0.1:9";
-        const ui = new ScriptedUi().answer("Self-hosted...", unreachable, sandbox.keys.full);
+        const ui = new ScriptedUi().answer(
+            "Self-hosted...",
+            unreachable,
+            KEY_PATH,
+            sandbox.keys.full,
+        );
         api.ctx.ui = ui;
         await vscode.commands.executeCommand("posthog-workbench.signIn");
         assert.match(

@@ -53,6 +53,7 @@ describe("logs", () => {
         assert.match(text, /HogQL error/, "the log saw the failed query");
         assert.doesNotMatch(text, /phx_[A-Za-z0-9]{6,}/, "no personal API key");
         assert.doesNotMatch(text, /phc_[A-Za-z0-9]{6,}/, "no project token");
+        assert.doesNotMatch(text, /ph[ar]_[A-Za-z0-9]{6,}/, "no OAuth access or refresh token");
         assert.doesNotMatch(text, /Bearer\s+\S/i, "no Authorization value");
     });
 });

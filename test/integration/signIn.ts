@@ -3,6 +3,9 @@ import type { ExtensionApi } from "../../src/extension";
 import type { Sandbox } from "../sandbox";
 import { ScriptedUi } from "./scriptedUi";
 
+/** Sign In's second question, how: the answer that takes the personal API key path. */
+export const KEY_PATH = "Use a personal API key";
+
 /** Signs in to the sandbox through the Sign In command, answering its questions. */
 export async function signInToSandbox(
     api: ExtensionApi,
@@ -12,6 +15,7 @@ export async function signInToSandbox(
     const ui = new ScriptedUi().answer(
         "Self-hosted...",
         sandbox.url,
+        KEY_PATH,
         options.key ?? sandbox.keys.full,
         options.project ??
             ((choices) =>

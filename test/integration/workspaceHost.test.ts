@@ -8,7 +8,7 @@ import { startSandbox, type Sandbox } from "../sandbox";
 import { signedIn } from "./fixture";
 import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
-import { clearWorkspaceSettings } from "./signIn";
+import { KEY_PATH, clearWorkspaceSettings } from "./signIn";
 
 const P = "posthog-workbench";
 
@@ -64,13 +64,20 @@ describe("hosts set by the workspace", function () {
     });
 
     it("signs in once the user agrees, and asks only once for that host", async () => {
-        const ui = new ScriptedUi().answer(chosen.url, true, chosen.keys.full, projectOf(chosen));
+        const ui = new ScriptedUi().answer(
+            chosen.url,
+            true,
+            KEY_PATH,
+            chosen.keys.full,
+            projectOf(chosen),
+        );
         api.ctx.ui = ui;
         await vscode.commands.executeCommand(`${P}.signIn`);
         assert.equal(ui.pending, 0, "every scripted answer was used");
-        assert.deepEqual(ui.asked.slice(0, 3), [
+        assert.deepEqual(ui.asked.slice(0, 4), [
             "pick: Sign in to PostHog (1/3): host",
             question(chosen.url),
+            "pick: Sign in to PostHog: how",
             "input: Sign in to PostHog (2/3): personal API key",
         ]);
         await waitFor("signed in to the workspace's host", () => {
@@ -84,7 +91,12 @@ describe("hosts set by the workspace", function () {
         // Without its key again (as after Sign Out), a new sign-in does not ask a second time.
         await api.ctx.auth.keys.delete(chosen.url);
         await waitFor("signed out", () => !api.ctx.auth.session.state.signedIn);
-        const again = new ScriptedUi().answer(chosen.url, chosen.keys.full, projectOf(chosen));
+        const again = new ScriptedUi().answer(
+            chosen.url,
+            KEY_PATH,
+            chosen.keys.full,
+            projectOf(chosen),
+        );
         api.ctx.ui = again;
         await vscode.commands.executeCommand(`${P}.signIn`);
         assert.equal(again.pending, 0);
@@ -95,7 +107,12 @@ describe("hosts set by the workspace", function () {
     it("does not ask when the host comes from the user's own settings", async () => {
         await clearWorkspaceSettings();
         await setHost(own.url, vscode.ConfigurationTarget.Global);
-        const ui = new ScriptedUi().answer("Configured host", own.keys.full, projectOf(own));
+        const ui = new ScriptedUi().answer(
+            "Configured host",
+            KEY_PATH,
+            own.keys.full,
+            projectOf(own),
+        );
         api.ctx.ui = ui;
         await vscode.commands.executeCommand(`${P}.signIn`);
         assert.equal(ui.pending, 0);

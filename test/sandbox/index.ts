@@ -5,6 +5,7 @@ import { DeliberateStore } from "./deliberate";
 import { seenEvents } from "./eventDefinitionSeed";
 import { FaultStore } from "./faults";
 import { HogQLEngine } from "./hogql/engine";
+import { SandboxOAuth } from "./oauth";
 import { reportExchange } from "./exchanges";
 import { emptyState, seed } from "./seed";
 import { createSandboxServer } from "./server";
@@ -49,6 +50,8 @@ export interface Sandbox {
      * check leaves out their request side (and reports the mark); see deliberate.ts.
      */
     deliberate(spec: DeliberateSpec): void;
+    /** the OAuth authorization server: clients, revocations, refreshes, settings (oauth.ts) */
+    oauth: SandboxOAuth;
     close(): Promise<void>;
 }
 
@@ -61,6 +64,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const faults = new FaultStore();
     const deliberate = new DeliberateStore();
     const requests: RecordedRequest[] = [];
+    const oauth = new SandboxOAuth();
     const server = createSandboxServer(
         {
             state,
@@ -72,6 +76,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             extraExperiments,
             seenEvents: seen,
             onExchange: options.onExchange ?? reportExchange,
+            oauth,
         },
         options.tls,
     );
@@ -88,6 +93,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         requests,
         faults: { add: (f) => faults.add(f), clear: () => faults.clear() },
         deliberate: (spec) => deliberate.add(spec),
+        oauth,
         close: () =>
             new Promise<void>((resolve) => {
                 server.closeAllConnections();

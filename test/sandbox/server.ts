@@ -16,6 +16,8 @@ import { asPostHogEncodes } from "./gzip";
 import { serialize } from "./hogql/bigint";
 import type { HogQLEngine } from "./hogql/engine";
 import { listInsightVariables } from "./insightVariables";
+import type { SandboxOAuth } from "./oauth";
+import { isOAuthPath, serveOAuth } from "./oauthRoutes";
 import * as q from "./query/queryApi";
 import { clearLimits, setLimits } from "./query/budget";
 import { USERS, seed } from "./seed";
@@ -301,6 +303,8 @@ export interface ServerDeps {
     seenEvents: SeenEvent[];
     /** called with each exchange once answered (SandboxOptions.onExchange) */
     onExchange?: (exchange: RecordedRequest) => void;
+    /** the OAuth authorization server (oauth.ts); its tokens authenticate like keys */
+    oauth?: SandboxOAuth;
 }
 
 /** The log entry of the request a response answers, so `send` can record the answer in it. */
@@ -374,6 +378,12 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     const method = (req.method ?? "GET").toUpperCase();
     const url = new URL(req.url ?? "/", "http://sandbox");
     const rawPath = url.pathname;
+    if (deps.oauth && isOAuthPath(rawPath)) {
+        const origin = `${"encrypted" in req.socket ? "https" : "http"}://${req.headers.host ?? "127.0.0.1"}`;
+        const ip = req.socket.remoteAddress ?? "";
+        const a = await serveOAuth(deps.oauth, method, url, rawBody, origin, ip);
+        return send(res, a.status, a.body, a.headers, a.contentType);
+    }
     if (rawPath.startsWith("/_sandbox/") || rawPath === "/_sandbox") {
         return admin(deps, method, rawPath, rawBody, res);
     }
@@ -519,7 +529,8 @@ async function route(
             rawPath.replace(/\/+$/, "").replace(/^\/api\/environments\//, "/api/projects/") || "/";
         const r = ROUTES.find((x) => x.pattern.test(path));
         if (!r) throw notFound();
-        const key: KeyInfo = authenticate(req.headers.authorization);
+        const header = req.headers.authorization;
+        const key: KeyInfo = deps.oauth ? deps.oauth.authenticate(header) : authenticate(header);
         const params = r.pattern.exec(path)!.slice(1);
         const projectId = path.startsWith("/api/projects/") ? Number(params[0]) : 0;
         if (projectId && !deps.state.projects.some((p) => p.id === projectId)) throw notFound();

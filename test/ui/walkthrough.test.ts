@@ -161,6 +161,7 @@ describe("walkthrough in VS Code", function () {
         await clickStepButton(page, "signIn", "Sign In");
         const rows = page.locator(".quick-input-list .monaco-list-row");
         await rows.filter({ hasText: "Configured host" }).first().click();
+        await rows.filter({ hasText: "Use a personal API key" }).first().click();
         const input = page.locator(".quick-input-widget input");
         await page.locator(".quick-input-widget", { hasText: "personal API key" }).waitFor();
         await input.fill(sandbox.keys.full);

@@ -46,12 +46,15 @@ export async function apiError(promise: Promise<unknown>): Promise<PostHogApiErr
     assert.fail("expected a PostHogApiError");
 }
 
-/** Every key of the sandbox (and any phx_ token) is absent from `text`. */
+/** Every key of the sandbox (and any phx_ key or pha_/phr_ OAuth token) is absent from `text`. */
 export function assertNoSecrets(sb: Sandbox, text: string): void {
     for (const key of Object.values(sb.keys)) {
         assert.ok(!text.includes(key), `a key leaked: ${text.slice(0, 200)}`);
     }
-    assert.ok(!/phx_[A-Za-z0-9]{6,}/.test(text), `a phx_ token leaked: ${text.slice(0, 200)}`);
+    assert.ok(
+        !/ph[xar]_[A-Za-z0-9]{6,}/.test(text),
+        `a key or token leaked: ${text.slice(0, 200)}`,
+    );
 }
 
 /** Everything an error exposes, as text. */
