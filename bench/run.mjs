@@ -575,6 +575,11 @@ async function main() {
         console.log(JSON.stringify({ ...e2e, goalMs, goalOpeningMs }, null, 1));
         return;
     }
+    if (process.env.BENCH_HOST_ONLY === "1") {
+        // The extension host's figures alone (while working on the query path or the parsed read).
+        console.log(JSON.stringify(await hostFigures(root, JSON.stringify(makeResponse(ROWS)))));
+        return;
+    }
     const { resultsHtml } = await loadHtmlModule();
     const response = makeResponse(ROWS);
     const text = JSON.stringify(response);

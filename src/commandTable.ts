@@ -37,15 +37,15 @@ const P = "posthog-workbench";
  * ways, so a command cannot be contributed without a handler or registered without a title.
  */
 export const commandTable: readonly CommandSpec<CommandDeps>[] = [
-    { id: `${P}.signIn`, title: l10n.t("Sign In"), run: (ctx) => ctx.auth.signIn() },
-    { id: `${P}.signOut`, title: l10n.t("Sign Out"), run: (ctx) => ctx.auth.signOut() },
+    { id: `${P}.signIn`, title: l10n.t("Sign In"), run: (deps) => deps.auth.signIn() },
+    { id: `${P}.signOut`, title: l10n.t("Sign Out"), run: (deps) => deps.auth.signOut() },
     {
         id: `${P}.switchProject`,
         title: l10n.t("Switch Project"),
-        run: (ctx) => ctx.auth.switchProject(),
+        run: (deps) => deps.auth.switchProject(),
     },
-    { id: `${P}.switchHost`, title: l10n.t("Switch Host"), run: (ctx) => ctx.auth.switchHost() },
-    { id: `${P}.showLog`, title: l10n.t("Show Log"), run: (ctx) => ctx.log.show(true) },
+    { id: `${P}.switchHost`, title: l10n.t("Switch Host"), run: (deps) => deps.auth.switchHost() },
+    { id: `${P}.showLog`, title: l10n.t("Show Log"), run: (deps) => deps.log.show(true) },
     ...experimentCommands,
     ...eventDefinitionCommands,
     ...queryCommands,

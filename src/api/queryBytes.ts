@@ -15,7 +15,7 @@ import {
 } from "../shared/json/responseScan";
 import type { ApiCore } from "./core";
 import { invalidJsonError } from "./errors";
-import { yieldToEventLoop } from "./eventLoop";
+import { turnPacer, yieldToEventLoop } from "./eventLoop";
 import type { QueryResponse } from "./types/query";
 
 const decoder = new TextDecoder();
@@ -28,6 +28,11 @@ export interface ResultLayout {
     rowStarts: number[];
     /** Byte offset where each row ends. */
     rowEnds: number[];
+    /**
+     * False when the scan saw no number with a run of 16 or more digits: then a plain `JSON.parse`
+     * of the rows loses no digit. Absent (a layout not made by a scan) counts as true.
+     */
+    wide?: boolean;
 }
 
 /**
@@ -96,6 +101,7 @@ function layoutOfScan(bytes: Uint8Array, scan: ObjectScanner): ResultLayout {
         head: parseFields(bytes, scan.fields, "results"),
         rowStarts: scan.rowStarts,
         rowEnds: scan.rowEnds,
+        wide: scan.wide,
     };
 }
 
@@ -166,33 +172,40 @@ export function bodyLayout(body: ScannedBody): ResultLayout {
     return layoutOfScan(body.bytes, body.scan);
 }
 
-/** Bytes of row text parsed per turn of the event loop by {@link readResponse}. */
-const parseSliceBytes = 1 << 18;
+/** Bytes of row text parsed at a time by {@link readResponse}; its pacer decides when to yield. */
+const parseSliceBytes = 1 << 14;
+
+/** Work per turn of the event loop before {@link readResponse} gives the thread back. */
+export const readTurnMs = 8;
 
 /**
  * The parsed response of a run, read from its bytes with every digit kept: a number wider than
  * a double (a UInt64 id, an Int128, a wide Decimal) is a `BigNumber`, a String object holding its
  * JSON text (src/json/lossless.ts); render it with `String(value)` or `stringifyLossless`, never
- * `JSON.stringify` (which quotes it). The rows are parsed a slice at a time with a turn of the
- * event loop between, so a large result does not hold the extension host's thread; the other
- * fields are the layout's, already parsed. `results` comes last among the keys.
+ * `JSON.stringify` (which quotes it). The rows are parsed in small slices, and `pacer` gives the
+ * event loop a turn once a turn has run long, so a large result does not hold the extension
+ * host's thread whatever a slice costs; the other fields are the layout's, already parsed.
+ * `results` comes last among the keys.
  */
-export async function readResponse<T = QueryResponse>(run: {
-    bytes: Uint8Array;
-    layout: ResultLayout;
-}): Promise<T> {
+export async function readResponse<T = QueryResponse>(
+    run: { bytes: Uint8Array; layout: ResultLayout },
+    pacer = turnPacer(readTurnMs),
+): Promise<T> {
     const { bytes, layout } = run;
     const count = layout.rowStarts.length;
     // No rows: `results` is absent, empty or not an array, and the rest is small fields.
     if (count === 0) return parseLossless(decoder.decode(bytes)) as T;
+    // The scan saw every number: with no long digit run among them the plain parse is exact, and
+    // it skips parseLossless's search of the text for one (the parsed read was slower than the
+    // parse it replaced, see docs/performance.md, "One query path").
+    const parse: (text: string) => unknown = layout.wide === false ? JSON.parse : parseLossless;
     const rows: unknown[] = [];
     for (let from = 0; from < count;) {
         let to = from + 1;
         while (to < count && layout.rowEnds[to] - layout.rowStarts[from] < parseSliceBytes) to++;
-        for (const row of parseLossless(rowsJson(bytes, layout, from, to)) as unknown[])
-            rows.push(row);
+        for (const row of parse(rowsJson(bytes, layout, from, to)) as unknown[]) rows.push(row);
         from = to;
-        if (from < count) await yieldToEventLoop();
+        if (from < count) await pacer.pace();
     }
     return { ...layout.head, results: rows } as T;
 }

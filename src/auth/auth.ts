@@ -58,12 +58,12 @@ export class Auth implements vscode.Disposable {
     accounts: PostHogAccounts | undefined;
     private readonly subscriptions: vscode.Disposable[] = [];
 
-    constructor(private readonly ctx: AuthDeps) {
-        this.keys = new KeyStore(ctx.extension.secrets, ctx.extension.globalState);
-        this.oauth = new OAuthStore(ctx.extension.secrets, ctx.extension.globalState);
-        this.session = new Session(ctx.config, this.keys, ctx.log, this.oauth);
-        this.browser = new BrowserSignIn(ctx, this.oauth);
-        this.account = new BrowserAccount(ctx, this.oauth, this.session, this.browser);
+    constructor(private readonly deps: AuthDeps) {
+        this.keys = new KeyStore(deps.extension.secrets, deps.extension.globalState);
+        this.oauth = new OAuthStore(deps.extension.secrets, deps.extension.globalState);
+        this.session = new Session(deps.config, this.keys, deps.log, this.oauth);
+        this.browser = new BrowserSignIn(deps, this.oauth);
+        this.account = new BrowserAccount(deps, this.oauth, this.session, this.browser);
         this.subscriptions.push(
             this.session.onDidEndOAuth(({ host }) => void this.account.sayEnded(host)),
         );
@@ -98,11 +98,11 @@ export class Auth implements vscode.Disposable {
             // Only now, with a key the host accepted, is anything stored.
             await this.keys.set(host, key);
             await this.account.forget(host);
-            await this.ctx.config.setHost(host);
+            await this.deps.config.setHost(host);
             await this.rememberProjects(projects);
-            await this.ctx.config.setProjectId(String(project.id));
+            await this.deps.config.setProjectId(String(project.id));
             await this.session.reload();
-            void this.ctx.ui.info(
+            void this.deps.ui.info(
                 vscode.l10n.t(
                     "Signed in to {0}, project {1}.",
                     host,
@@ -120,7 +120,7 @@ export class Auth implements vscode.Disposable {
         if (!check.ok) {
             // No key can belong to it; the reason, not the setting, which may be hostile.
             await this.session.reload();
-            void this.ctx.ui.info(
+            void this.deps.ui.info(
                 vscode.l10n.t(
                     "The PostHog host setting (posthog-workbench.host) is not usable: {0}",
                     check.reason,
@@ -145,14 +145,14 @@ export class Auth implements vscode.Disposable {
             "Signed out of {0}; its key was removed from this machine.",
             host,
         );
-        const runs = this.ctx.history.countOf(host);
-        const results = await this.ctx.panels.storedCount(host);
+        const runs = this.deps.history.countOf(host);
+        const results = await this.deps.panels.storedCount(host);
         if (runs === 0 && results === 0) {
-            void this.ctx.ui.info(signedOut);
+            void this.deps.ui.info(signedOut);
             return;
         }
         const remove = vscode.l10n.t("Delete History and Results");
-        const choice = await this.ctx.ui.info(
+        const choice = await this.deps.ui.info(
             vscode.l10n.t(
                 "{0} This workspace still keeps query history and stored results from {3} (history entries: {1}, stored results: {2}). Delete them too?",
                 signedOut,
@@ -164,9 +164,9 @@ export class Auth implements vscode.Disposable {
             vscode.l10n.t("Keep Them"),
         );
         if (choice !== remove) return;
-        const deletedRuns = await this.ctx.history.clearHost(host);
-        const deletedResults = await this.ctx.panels.deleteStored(host);
-        void this.ctx.ui.info(
+        const deletedRuns = await this.deps.history.clearHost(host);
+        const deletedResults = await this.deps.panels.deleteStored(host);
+        void this.deps.ui.info(
             vscode.l10n.t(
                 "Deleted the query history and stored results from {2} (history entries: {0}, stored results: {1}).",
                 deletedRuns,
@@ -226,11 +226,11 @@ export class Auth implements vscode.Disposable {
             // The tokens as they are now: listing the projects may have refreshed them.
             await this.oauth.set(source.tokens);
             if (await this.keys.get(host)) await this.keys.delete(host);
-            await this.ctx.config.setHost(host);
+            await this.deps.config.setHost(host);
             await this.rememberProjects(projects);
-            await this.ctx.config.setProjectId(String(project.id));
+            await this.deps.config.setProjectId(String(project.id));
             await this.session.reload();
-            void this.ctx.ui.info(
+            void this.deps.ui.info(
                 vscode.l10n.t(
                     "Signed in to {0}, project {1}.",
                     host,
@@ -254,7 +254,7 @@ export class Auth implements vscode.Disposable {
         const project = await this.pickProject(projects, "Switch to project", true);
         if (!project) return;
         await this.rememberProjects(projects);
-        await this.ctx.config.setProjectId(String(project.id));
+        await this.deps.config.setProjectId(String(project.id));
         await this.session.reload();
     }
 
@@ -270,21 +270,21 @@ export class Auth implements vscode.Disposable {
             label: vscode.l10n.t("$(sign-in) Sign in to another host..."),
             value: undefined,
         });
-        const picked = await this.ctx.ui.pick(choices, {
+        const picked = await this.deps.ui.pick(choices, {
             title: vscode.l10n.t("Switch PostHog host"),
         });
         if (picked === undefined) {
             if (choices.length > 0) await this.signIn();
             return;
         }
-        await this.ctx.config.setHost(picked);
+        await this.deps.config.setHost(picked);
         await this.session.reload();
         if (!this.session.state.signedIn) await this.switchProject();
     }
 
     /** The name of a project seen at sign-in or switch, for the status bar. */
     projectName(projectId: string): string | undefined {
-        return this.ctx.extension.globalState.get<Record<string, string>>(PROJECT_NAMES)?.[
+        return this.deps.extension.globalState.get<Record<string, string>>(PROJECT_NAMES)?.[
             projectId
         ];
     }
@@ -294,7 +294,7 @@ export class Auth implements vscode.Disposable {
         try {
             await this.rememberProjects(await collectProjects(await this.session.client()));
         } catch (error) {
-            this.ctx.log.debug(
+            this.deps.log.debug(
                 `could not list projects: ${error instanceof Error ? error.message : String(error)}`,
             );
         }
@@ -302,10 +302,10 @@ export class Auth implements vscode.Disposable {
 
     private async rememberProjects(projects: Project[]): Promise<void> {
         const names = {
-            ...this.ctx.extension.globalState.get<Record<string, string>>(PROJECT_NAMES),
+            ...this.deps.extension.globalState.get<Record<string, string>>(PROJECT_NAMES),
         };
         for (const project of projects) names[String(project.id)] = project.name;
-        await this.ctx.extension.globalState.update(PROJECT_NAMES, names);
+        await this.deps.extension.globalState.update(PROJECT_NAMES, names);
     }
 
     /**
@@ -315,13 +315,13 @@ export class Auth implements vscode.Disposable {
     async adoptDemoKey(): Promise<void> {
         const demo = demoKeyFrom(
             process.env,
-            this.ctx.extension.extensionMode === vscode.ExtensionMode.Production,
+            this.deps.extension.extensionMode === vscode.ExtensionMode.Production,
         );
         if (demo) await this.keys.set(demo.host, demo.key);
     }
 
     private async pickHost(): Promise<string | undefined> {
-        const configured = this.ctx.config.host;
+        const configured = this.deps.config.host;
         const choices: Choice<string>[] = [
             {
                 label: vscode.l10n.t("US Cloud"),
@@ -338,7 +338,7 @@ export class Auth implements vscode.Disposable {
         if (configuredCheck.ok && !CLOUD_HOSTS.includes(configuredCheck.origin as never)) {
             choices.push({
                 label:
-                    this.ctx.config.hostSource === "workspace"
+                    this.deps.config.hostSource === "workspace"
                         ? vscode.l10n.t("Host set by this workspace")
                         : vscode.l10n.t("Configured host"),
                 description: configuredCheck.origin,
@@ -350,14 +350,14 @@ export class Auth implements vscode.Disposable {
             description: vscode.l10n.t("Enter your instance's URL"),
             value: SELF_HOSTED,
         });
-        const picked = await this.ctx.ui.pick(choices, {
+        const picked = await this.deps.ui.pick(choices, {
             title: vscode.l10n.t("Sign in to PostHog (1/3): host"),
             placeHolder: vscode.l10n.t(
                 "Where is your PostHog? Keys from one cloud region don't work in the other.",
             ),
         });
         if (picked !== SELF_HOSTED) return picked;
-        const url = await this.ctx.ui.input({
+        const url = await this.deps.ui.input({
             title: vscode.l10n.t("Sign in to PostHog (1/3): self-hosted URL"),
             prompt: vscode.l10n.t("Your instance's URL (https; plain http only for localhost)"),
             placeHolder: vscode.l10n.t("https://posthog.example.com"),
@@ -378,14 +378,14 @@ export class Auth implements vscode.Disposable {
      * already has a key here.
      */
     private async agreeToWorkspaceHost(host: string): Promise<boolean> {
-        if (this.ctx.config.hostSource !== "workspace") return true;
-        const configured = checkHost(this.ctx.config.host);
+        if (this.deps.config.hostSource !== "workspace") return true;
+        const configured = checkHost(this.deps.config.host);
         if (!configured.ok || configured.origin !== host) return true;
-        const state = this.ctx.extension.globalState;
+        const state = this.deps.extension.globalState;
         const agreed = state.get<string[]>(WORKSPACE_HOSTS_AGREED) ?? [];
         if (agreed.includes(host) || this.keys.hosts().includes(host)) return true;
         if (this.oauth.hosts().includes(host)) return true;
-        const yes = await this.ctx.ui.confirm(
+        const yes = await this.deps.ui.confirm(
             vscode.l10n.t("This workspace chose the PostHog host {0}.", host),
             vscode.l10n.t(
                 "The PostHog host (posthog-workbench.host) is set by this workspace's settings, not by your own. Sign in only if you trust {0}: the personal API key you enter next is sent to it.",
@@ -398,7 +398,7 @@ export class Auth implements vscode.Disposable {
     }
 
     private async askKey(host: string): Promise<string | undefined> {
-        const key = await this.ctx.ui.input({
+        const key = await this.deps.ui.input({
             title: vscode.l10n.t("Sign in to PostHog (2/3): personal API key"),
             prompt: vscode.l10n.t(
                 "Paste a personal API key for {0} (Settings > Personal API keys; it starts with phx_). It is stored in VS Code's secret storage and only sent to {1}.",
@@ -413,7 +413,7 @@ export class Auth implements vscode.Disposable {
         if (!trimmed) return undefined;
         const problem = checkKeyShape(trimmed);
         if (problem) {
-            void this.ctx.ui.error(problem);
+            void this.deps.ui.error(problem);
             return undefined;
         }
         return trimmed;
@@ -435,7 +435,7 @@ export class Auth implements vscode.Disposable {
             }
             const projects = await collectProjects(client, signal);
             if (projects.length === 0) {
-                void this.ctx.ui.error(
+                void this.deps.ui.error(
                     vscode.l10n.t(
                         "The key works, but it has access to no project on {0}. Give the key access to a project in PostHog, then sign in again.",
                         host,
@@ -446,14 +446,14 @@ export class Auth implements vscode.Disposable {
             return projects;
         } catch (error) {
             if (signal.aborted) return undefined;
-            this.ctx.log.warn(
+            this.deps.log.warn(
                 `sign-in check failed: ${error instanceof Error ? error.message : String(error)}`,
             );
-            const choice = await this.ctx.ui.error(
+            const choice = await this.deps.ui.error(
                 explainKeyProblem(error, host),
                 vscode.l10n.t("Show Log"),
             );
-            if (choice === vscode.l10n.t("Show Log")) this.ctx.log.show(true);
+            if (choice === vscode.l10n.t("Show Log")) this.deps.log.show(true);
             return undefined;
         }
     }
@@ -464,8 +464,8 @@ export class Auth implements vscode.Disposable {
         alwaysAsk = false,
     ): Promise<Project | undefined> {
         if (projects.length === 1 && !alwaysAsk) return projects[0];
-        const current = this.ctx.config.projectId;
-        return this.ctx.ui.pick(
+        const current = this.deps.config.projectId;
+        return this.deps.ui.pick(
             projects.map((project) => ({
                 label: inLabel(project.name),
                 description: vscode.l10n.t(

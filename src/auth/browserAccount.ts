@@ -18,7 +18,7 @@ export interface BrowserAccountDeps extends LogDep, UiDep {
 
 export class BrowserAccount {
     constructor(
-        private readonly ctx: BrowserAccountDeps,
+        private readonly deps: BrowserAccountDeps,
         private readonly store: OAuthStore,
         private readonly session: Session,
         private readonly browser: BrowserSignIn,
@@ -54,11 +54,11 @@ export class BrowserAccount {
         const http = new OAuthHttp({
             origin: host,
             userAgent: USER_AGENT,
-            timeouts: this.ctx.config.deadlines,
-            network: this.ctx.config.network,
+            timeouts: this.deps.config.deadlines,
+            network: this.deps.config.network,
             log: (level, message) => {
                 if (level !== "trace" && level !== "debug")
-                    this.ctx.log[level](`oauth: ${message}`);
+                    this.deps.log[level](`oauth: ${message}`);
             },
         });
         try {
@@ -67,10 +67,10 @@ export class BrowserAccount {
                 await http.revoke(meta, session.clientId, session.refreshToken, "refresh_token");
             await http.revoke(meta, session.clientId, session.accessToken, "access_token");
         } catch (error) {
-            this.ctx.log.warn(
+            this.deps.log.warn(
                 `could not revoke the sign-in on ${host}: ${error instanceof Error ? error.message : String(error)}`,
             );
-            void this.ctx.ui.warn(
+            void this.deps.ui.warn(
                 vscode.l10n.t(
                     "Could not reach {0} to revoke the sign-in; it was removed from this machine. You can revoke it in PostHog's settings.",
                     host,
@@ -92,7 +92,7 @@ export class BrowserAccount {
     /** The browser sign-in ended at the server: one message, with a way back in. */
     async sayEnded(host: string): Promise<void> {
         const again = vscode.l10n.t("Sign In");
-        const choice = await this.ctx.ui.error(
+        const choice = await this.deps.ui.error(
             vscode.l10n.t(
                 "Your PostHog sign-in on {0} has ended (revoked or expired); its tokens were removed from this machine.",
                 host,
@@ -104,7 +104,7 @@ export class BrowserAccount {
 
     /** Browser first; a personal API key stays for CI, scripts and hosts without OAuth. */
     pickMethod(): Promise<"browser" | "key" | undefined> {
-        return this.ctx.ui.pick<"browser" | "key">(
+        return this.deps.ui.pick<"browser" | "key">(
             [
                 {
                     label: vscode.l10n.t("Sign in with PostHog (browser)"),
@@ -131,17 +131,17 @@ export class BrowserAccount {
                 : error instanceof Error
                   ? error.message
                   : String(error);
-        this.ctx.log.warn(
+        this.deps.log.warn(
             `browser sign-in to ${host} failed: ${error instanceof Error ? error.message : String(error)}`,
         );
         if (failure.kind === "no_oauth") {
             const useKey = vscode.l10n.t("Use a Personal API Key");
-            const choice = await this.ctx.ui.info(text, useKey);
+            const choice = await this.deps.ui.info(text, useKey);
             return choice === useKey ? "use_key" : false;
         }
         const showLog = vscode.l10n.t("Show Log");
-        const choice = await this.ctx.ui.error(text, showLog);
-        if (choice === showLog) this.ctx.log.show(true);
+        const choice = await this.deps.ui.error(text, showLog);
+        if (choice === showLog) this.deps.log.show(true);
         return false;
     }
 }

@@ -27,7 +27,7 @@ export class BrowserSignIn implements vscode.UriHandler {
         vscode.env.openExternal(vscode.Uri.parse(url, true));
 
     constructor(
-        private readonly ctx: BrowserSignInDeps,
+        private readonly deps: BrowserSignInDeps,
         private readonly store: OAuthStore,
     ) {}
 
@@ -35,7 +35,7 @@ export class BrowserSignIn implements vscode.UriHandler {
     callbackUri(): vscode.Uri {
         return vscode.Uri.from({
             scheme: vscode.env.uriScheme,
-            authority: this.ctx.extension.extension.id,
+            authority: this.deps.extension.extension.id,
             path: CALLBACK_PATH,
         });
     }
@@ -45,9 +45,9 @@ export class BrowserSignIn implements vscode.UriHandler {
         const waiting = this.pending.size;
         const outcome = this.pending.handle(new URL(uri.toString(true)));
         if (outcome.ok) return;
-        this.ctx.log.warn(`sign-in callback refused: ${outcome.error.message}`);
+        this.deps.log.warn(`sign-in callback refused: ${outcome.error.message}`);
         // With a sign-in waiting, its own failure is reported by the sign-in; a stray link, here.
-        if (waiting === 0) void this.ctx.ui.error(outcome.error.userMessage);
+        if (waiting === 0) void this.deps.ui.error(outcome.error.userMessage);
     }
 
     /** Runs the browser sign-in to `host`; the tokens are returned, nothing is stored. */
@@ -56,11 +56,11 @@ export class BrowserSignIn implements vscode.UriHandler {
         const http = new OAuthHttp({
             origin: host,
             userAgent: USER_AGENT,
-            timeouts: this.ctx.config.deadlines,
-            network: this.ctx.config.network,
+            timeouts: this.deps.config.deadlines,
+            network: this.deps.config.network,
             log: (level, message) => {
                 if (level === "trace" || level === "debug") return;
-                this.ctx.log[level](`oauth: ${message}`);
+                this.deps.log[level](`oauth: ${message}`);
             },
         });
         try {
@@ -75,7 +75,7 @@ export class BrowserSignIn implements vscode.UriHandler {
                 },
                 loopback: () => listenOnLoopback(this.pending),
                 openBrowser: (url) => this.openExternal(url),
-                cannotOpen: (url) => this.ctx.log.info(`open this address to sign in: ${url}`),
+                cannotOpen: (url) => this.deps.log.info(`open this address to sign in: ${url}`),
                 signal,
             });
         } finally {

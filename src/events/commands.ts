@@ -19,11 +19,11 @@ const P = "posthog-workbench";
  * The definition a command acts on: the row it was invoked on, or, from the Command Palette, one
  * the user picks from the rows loaded so far. Undefined when the user cancels the pick.
  */
-async function target(ctx: EventCommandDeps, arg: unknown): Promise<EventDefinition | undefined> {
+async function target(deps: EventCommandDeps, arg: unknown): Promise<EventDefinition | undefined> {
     if (arg instanceof EventDefinitionNode) return arg.definition;
-    const defs = await ctx.views.eventDefinitions.definitions();
+    const defs = await deps.views.eventDefinitions.definitions();
     if (defs.length === 0) throw new Error("No event definitions are loaded; check the filter.");
-    return ctx.ui.pick(
+    return deps.ui.pick(
         defs.map((def) => ({
             label: inLabel(def.name),
             description: def.tags?.length ? inLabel(def.tags.join(", ")) : undefined,
@@ -47,12 +47,12 @@ export const TAXONOMY_REQUIRED =
  * hidden and verified both true in one request is refused, here before anything is sent.
  */
 async function edit(
-    ctx: EventCommandDeps,
+    deps: EventCommandDeps,
     def: EventDefinition,
     patch: EventDefinitionPatch,
 ): Promise<void> {
     if (patch.hidden === true && patch.verified === true) {
-        await ctx.ui.warn(
+        await deps.ui.warn(
             vscode.l10n.t(
                 "{0} can't be hidden and verified at once; choose one.",
                 quotedInMessage(def.name),
@@ -61,7 +61,7 @@ async function edit(
         return;
     }
     if (patch.hidden === true && def.verified && patch.verified === undefined) {
-        const go = await ctx.ui.confirm(
+        const go = await deps.ui.confirm(
             vscode.l10n.t(
                 "Hide {0}? This also removes its verified mark.",
                 quotedInMessage(def.name),
@@ -73,7 +73,7 @@ async function edit(
         );
         if (!go) return;
     } else if (patch.verified === true && def.hidden && patch.hidden === undefined) {
-        const go = await ctx.ui.confirm(
+        const go = await deps.ui.confirm(
             vscode.l10n.t("Verify {0}? This also unhides it.", quotedInMessage(def.name)),
             vscode.l10n.t(
                 "PostHog doesn't keep verified events hidden: verifying it shows it again.",
@@ -82,31 +82,31 @@ async function edit(
         );
         if (!go) return;
     }
-    const client = await ctx.auth.session.client();
+    const client = await deps.auth.session.client();
     let updated: EventDefinition;
     try {
         updated = await client.updateEventDefinition(def.id, patch);
     } catch (error) {
         if ((error as { status?: number }).status === 402) {
-            await ctx.ui.error(TAXONOMY_REQUIRED);
+            await deps.ui.error(TAXONOMY_REQUIRED);
             return;
         }
         throw error;
     }
-    ctx.views.eventDefinitions.updated({ ...def, ...updated });
+    deps.views.eventDefinitions.updated({ ...def, ...updated });
 }
 
 function itemCommand(
     name: string,
     title: string,
-    run: (ctx: EventCommandDeps, def: EventDefinition) => unknown,
+    run: (deps: EventCommandDeps, def: EventDefinition) => unknown,
 ): CommandSpec<EventCommandDeps> {
     return {
         id: `${P}.${name}`,
         title,
-        run: async (ctx, arg) => {
-            const def = await target(ctx, arg);
-            return def && run(ctx, def);
+        run: async (deps, arg) => {
+            const def = await target(deps, arg);
+            return def && run(deps, def);
         },
     };
 }
@@ -116,19 +116,19 @@ export const eventDefinitionCommands: readonly CommandSpec<EventCommandDeps>[] =
     {
         id: `${P}.refreshEventDefinitions`,
         title: vscode.l10n.t("Refresh Event Definitions"),
-        run: (ctx) => ctx.views.eventDefinitions.refresh(),
+        run: (deps) => deps.views.eventDefinitions.refresh(),
     },
     {
         id: `${P}.loadMoreEventDefinitions`,
         title: vscode.l10n.t("Load More Event Definitions"),
-        run: (ctx) => ctx.views.eventDefinitions.loadMore(),
+        run: (deps) => deps.views.eventDefinitions.loadMore(),
     },
     {
         id: `${P}.searchEventDefinitions`,
         title: vscode.l10n.t("Search Event Definitions"),
-        run: async (ctx) => {
-            const tree = ctx.views.eventDefinitions;
-            const search = await ctx.ui.input({
+        run: async (deps) => {
+            const tree = deps.views.eventDefinitions;
+            const search = await deps.ui.input({
                 title: vscode.l10n.t("Search event definitions"),
                 prompt: vscode.l10n.t(
                     "Every word must appear in the event name. Leave empty to show all.",
@@ -142,17 +142,17 @@ export const eventDefinitionCommands: readonly CommandSpec<EventCommandDeps>[] =
     {
         id: `${P}.clearEventDefinitionsSearch`,
         title: vscode.l10n.t("Clear Event Definitions Search"),
-        run: (ctx) => ctx.views.eventDefinitions.setFilter({ search: "" }),
+        run: (deps) => deps.views.eventDefinitions.setFilter({ search: "" }),
     },
     {
         id: `${P}.sortEventDefinitions`,
         title: vscode.l10n.t("Sort Event Definitions"),
-        run: async (ctx) => {
-            const tree = ctx.views.eventDefinitions;
+        run: async (deps) => {
+            const tree = deps.views.eventDefinitions;
             const current = tree.filter.ordering;
             const mark = (ordering: EventDefinitionsOrdering): string | undefined =>
                 ordering === current ? "current" : undefined;
-            const ordering = await ctx.ui.pick<EventDefinitionsOrdering>(
+            const ordering = await deps.ui.pick<EventDefinitionsOrdering>(
                 [
                     { label: vscode.l10n.t("Name"), description: mark("name"), value: "name" },
                     {
@@ -170,31 +170,31 @@ export const eventDefinitionCommands: readonly CommandSpec<EventCommandDeps>[] =
     {
         id: `${P}.includeHiddenEventDefinitions`,
         title: vscode.l10n.t("Include Hidden Events"),
-        run: (ctx) => ctx.views.eventDefinitions.setFilter({ includeHidden: true }),
+        run: (deps) => deps.views.eventDefinitions.setFilter({ includeHidden: true }),
     },
     {
         id: `${P}.excludeHiddenEventDefinitions`,
         title: vscode.l10n.t("Exclude Hidden Events"),
-        run: (ctx) => ctx.views.eventDefinitions.setFilter({ includeHidden: false }),
+        run: (deps) => deps.views.eventDefinitions.setFilter({ includeHidden: false }),
     },
     {
         id: `${P}.includePostHogEventDefinitions`,
         title: vscode.l10n.t("Include PostHog Events ($…)"),
-        run: (ctx) => ctx.views.eventDefinitions.setFilter({ includePostHog: true }),
+        run: (deps) => deps.views.eventDefinitions.setFilter({ includePostHog: true }),
     },
     {
         id: `${P}.excludePostHogEventDefinitions`,
         title: vscode.l10n.t("Exclude PostHog Events ($…)"),
-        run: (ctx) => ctx.views.eventDefinitions.setFilter({ includePostHog: false }),
+        run: (deps) => deps.views.eventDefinitions.setFilter({ includePostHog: false }),
     },
     {
         id: `${P}.showEventDefinition`,
         returnsValue: true,
         title: vscode.l10n.t("Show Event Definition Details"),
-        run: async (ctx, arg, how) => {
-            const def = await target(ctx, arg);
+        run: async (deps, arg, how) => {
+            const def = await target(deps, arg);
             if (!def) return undefined;
-            const document = await ctx.views.eventDefinitions.details.open(def);
+            const document = await deps.views.eventDefinitions.details.open(def);
             // A click on a row: the preview took focus; give it back so arrowing through rows
             // keeps working (as the text document did with preserveFocus).
             if ((how as { fromTree?: boolean } | undefined)?.fromTree)
@@ -227,18 +227,18 @@ export const eventDefinitionCommands: readonly CommandSpec<EventCommandDeps>[] =
     itemCommand(
         "editEventDefinitionDescription",
         vscode.l10n.t("Edit Description"),
-        async (ctx, def) => {
-            const description = await ctx.ui.input({
+        async (deps, def) => {
+            const description = await deps.ui.input({
                 title: vscode.l10n.t("Description of {0}", oneLine(def.name)),
                 prompt: vscode.l10n.t("Leave empty to remove the description."),
                 value: def.description ?? "",
             });
             if (description === undefined || description === (def.description ?? "")) return;
-            await edit(ctx, def, { description });
+            await edit(deps, def, { description });
         },
     ),
-    itemCommand("editEventDefinitionTags", vscode.l10n.t("Edit Tags"), async (ctx, def) => {
-        const text = await ctx.ui.input({
+    itemCommand("editEventDefinitionTags", vscode.l10n.t("Edit Tags"), async (deps, def) => {
+        const text = await deps.ui.input({
             title: vscode.l10n.t("Tags of {0}", oneLine(def.name)),
             prompt: vscode.l10n.t(
                 "Comma-separated, e.g. growth, activation. Leave empty to remove every tag.",
@@ -248,25 +248,25 @@ export const eventDefinitionCommands: readonly CommandSpec<EventCommandDeps>[] =
         if (text === undefined) return;
         const tags = parseTags(text);
         if (tags.join("\n") === (def.tags ?? []).join("\n")) return;
-        await edit(ctx, def, { tags });
+        await edit(deps, def, { tags });
     }),
-    itemCommand("verifyEventDefinition", vscode.l10n.t("Mark as Verified"), (ctx, def) =>
-        edit(ctx, def, { verified: true }),
+    itemCommand("verifyEventDefinition", vscode.l10n.t("Mark as Verified"), (deps, def) =>
+        edit(deps, def, { verified: true }),
     ),
-    itemCommand("unverifyEventDefinition", vscode.l10n.t("Remove Verified Mark"), (ctx, def) =>
-        edit(ctx, def, { verified: false }),
+    itemCommand("unverifyEventDefinition", vscode.l10n.t("Remove Verified Mark"), (deps, def) =>
+        edit(deps, def, { verified: false }),
     ),
-    itemCommand("hideEventDefinition", vscode.l10n.t("Hide Event"), (ctx, def) =>
-        edit(ctx, def, { hidden: true }),
+    itemCommand("hideEventDefinition", vscode.l10n.t("Hide Event"), (deps, def) =>
+        edit(deps, def, { hidden: true }),
     ),
-    itemCommand("unhideEventDefinition", vscode.l10n.t("Unhide Event"), (ctx, def) =>
-        edit(ctx, def, { hidden: false }),
+    itemCommand("unhideEventDefinition", vscode.l10n.t("Unhide Event"), (deps, def) =>
+        edit(deps, def, { hidden: false }),
     ),
     itemCommand(
         "deleteEventDefinition",
         vscode.l10n.t("Delete Event Definition"),
-        async (ctx, def) => {
-            const state = ctx.auth.session.state;
+        async (deps, def) => {
+            const state = deps.auth.session.state;
             const detail = state.signedIn
                 ? vscode.l10n.t(
                       "This permanently deletes {0} with its description, tags and verification from project {1}. It cannot be undone. Events already captured are not deleted.",
@@ -277,19 +277,19 @@ export const eventDefinitionCommands: readonly CommandSpec<EventCommandDeps>[] =
                       "This permanently deletes {0} with its description, tags and verification. It cannot be undone. Events already captured are not deleted.",
                       quotedInMessage(def.name),
                   );
-            const confirmed = await ctx.ui.confirm(
+            const confirmed = await deps.ui.confirm(
                 vscode.l10n.t("Delete the event definition {0}?", quotedInMessage(def.name)),
                 detail,
                 vscode.l10n.t("Delete"),
             );
             if (!confirmed) return;
-            const client = await ctx.auth.session.client();
+            const client = await deps.auth.session.client();
             await client.deleteEventDefinition(def.id);
             // Anyone can name an event: a name shaped like a key is redacted like one.
-            ctx.log.info(`deleted event definition ${redact(def.name)} (${def.id})`);
-            ctx.views.eventDefinitions.refresh();
-            ctx.views.eventDefinitions.details.reload(def.id);
-            void ctx.ui.info(
+            deps.log.info(`deleted event definition ${redact(def.name)} (${def.id})`);
+            deps.views.eventDefinitions.refresh();
+            deps.views.eventDefinitions.details.reload(def.id);
+            void deps.ui.info(
                 vscode.l10n.t("Deleted the event definition {0}.", quotedInMessage(def.name)),
             );
         },

@@ -23,7 +23,7 @@ export class EventDefinitionDocuments implements vscode.TextDocumentContentProvi
     readonly onDidChange = this.changed.event;
 
     constructor(
-        private readonly ctx: EventDetailsDeps,
+        private readonly deps: EventDetailsDeps,
         /** The definition's 30-day volume (the tree's, so a hover and the details share one query). */
         private readonly volume: (def: EventDefinition) => Promise<number | null>,
     ) {}
@@ -72,7 +72,7 @@ export class EventDefinitionDocuments implements vscode.TextDocumentContentProvi
     ): Promise<string> {
         const id = uri.query;
         try {
-            const client = await this.ctx.auth.session.client();
+            const client = await this.deps.auth.session.client();
             const def = await withAbortSignal(token, (signal) =>
                 client.getEventDefinition(id, { signal }),
             );
@@ -85,7 +85,7 @@ export class EventDefinitionDocuments implements vscode.TextDocumentContentProvi
                 status === 404
                     ? "This event definition no longer exists (it was deleted)."
                     : `Could not load this event definition: ${redact(userMessageOf(error))}`;
-            this.ctx.log.warn(`event definition ${id}: ${redact(String(error))}`);
+            this.deps.log.warn(`event definition ${id}: ${redact(String(error))}`);
             // The title is the event's name (from the URI) and the message can be the server's.
             const title = uri.path.replace(/^\//, "").replace(/\.md$/, "");
             return `# ${inMarkdown(title, { oneLine: true })}\n\n${inMarkdown(message)}\n`;

@@ -67,10 +67,10 @@ export class EventDefinitionsTree
     private view: vscode.TreeView<EventDefinitionsElement> | undefined;
     private readonly subscriptions: vscode.Disposable[] = [];
 
-    constructor(private readonly ctx: EventDefinitionsTreeDeps) {
-        this.details = new EventDefinitionDocuments(ctx, (def) => this.volume(def));
+    constructor(private readonly deps: EventDefinitionsTreeDeps) {
+        this.details = new EventDefinitionDocuments(deps, (def) => this.volume(def));
         this.subscriptions.push(
-            ctx.config.onDidChange((event) => {
+            deps.config.onDidChange((event) => {
                 if (event.affectsConfiguration(`${P}.eventDefinitions`)) this.refresh();
             }),
         );
@@ -141,7 +141,7 @@ export class EventDefinitionsTree
     }
 
     async getChildren(element?: EventDefinitionsElement): Promise<EventDefinitionsElement[]> {
-        if (element || !this.ctx.auth.session.state.signedIn) return [];
+        if (element || !this.deps.auth.session.state.signedIn) return [];
         await this.ensureLoaded();
         if (this.loadError !== undefined) {
             return [
@@ -198,7 +198,7 @@ export class EventDefinitionsTree
         } catch (error) {
             if (isCancellation(error)) return item;
             volume = vscode.l10n.t("could not be loaded");
-            this.ctx.log.warn(`volume of ${redact(def.name)}: ${redact(userMessageOf(error))}`);
+            this.deps.log.warn(`volume of ${redact(def.name)}: ${redact(userMessageOf(error))}`);
         }
         item.tooltip = tooltipFor(def, volume);
         return item;
@@ -209,7 +209,7 @@ export class EventDefinitionsTree
         let cached = this.volumeCache.get(def.id);
         if (!cached) {
             const signal = this.abort.signal;
-            cached = this.ctx.auth.session
+            cached = this.deps.auth.session
                 .client()
                 .then((client) => fetchVolume(client, def.name, signal));
             this.volumeCache.set(def.id, cached);
@@ -250,7 +250,7 @@ export class EventDefinitionsTree
     private params(): ListEventDefinitionsParams {
         const filter = this.filterState;
         return {
-            limit: this.ctx.config.eventDefinitionsPageSize,
+            limit: this.deps.config.eventDefinitionsPageSize,
             ordering: filter.ordering,
             search: filter.search || undefined,
             event_type: filter.includePostHog ? "event" : "event_custom",
@@ -262,7 +262,7 @@ export class EventDefinitionsTree
         const generation = this.generation;
         const signal = this.abort.signal;
         try {
-            const client = await this.ctx.auth.session.client();
+            const client = await this.deps.auth.session.client();
             const page = await client.listEventDefinitionsPage(this.params(), { signal });
             if (generation !== this.generation) return;
             this.listing = {
@@ -274,7 +274,7 @@ export class EventDefinitionsTree
         } catch (error) {
             if (generation !== this.generation) return;
             this.loadError = error;
-            this.ctx.log.error(`loading event definitions failed: ${redact(errorDetail(error))}`);
+            this.deps.log.error(`loading event definitions failed: ${redact(errorDetail(error))}`);
         }
     }
 
@@ -283,7 +283,7 @@ export class EventDefinitionsTree
         const signal = this.abort.signal;
         const next = this.listing?.next;
         if (!next) return;
-        const client = await this.ctx.auth.session.client();
+        const client = await this.deps.auth.session.client();
         const page = await client.fetchPage<EventDefinition>(next, { signal });
         if (generation !== this.generation || !this.listing) return;
         // Offset paging shifts when definitions are added or deleted meanwhile; skip repeats.

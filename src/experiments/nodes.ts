@@ -59,6 +59,20 @@ export class GroupNode {
     }
 }
 
+/** A row inside a group, with no rows of its own. */
+abstract class GroupRow {
+    /** Which node the row is. */
+    abstract readonly kind: "experiment" | "loadMore" | "message";
+    constructor(readonly group: GroupNode) {}
+
+    /** A childless item; a label is plain text, but shows every character: one line, cut. */
+    protected rowItem(label: string, id: string): vscode.TreeItem {
+        const item = new vscode.TreeItem(oneLine(label), vscode.TreeItemCollapsibleState.None);
+        item.id = id;
+        return item;
+    }
+}
+
 /**
  * What an experiment row's menus key on: `experiment:<state>:<live|archived>:` and then
  * `can-<action>:` for each lifecycle action PostHog allows in its state (./lifecycle.ts), so each
@@ -76,20 +90,20 @@ export function experimentContext(e: ExperimentBasic): string {
 }
 
 /** One experiment; `contextValue` drives its menus ({@link experimentContext}). */
-export class ExperimentNode {
+export class ExperimentNode extends GroupRow {
     readonly kind = "experiment";
-    constructor(
-        readonly group: GroupNode,
-        /** A list row, or the experiment itself after an edit (both without a need for metrics). */
-        public experiment: ExperimentBasic,
-    ) {}
+    /** A list row, or the experiment itself after an edit (both without a need for metrics). */
+    experiment: ExperimentBasic;
+
+    constructor(group: GroupNode, experiment: ExperimentBasic) {
+        super(group);
+        this.experiment = experiment;
+    }
 
     toTreeItem(): vscode.TreeItem {
         const e = this.experiment;
         const state = experimentState(e);
-        // A label and description are plain text, but show every character: one line, cut.
-        const item = new vscode.TreeItem(oneLine(e.name), vscode.TreeItemCollapsibleState.None);
-        item.id = `experiment:${e.id}`;
+        const item = this.rowItem(e.name, `experiment:${e.id}`);
         item.description = oneLine(experimentDescription(e));
         item.contextValue = experimentContext(e);
         item.iconPath = experimentIcon(e);
@@ -117,20 +131,21 @@ export class ExperimentNode {
 }
 
 /** The row at the end of a group that has more pages. */
-export class LoadMoreNode {
+export class LoadMoreNode extends GroupRow {
     readonly kind = "loadMore";
     constructor(
-        readonly group: GroupNode,
+        group: GroupNode,
         private readonly loaded: number,
         private readonly total: number | undefined,
-    ) {}
+    ) {
+        super(group);
+    }
 
     toTreeItem(): vscode.TreeItem {
-        const item = new vscode.TreeItem(
+        const item = this.rowItem(
             vscode.l10n.t("Load more..."),
-            vscode.TreeItemCollapsibleState.None,
+            `more:${this.group.id}:${this.loaded}`,
         );
-        item.id = `more:${this.group.id}:${this.loaded}`;
         item.description = this.total
             ? vscode.l10n.t("{0} of {1}", this.loaded, this.total)
             : vscode.l10n.t("{0} loaded", this.loaded);
@@ -146,18 +161,19 @@ export class LoadMoreNode {
 }
 
 /** An informational row: empty group, or an error with a retry. */
-export class MessageNode {
+export class MessageNode extends GroupRow {
     readonly kind = "message";
     constructor(
-        readonly group: GroupNode,
+        group: GroupNode,
         readonly text: string,
         readonly isError = false,
-    ) {}
+    ) {
+        super(group);
+    }
 
     toTreeItem(): vscode.TreeItem {
         // The text can be a server's error sentence.
-        const item = new vscode.TreeItem(oneLine(this.text), vscode.TreeItemCollapsibleState.None);
-        item.id = `message:${this.group.id}`;
+        const item = this.rowItem(this.text, `message:${this.group.id}`);
         item.iconPath = new vscode.ThemeIcon(
             this.isError ? "warning" : "info",
             this.isError ? new vscode.ThemeColor("problemsWarningIcon.foreground") : undefined,

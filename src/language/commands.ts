@@ -12,12 +12,12 @@ export const languageCommands: readonly CommandSpec<LanguageCommandDeps>[] = [
     {
         id: "posthog-workbench.refreshSchema",
         title: l10n.t("Refresh HogQL Schema"),
-        run: async (ctx) => {
-            const schema = ctx.language.schema;
+        run: async (deps) => {
+            const schema = deps.language.schema;
             // Fails with "not signed in" like any other command when there is no session.
-            await ctx.auth.session.client();
+            await deps.auth.session.client();
             const counts = await schema.refresh();
-            void ctx.ui.info(
+            void deps.ui.info(
                 l10n.t(
                     "HogQL completion knows {0} tables, {1} events and {2} properties.",
                     counts.tables,

@@ -70,9 +70,9 @@ export class SchemaCache implements HogQLDataSource, vscode.Disposable {
     private schemaProperties: string[] | undefined;
     private readonly subscriptions: vscode.Disposable[];
 
-    constructor(private readonly ctx: SchemaCacheDeps) {
+    constructor(private readonly deps: SchemaCacheDeps) {
         this.subscriptions = [
-            ctx.auth.session.onDidChange((state) => this.sessionChanged(state)),
+            deps.auth.session.onDidChange((state) => this.sessionChanged(state)),
             // Opening a HogQL file is the moment to warm up: by the first keystroke names are here.
             vscode.workspace.onDidOpenTextDocument((document) => {
                 if (document.languageId === "hogql") this.warm();
@@ -170,7 +170,7 @@ export class SchemaCache implements HogQLDataSource, vscode.Disposable {
         entry: Entry<T>,
         fetch: (client: PostHogClient, signal: AbortSignal) => Promise<T>,
     ): T {
-        const state = this.ctx.auth.session.state;
+        const state = this.deps.auth.session.state;
         if (!state.signedIn) return entry.value;
         const scope = scopeOf(state);
         if (scope !== this.scope) {
@@ -179,7 +179,7 @@ export class SchemaCache implements HogQLDataSource, vscode.Disposable {
         }
         if (!entry.loading && Date.now() - entry.at > entry.ttl) {
             const signal = this.abort.signal;
-            const loading = this.ctx.auth.session
+            const loading = this.deps.auth.session
                 .client()
                 .then((client) => fetch(client, signal))
                 .then((value) => {
@@ -193,7 +193,7 @@ export class SchemaCache implements HogQLDataSource, vscode.Disposable {
                     // Completion keeps working from keywords and functions; the log says why.
                     entry.at = Date.now();
                     entry.ttl = RETRY_MS;
-                    this.ctx.log.warn(`HogQL completion data: ${messageOf(error)}`);
+                    this.deps.log.warn(`HogQL completion data: ${messageOf(error)}`);
                 })
                 .finally(() => {
                     if (entry.loading === loading) entry.loading = undefined;
@@ -254,7 +254,7 @@ export class SchemaCache implements HogQLDataSource, vscode.Disposable {
             return [...new Set((response.results ?? []).map((row) => String(row[0])))].sort();
         } catch (error) {
             if (signal.aborted || !isHogQLRejection(error)) throw error;
-            this.ctx.log.debug(
+            this.deps.log.debug(
                 `property keys query rejected, sampling events: ${messageOf(error)}`,
             );
         }

@@ -30,10 +30,10 @@ export class HogQLLanguage {
     readonly diagnostics: HogQLDiagnostics;
     readonly parsed: ParsedDocuments;
 
-    constructor(ctx: HogQLLanguageDeps) {
-        this.schema = ctx.push(new SchemaCache(ctx));
-        this.diagnostics = ctx.push(new HogQLDiagnostics());
-        this.parsed = ctx.push(new ParsedDocuments(ctx.extension.extensionPath));
+    constructor(deps: HogQLLanguageDeps) {
+        this.schema = deps.push(new SchemaCache(deps));
+        this.diagnostics = deps.push(new HogQLDiagnostics());
+        this.parsed = deps.push(new ParsedDocuments(deps.extension.extensionPath));
     }
 
     /**
@@ -49,10 +49,10 @@ export class HogQLLanguage {
  * Registers completion, hover, offline syntax errors (PostHog's parser), diagnostics, live
  * validation, the outline and folding for `.hogql` files, on the context's language pieces.
  */
-export function registerLanguage(ctx: LanguageRegistrationDeps): void {
-    const { schema, diagnostics, parsed } = ctx.language;
-    ctx.push(registerHogQLLanguageFeatures(schema));
-    ctx.push(new LiveValidation(ctx, diagnostics));
-    ctx.push(new SyntaxDiagnostics(ctx, parsed));
-    ctx.push(registerStructureProviders(parsed));
+export function registerLanguage(deps: LanguageRegistrationDeps): void {
+    const { schema, diagnostics, parsed } = deps.language;
+    deps.push(registerHogQLLanguageFeatures(schema));
+    deps.push(new LiveValidation(deps, diagnostics));
+    deps.push(new SyntaxDiagnostics(deps, parsed));
+    deps.push(registerStructureProviders(parsed));
 }

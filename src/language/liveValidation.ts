@@ -28,7 +28,7 @@ export class LiveValidation implements vscode.Disposable {
     private readonly subscriptions: vscode.Disposable[];
 
     constructor(
-        private readonly ctx: LiveValidationDeps,
+        private readonly deps: LiveValidationDeps,
         private readonly diagnostics: HogQLDiagnostics,
     ) {
         this.subscriptions = [
@@ -40,10 +40,10 @@ export class LiveValidation implements vscode.Disposable {
             vscode.workspace.onDidCloseTextDocument((document) =>
                 this.cancel(document.uri.toString()),
             ),
-            ctx.config.onDidChange((event) => {
+            deps.config.onDidChange((event) => {
                 if (
                     event.affectsConfiguration("posthog-workbench.hogql.liveValidation") &&
-                    !ctx.config.liveValidation
+                    !deps.config.liveValidation
                 ) {
                     for (const key of [...this.timers.keys(), ...this.inFlight.keys()])
                         this.cancel(key);
@@ -67,9 +67,9 @@ export class LiveValidation implements vscode.Disposable {
 
     private enabled(document: vscode.TextDocument): boolean {
         return (
-            this.ctx.config.liveValidation &&
+            this.deps.config.liveValidation &&
             mayUseText(document) &&
-            this.ctx.auth.session.state.signedIn
+            this.deps.auth.session.state.signedIn
         );
     }
 
@@ -92,7 +92,7 @@ export class LiveValidation implements vscode.Disposable {
         const controller = new AbortController();
         this.inFlight.set(key, controller);
         try {
-            const client = await this.ctx.auth.session.client();
+            const client = await this.deps.auth.session.client();
             const response = await readResponse<{ isValid?: boolean; errors?: HogQLError[] }>(
                 await client.runQuery(
                     { kind: "HogQLMetadata", language: "hogQL", query: statement.text },
@@ -108,7 +108,7 @@ export class LiveValidation implements vscode.Disposable {
         } catch (error) {
             // A check is a hint: failures go to the log, never into a message per keystroke.
             if (!controller.signal.aborted)
-                this.ctx.log.debug(
+                this.deps.log.debug(
                     `live validation: ${error instanceof Error ? error.message : String(error)}`,
                 );
         } finally {

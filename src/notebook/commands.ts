@@ -14,10 +14,10 @@ import { splitStatements } from "../hogql/statementSplitter";
 
 const P = "posthog-workbench";
 
-function activeNotebook(ctx: FullResultDeps): vscode.NotebookEditor | undefined {
+function activeNotebook(deps: FullResultDeps): vscode.NotebookEditor | undefined {
     const editor = vscode.window.activeNotebookEditor;
     if (editor?.notebook.notebookType === NOTEBOOK_TYPE) return editor;
-    void ctx.ui.info(vscode.l10n.t("Open a HogQL notebook (.hogqlnb) first."));
+    void deps.ui.info(vscode.l10n.t("Open a HogQL notebook (.hogqlnb) first."));
     return undefined;
 }
 
@@ -75,11 +75,11 @@ export function expandedQuery(
  * notebook, or `notSelected`) and undefined.
  */
 function targetHogqlCell(
-    ctx: FullResultDeps,
+    deps: FullResultDeps,
     arg: unknown,
     notSelected: string,
 ): { editor: vscode.NotebookEditor; cell: vscode.NotebookCell } | undefined {
-    const editor = activeNotebook(ctx);
+    const editor = activeNotebook(deps);
     if (!editor) return undefined;
     const cell =
         arg && typeof arg === "object" && "document" in arg && "notebook" in arg
@@ -87,7 +87,7 @@ function targetHogqlCell(
             : editor.notebook.cellAt(editor.selection.start);
     if (cell.kind === vscode.NotebookCellKind.Code && cell.document.languageId === "hogql")
         return { editor, cell };
-    void ctx.ui.info(notSelected);
+    void deps.ui.info(notSelected);
     return undefined;
 }
 
@@ -116,13 +116,13 @@ export const notebookCommands: readonly CommandSpec<FullResultDeps>[] = [
         id: `${P}.openAsNotebook`,
         returnsValue: true,
         title: vscode.l10n.t("Open .hogql File as Notebook"),
-        run: async (ctx, uri) => {
+        run: async (deps, uri) => {
             const document =
                 uri instanceof vscode.Uri
                     ? await vscode.workspace.openTextDocument(uri)
                     : vscode.window.activeTextEditor?.document;
             if (!document || document.languageId !== "hogql") {
-                void ctx.ui.info(vscode.l10n.t("Open a .hogql file to turn it into a notebook."));
+                void deps.ui.info(vscode.l10n.t("Open a .hogql file to turn it into a notebook."));
                 return undefined;
             }
             return openCells(cellsOfHogqlFile(document.getText()).map(hogqlCell));
@@ -132,8 +132,8 @@ export const notebookCommands: readonly CommandSpec<FullResultDeps>[] = [
         id: `${P}.exportNotebookMarkdown`,
         returnsValue: true,
         title: vscode.l10n.t("Export Notebook as Markdown"),
-        run: async (ctx) => {
-            const editor = activeNotebook(ctx);
+        run: async (deps) => {
+            const editor = activeNotebook(deps);
             if (!editor) return undefined;
             const name = editor.notebook.uri.path
                 .split("/")
@@ -165,9 +165,9 @@ export const notebookCommands: readonly CommandSpec<FullResultDeps>[] = [
         id: `${P}.showExpandedQuery`,
         returnsValue: true,
         title: vscode.l10n.t("Show Expanded Query"),
-        run: async (ctx, arg) => {
+        run: async (deps, arg) => {
             const target = targetHogqlCell(
-                ctx,
+                deps,
                 arg,
                 vscode.l10n.t("Select a HogQL cell to see the query it sends."),
             );
@@ -178,7 +178,7 @@ export const notebookCommands: readonly CommandSpec<FullResultDeps>[] = [
                 text = expandedQuery(editor.notebook, cell);
             } catch (error) {
                 if (!(error instanceof CellRefError)) throw error;
-                void ctx.ui.warn(error.message);
+                void deps.ui.warn(error.message);
                 return undefined;
             }
             const document = await vscode.workspace.openTextDocument({
@@ -198,23 +198,23 @@ export const notebookCommands: readonly CommandSpec<FullResultDeps>[] = [
         title: vscode.l10n.t("Open Full Result in Results Panel"),
         // From the cell's toolbar (the cell) or the palette (the selected cell); `output` picks
         // one statement's output of a cell with several (the renderer's button names it).
-        run: async (ctx, arg, output) => {
+        run: async (deps, arg, output) => {
             const target = targetHogqlCell(
-                ctx,
+                deps,
                 arg,
                 vscode.l10n.t("Select a HogQL cell to open its full result."),
             );
             if (!target) return false;
-            return openFullResult(ctx, target.cell, typeof output === "number" ? output : 0);
+            return openFullResult(deps, target.cell, typeof output === "number" ? output : 0);
         },
     },
     {
         id: `${P}.setNotebookVariable`,
         title: vscode.l10n.t("Set Notebook Variable"),
-        run: async (ctx) => {
-            const editor = activeNotebook(ctx);
+        run: async (deps) => {
+            const editor = activeNotebook(deps);
             if (!editor) return undefined;
-            const name = await ctx.ui.input({
+            const name = await deps.ui.input({
                 title: vscode.l10n.t("Variable name (used as {variables.name})"),
                 validate: (v) =>
                     /^[A-Za-z_][A-Za-z0-9_]*$/.test(v.trim())
@@ -224,7 +224,7 @@ export const notebookCommands: readonly CommandSpec<FullResultDeps>[] = [
             if (!name) return undefined;
             const current = (editor.notebook.metadata as { variables?: Record<string, string> })
                 .variables?.[name.trim()];
-            const value = await ctx.ui.input({
+            const value = await deps.ui.input({
                 title: vscode.l10n.t("Value of {variables.{0}}", name.trim()),
                 value: current,
             });

@@ -35,7 +35,7 @@ export class HogqlNotebookController implements vscode.Disposable {
     private readonly controller: vscode.NotebookController;
     private readonly orders = new WeakMap<vscode.NotebookDocument, number>();
 
-    constructor(private readonly ctx: NotebookControllerDeps) {
+    constructor(private readonly deps: NotebookControllerDeps) {
         this.controller = vscode.notebooks.createNotebookController(
             CONTROLLER_ID,
             NOTEBOOK_TYPE,
@@ -56,7 +56,7 @@ export class HogqlNotebookController implements vscode.Disposable {
             try {
                 await this.runCell(cell, notebook);
             } catch (error) {
-                this.ctx.log.error(`notebook cell failed: ${redact(String(error))}`);
+                this.deps.log.error(`notebook cell failed: ${redact(String(error))}`);
             }
         }
     }
@@ -111,7 +111,7 @@ export class HogqlNotebookController implements vscode.Disposable {
             await fail(vscode.l10n.t("This cell holds no HogQL statement to run."));
             return;
         }
-        this.ctx.language.diagnostics.clear(cell.document);
+        this.deps.language.diagnostics.clear(cell.document);
         const outputs: vscode.NotebookCellOutput[] = [];
         let success = true;
         for (const statement of statements) {
@@ -149,10 +149,10 @@ export class HogqlNotebookController implements vscode.Disposable {
             this.underline(cell, statement, [{ message: e.message, start: e.start, end: e.end }]);
             return error(`${e.message} (${position(cell, statement.start + e.start)})`);
         }
-        const values = await askNotebookValues(this.ctx, notebook, findVariables(expansion.text));
+        const values = await askNotebookValues(this.deps, notebook, findVariables(expansion.text));
         if (!values) return error(vscode.l10n.t("The run was cancelled: a variable has no value."));
         let lastReport = 0;
-        const outcome: RunOutcome = await this.ctx.runner.runStatement(
+        const outcome: RunOutcome = await this.deps.runner.runStatement(
             cell.document,
             { text: expansion.text, start: statement.start, end: statement.end },
             {
@@ -181,7 +181,7 @@ export class HogqlNotebookController implements vscode.Disposable {
         const chart = (cell.metadata as { chart?: unknown } | undefined)?.chart;
         const result = storedResult(
             { bytes: set.bytes, layout: set.layout },
-            this.ctx.config.notebookOutputRows,
+            this.deps.config.notebookOutputRows,
             chart,
         );
         return { ok: true, output: outputOf({ result }) };
@@ -210,7 +210,7 @@ export class HogqlNotebookController implements vscode.Disposable {
     }
 
     private underline(cell: vscode.NotebookCell, statement: Statement, errors: HogQLError[]): void {
-        this.ctx.language.diagnostics.report(cell.document, statement.start, errors);
+        this.deps.language.diagnostics.report(cell.document, statement.start, errors);
     }
 
     dispose(): void {

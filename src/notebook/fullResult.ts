@@ -33,12 +33,12 @@ export function findOutput(
  * and shows the whole result in the results panel. Returns whether a result was shown.
  */
 export async function openFullResult(
-    ctx: FullResultDeps,
+    deps: FullResultDeps,
     cell: vscode.NotebookCell,
     index = 0,
 ): Promise<boolean> {
     if (!mayUseText(cell.notebook)) {
-        void ctx.ui.warn(
+        void deps.ui.warn(
             vscode.l10n.t(
                 "Notebook cells do not run in Restricted Mode. Trust this workspace to run them.",
             ),
@@ -47,7 +47,7 @@ export async function openFullResult(
     }
     const statement = splitStatements(cell.document.getText())[index];
     if (!statement) {
-        void ctx.ui.info(
+        void deps.ui.info(
             vscode.l10n.t("This cell no longer has the query of that output: run the cell again."),
         );
         return false;
@@ -60,10 +60,10 @@ export async function openFullResult(
         ).text;
     } catch (error) {
         if (!(error instanceof CellRefError)) throw error;
-        void ctx.ui.warn(error.message);
+        void deps.ui.warn(error.message);
         return false;
     }
-    const values = await askNotebookValues(ctx, notebook, findVariables(text));
+    const values = await askNotebookValues(deps, notebook, findVariables(text));
     if (!values) return false;
     const title = vscode.l10n.t("Notebook cell {0}", cell.index + 1);
     const outcome = await vscode.window.withProgress(
@@ -73,7 +73,7 @@ export async function openFullResult(
             cancellable: true,
         },
         (progress, token) =>
-            ctx.runner.runStatement(
+            deps.runner.runStatement(
                 cell.document,
                 { text, start: statement.start, end: statement.end },
                 {
@@ -86,9 +86,9 @@ export async function openFullResult(
     );
     if (outcome.cancelled) return false;
     if (outcome.error || !outcome.result) {
-        await ctx.reportError(vscode.l10n.t("Open in Results Panel"), outcome.error);
+        await deps.reportError(vscode.l10n.t("Open in Results Panel"), outcome.error);
         return false;
     }
-    await ctx.results.show([outcome.result]);
+    await deps.results.show([outcome.result]);
     return true;
 }

@@ -22,16 +22,16 @@ export type NotebookDeps = DisposablesDep &
 
 export { notebookCommands } from "./commands";
 
-export function registerNotebooks(ctx: NotebookDeps): void {
-    ctx.push(
+export function registerNotebooks(deps: NotebookDeps): void {
+    deps.push(
         vscode.workspace.registerNotebookSerializer(
             NOTEBOOK_TYPE,
             new HogqlNotebookSerializer(
-                () => ctx.config.notebookSaveOutputs,
+                () => deps.config.notebookSaveOutputs,
                 (dropped) => {
-                    for (const line of droppedLogLines(dropped)) ctx.log.warn(line);
+                    for (const line of droppedLogLines(dropped)) deps.log.warn(line);
                     const message = droppedOutputsMessage(dropped);
-                    if (message) void ctx.ui.warn(message);
+                    if (message) void deps.ui.warn(message);
                 },
             ),
             // Nothing transient: outputs, execution summaries and metadata all go in the file
@@ -39,6 +39,6 @@ export function registerNotebooks(ctx: NotebookDeps): void {
             {},
         ),
     );
-    ctx.push(new HogqlNotebookController(ctx));
-    setRendererMessages(ctx.push(new RendererMessages(ctx)));
+    deps.push(new HogqlNotebookController(deps));
+    setRendererMessages(deps.push(new RendererMessages(deps)));
 }

@@ -29,18 +29,18 @@ export class RendererMessages implements vscode.Disposable {
     private readonly subscription: vscode.Disposable;
     private readonly images = new Map<string, (png: string) => void>();
 
-    constructor(private readonly ctx: RendererMessagesDeps) {
-        const fromRenderer = messageGate("notebook renderer", fromRendererSchema, ctx.log);
+    constructor(private readonly deps: RendererMessagesDeps) {
+        const fromRenderer = messageGate("notebook renderer", fromRendererSchema, deps.log);
         this.subscription = vscode.Disposable.from(
             this.messaging.onDidReceiveMessage(({ editor, message: raw }) => {
                 const message = fromRenderer(raw);
                 if (!message) return;
                 void this.receive(editor, message).catch((error: unknown) =>
-                    this.ctx.reportError(vscode.l10n.t("Notebook output"), error),
+                    this.deps.reportError(vscode.l10n.t("Notebook output"), error),
                 );
             }),
             // Every renderer shown anywhere hears of a change at once.
-            ctx.config.onDidChange((event) => {
+            deps.config.onDidChange((event) => {
                 if (event.affectsConfiguration("posthog-workbench.export.neutraliseFormulas"))
                     void this.messaging.postMessage(this.settings());
             }),
@@ -48,16 +48,16 @@ export class RendererMessages implements vscode.Disposable {
     }
 
     private settings(): ToRenderer {
-        return { type: "settings", neutraliseFormulas: this.ctx.config.neutraliseFormulas };
+        return { type: "settings", neutraliseFormulas: this.deps.config.neutraliseFormulas };
     }
 
     private async receive(editor: vscode.NotebookEditor, message: FromRenderer): Promise<void> {
-        this.ctx.log.debug(`notebook renderer: ${message.type}`);
+        this.deps.log.debug(`notebook renderer: ${message.type}`);
         switch (message.type) {
             case "chart": {
                 const cell = findOutput(editor.notebook, message.outputId)?.cell;
                 if (!cell) {
-                    this.ctx.log.warn(`notebook renderer: no cell has output ${message.outputId}`);
+                    this.deps.log.warn(`notebook renderer: no cell has output ${message.outputId}`);
                     return;
                 }
                 const edit = new vscode.WorkspaceEdit();
@@ -74,7 +74,7 @@ export class RendererMessages implements vscode.Disposable {
                 await vscode.env.clipboard.writeText(message.text);
                 return;
             case "saveChart":
-                await saveChartImage(this.ctx.ui, { ...message, type: "saveChart" });
+                await saveChartImage(this.deps.ui, { ...message, type: "saveChart" });
                 return;
             case "chartImage":
                 this.images.get(message.outputId)?.(message.png);
@@ -89,10 +89,10 @@ export class RendererMessages implements vscode.Disposable {
             case "openFull": {
                 const found = findOutput(editor.notebook, message.outputId);
                 if (!found) {
-                    this.ctx.log.warn(`notebook renderer: no cell has output ${message.outputId}`);
+                    this.deps.log.warn(`notebook renderer: no cell has output ${message.outputId}`);
                     return;
                 }
-                await openFullResult(this.ctx, found.cell, found.index);
+                await openFullResult(this.deps, found.cell, found.index);
                 return;
             }
         }

@@ -36,16 +36,16 @@ const REFRESH_DESCRIPTIONS: Record<(typeof REFRESH_MODES)[number], string> = {
     force_cache: "Same as blocking: PostHog runs force_cache as blocking on the query endpoint",
 };
 
-function hogqlEditor(ctx: QueryCommandDeps): vscode.TextEditor | undefined {
+function hogqlEditor(deps: QueryCommandDeps): vscode.TextEditor | undefined {
     const editor = vscode.window.activeTextEditor;
     if (editor?.document.languageId === "hogql") return editor;
-    void ctx.ui.info(vscode.l10n.t("Open a .hogql file to run a query."));
+    void deps.ui.info(vscode.l10n.t("Open a .hogql file to run a query."));
     return undefined;
 }
 
 /** Run Query: the selection, else the statement under the cursor, else the whole file. */
-async function runQuery(ctx: QueryCommandDeps, refresh?: RefreshMode): Promise<unknown> {
-    const editor = hogqlEditor(ctx);
+async function runQuery(deps: QueryCommandDeps, refresh?: RefreshMode): Promise<unknown> {
+    const editor = hogqlEditor(deps);
     if (!editor) return undefined;
     const document = editor.document;
     const text = document.getText();
@@ -55,26 +55,26 @@ async function runQuery(ctx: QueryCommandDeps, refresh?: RefreshMode): Promise<u
     };
     let targets = queryTargets(text, selection, document.offsetAt(editor.selection.active));
     if (targets.length === 0) targets = fileTargets(text);
-    return ctx.runner.run(document, targets, refresh);
+    return deps.runner.run(document, targets, refresh);
 }
 
 export const queryCommands: readonly CommandSpec<QueryCommandDeps>[] = [
-    { id: `${P}.runQuery`, title: vscode.l10n.t("Run Query"), run: (ctx) => runQuery(ctx) },
+    { id: `${P}.runQuery`, title: vscode.l10n.t("Run Query"), run: (deps) => runQuery(deps) },
     {
         id: `${P}.runFile`,
         title: vscode.l10n.t("Run File"),
-        run: (ctx) => {
-            const editor = hogqlEditor(ctx);
+        run: (deps) => {
+            const editor = hogqlEditor(deps);
             return editor
-                ? ctx.runner.run(editor.document, fileTargets(editor.document.getText()))
+                ? deps.runner.run(editor.document, fileTargets(editor.document.getText()))
                 : undefined;
         },
     },
     {
         id: `${P}.runQueryWith`,
         title: vscode.l10n.t("Run Query With..."),
-        run: async (ctx) => {
-            const mode = await ctx.ui.pick(
+        run: async (deps) => {
+            const mode = await deps.ui.pick(
                 REFRESH_MODES.map((m) => ({
                     label: m,
                     description: REFRESH_DESCRIPTIONS[m],
@@ -84,53 +84,53 @@ export const queryCommands: readonly CommandSpec<QueryCommandDeps>[] = [
                     title: vscode.l10n.t("Run with refresh mode"),
                     placeHolder: vscode.l10n.t(
                         "The default is {0} (setting posthog-workbench.query.refreshMode)",
-                        ctx.config.refreshMode,
+                        deps.config.refreshMode,
                     ),
                 },
             );
-            return mode ? runQuery(ctx, mode) : undefined;
+            return mode ? runQuery(deps, mode) : undefined;
         },
     },
     {
         // The code lens above each statement: (document URI, offset of the statement).
         id: `${P}.runStatement`,
         title: vscode.l10n.t("Run Statement"),
-        run: async (ctx, uri, offset) => {
+        run: async (deps, uri, offset) => {
             const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(String(uri)));
             const statement = statementAt(document.getText(), Number(offset));
-            return statement ? ctx.runner.run(document, [statement]) : undefined;
+            return statement ? deps.runner.run(document, [statement]) : undefined;
         },
     },
     {
         id: `${P}.cancelQuery`,
         title: vscode.l10n.t("Cancel Query"),
-        run: (ctx) => {
-            if (ctx.runner.cancelAll() === 0)
-                void ctx.ui.info(vscode.l10n.t("No query is running."));
+        run: (deps) => {
+            if (deps.runner.cancelAll() === 0)
+                void deps.ui.info(vscode.l10n.t("No query is running."));
         },
     },
     {
         id: `${P}.showQueryHistory`,
         title: vscode.l10n.t("Show Query History"),
-        run: (ctx) => showHistory(ctx),
+        run: (deps) => showHistory(deps),
     },
     {
         id: `${P}.clearQueryHistory`,
         title: vscode.l10n.t("Clear Query History"),
-        run: (ctx) => clearHistory(ctx),
+        run: (deps) => clearHistory(deps),
     },
     {
         id: `${P}.showQueryLog`,
         title: vscode.l10n.t("Show Query Log"),
-        run: (ctx, entry) => showQueryLog(ctx, entry),
+        run: (deps, entry) => showQueryLog(deps, entry),
     },
     {
         id: `${P}.draftSql`,
         returnsValue: true,
         title: vscode.l10n.t("Draft HogQL with AI"),
-        run: (ctx) => {
-            const editor = hogqlEditor(ctx);
-            return editor ? draftSql(ctx, editor) : undefined;
+        run: (deps) => {
+            const editor = hogqlEditor(deps);
+            return editor ? draftSql(deps, editor) : undefined;
         },
     },
 ];

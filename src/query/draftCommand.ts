@@ -19,10 +19,10 @@ export const DRAFT_REFUSED =
     "PostHog's AI drafting refuses every personal API key; enable a language model in VS Code (e.g. GitHub Copilot) to draft with it, or draft in PostHog's SQL editor.";
 
 export async function draftSql(
-    ctx: DraftCommandDeps,
+    deps: DraftCommandDeps,
     editor: vscode.TextEditor,
 ): Promise<string | undefined> {
-    const prompt = await ctx.ui.input({
+    const prompt = await deps.ui.input({
         title: vscode.l10n.t("Draft HogQL"),
         prompt: vscode.l10n.t("Describe the query you want (at most 400 characters)"),
         placeHolder: vscode.l10n.t("e.g. weekly active users over the last 3 months"),
@@ -32,8 +32,8 @@ export async function draftSql(
                 : undefined,
     });
     if (!prompt?.trim()) return undefined;
-    if (ctx.config.draftWithEditorModel) return draftWithEditorModel(ctx, editor, prompt.trim());
-    const client = await ctx.auth.session.client();
+    if (deps.config.draftWithEditorModel) return draftWithEditorModel(deps, editor, prompt.trim());
+    const client = await deps.auth.session.client();
     let sql: string;
     try {
         ({ sql } = await vscode.window.withProgress(
@@ -53,8 +53,8 @@ export async function draftSql(
     } catch (error) {
         if (!loadApi().isScopedKeyRefusal(error)) throw error;
         // PostHog refuses the key: the editor's model drafts instead when VS Code offers one.
-        if (await draftModel(ctx)) return draftWithEditorModel(ctx, editor, prompt.trim());
-        void ctx.ui.info(DRAFT_REFUSED);
+        if (await draftModel(deps)) return draftWithEditorModel(deps, editor, prompt.trim());
+        void deps.ui.info(DRAFT_REFUSED);
         return DRAFT_REFUSED;
     }
     // One edit, so a single undo takes the draft out again.

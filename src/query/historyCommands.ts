@@ -41,11 +41,11 @@ function cost(entry: HistoryEntry): string {
 }
 
 function pickEntry(
-    ctx: HistoryCommandDeps,
+    deps: HistoryCommandDeps,
     entries: HistoryEntry[],
     title: string,
 ): Promise<HistoryEntry | undefined> {
-    return ctx.ui.pick(
+    return deps.ui.pick(
         entries.map((entry) => ({
             label: entry.text.replace(/\s+/g, " ").slice(0, 120),
             description: describe(entry),
@@ -57,16 +57,16 @@ function pickEntry(
 }
 
 /** Query history: search, then run again, open, copy or show the service's log. */
-export async function showHistory(ctx: HistoryCommandDeps): Promise<void> {
-    const entries = ctx.history.entries();
+export async function showHistory(deps: HistoryCommandDeps): Promise<void> {
+    const entries = deps.history.entries();
     if (entries.length === 0) {
-        void ctx.ui.info(vscode.l10n.t("No queries have run in this workspace yet."));
+        void deps.ui.info(vscode.l10n.t("No queries have run in this workspace yet."));
         return;
     }
-    const entry = await pickEntry(ctx, entries, vscode.l10n.t("Query history (newest first)"));
+    const entry = await pickEntry(deps, entries, vscode.l10n.t("Query history (newest first)"));
     if (!entry) return;
     const recent = Date.now() - entry.startedAt < DAY_MS;
-    const action = await ctx.ui.pick(
+    const action = await deps.ui.pick(
         [
             { label: vscode.l10n.t("$(play) Run again"), value: "run" },
             { label: vscode.l10n.t("$(go-to-file) Open in editor"), value: "open" },
@@ -84,7 +84,7 @@ export async function showHistory(ctx: HistoryCommandDeps): Promise<void> {
         { title: vscode.l10n.t("Query history") },
     );
     if (action === "copy") await vscode.env.clipboard.writeText(entry.text);
-    else if (action === "log") await showQueryLog(ctx, entry);
+    else if (action === "log") await showQueryLog(deps, entry);
     else if (action === "open" || action === "run") {
         const document = await vscode.workspace.openTextDocument({
             language: "hogql",
@@ -92,44 +92,44 @@ export async function showHistory(ctx: HistoryCommandDeps): Promise<void> {
         });
         await vscode.window.showTextDocument(document);
         if (action === "run")
-            await ctx.runner.run(document, [
+            await deps.runner.run(document, [
                 { text: entry.text, start: 0, end: entry.text.length },
             ]);
     }
 }
 
-export async function clearHistory(ctx: HistoryCommandDeps): Promise<void> {
-    const confirmed = await ctx.ui.confirm(
+export async function clearHistory(deps: HistoryCommandDeps): Promise<void> {
+    const confirmed = await deps.ui.confirm(
         vscode.l10n.t("Clear the query history of this workspace?"),
         vscode.l10n.t(
             "{0} entries will be removed. Results were never stored.",
-            ctx.history.entries().length,
+            deps.history.entries().length,
         ),
         vscode.l10n.t("Clear"),
     );
-    if (confirmed) await ctx.history.clear();
+    if (confirmed) await deps.history.clear();
 }
 
 /**
  * The service's query log for a run of the last 24 hours, read with HogQL through the query
  * endpoint (queryLog.ts) and shown as a result.
  */
-export async function showQueryLog(ctx: HistoryCommandDeps, arg?: unknown): Promise<void> {
+export async function showQueryLog(deps: HistoryCommandDeps, arg?: unknown): Promise<void> {
     let entry = arg as HistoryEntry | undefined;
     if (!entry?.queryId) {
-        const recent = ctx.history.entries().filter((e) => Date.now() - e.startedAt < DAY_MS);
+        const recent = deps.history.entries().filter((e) => Date.now() - e.startedAt < DAY_MS);
         if (recent.length === 0) {
-            void ctx.ui.info(
+            void deps.ui.info(
                 vscode.l10n.t(
                     "PostHog keeps query logs for 24 hours, and no query ran here in that time.",
                 ),
             );
             return;
         }
-        entry = await pickEntry(ctx, recent, vscode.l10n.t("Show the query log of"));
+        entry = await pickEntry(deps, recent, vscode.l10n.t("Show the query log of"));
         if (!entry) return;
     }
-    const client = await ctx.auth.session.client();
+    const client = await deps.auth.session.client();
     const id = entry.queryId;
     const started = Date.now();
     const raw = await vscode.window.withProgress(
@@ -141,13 +141,13 @@ export async function showQueryLog(ctx: HistoryCommandDeps, arg?: unknown): Prom
         (_p, token) => withAbortSignal(token, (signal) => fetchQueryLog(client, id, { signal })),
     );
     if (raw.layout.rowStarts.length === 0)
-        void ctx.ui.info(
+        void deps.ui.info(
             vscode.l10n.t(
                 "PostHog's query log has no record of this run yet; records appear a little after a query finishes.",
             ),
         );
     // The response's bytes as received, like any HogQL run's.
-    await ctx.results.show([
+    await deps.results.show([
         resultSetOf(raw.bytes, raw.layout, {
             title: vscode.l10n.t("Log {0}", id.slice(0, 8)),
             queryText: queryLogNode(id).query,

@@ -82,7 +82,7 @@ export class QueryRunner implements vscode.Disposable {
     private readonly running = new Set<vscode.CancellationTokenSource>();
     private readonly statusItem = new RunStatusItem();
 
-    constructor(private readonly ctx: QueryRunnerDeps) {}
+    constructor(private readonly deps: QueryRunnerDeps) {}
 
     get isRunning(): boolean {
         return this.running.size > 0;
@@ -102,22 +102,22 @@ export class QueryRunner implements vscode.Disposable {
     async run(
         document: vscode.TextDocument,
         targets: Statement[],
-        refresh: RefreshMode = this.ctx.config.refreshMode,
+        refresh: RefreshMode = this.deps.config.refreshMode,
     ): Promise<RunOutcome[] | undefined> {
         if (targets.length === 0) {
-            void this.ctx.ui.info(vscode.l10n.t("There is no HogQL statement here to run."));
+            void this.deps.ui.info(vscode.l10n.t("There is no HogQL statement here to run."));
             return undefined;
         }
         if (!mayUseText(document)) {
-            void this.ctx.ui.warn(restrictedRunMessage());
+            void this.deps.ui.warn(restrictedRunMessage());
             return undefined;
         }
-        this.ctx.log.debug("run: started");
-        const client = await this.ctx.auth.session.client();
-        this.ctx.log.debug("run: client ready");
+        this.deps.log.debug("run: started");
+        const client = await this.deps.auth.session.client();
+        this.deps.log.debug("run: client ready");
         const values = await this.askVariables(document, targets, client);
         if (!values) return undefined;
-        this.ctx.language.diagnostics.clear(document);
+        this.deps.language.diagnostics.clear(document);
 
         const source = new vscode.CancellationTokenSource();
         this.running.add(source);
@@ -125,8 +125,8 @@ export class QueryRunner implements vscode.Disposable {
         const outcomes: RunOutcome[] = [];
         const writes: Promise<void>[] = [];
         const fileName = document.isUntitled ? "untitled" : document.uri.path;
-        this.ctx.results.prepare?.(baseName(fileName));
-        this.ctx.log.debug("run: panel prepared");
+        this.deps.results.prepare?.(baseName(fileName));
+        this.deps.log.debug("run: panel prepared");
         try {
             await vscode.window.withProgress(
                 {
@@ -200,7 +200,7 @@ export class QueryRunner implements vscode.Disposable {
             refresh?: RefreshMode;
         },
     ): Promise<RunOutcome> {
-        const client = await this.ctx.auth.session.client();
+        const client = await this.deps.auth.session.client();
         const source = new vscode.CancellationTokenSource();
         const link = options.token.onCancellationRequested(() => source.cancel());
         if (options.token.isCancellationRequested) source.cancel();
@@ -214,7 +214,7 @@ export class QueryRunner implements vscode.Disposable {
                 target,
                 title: options.title,
                 fileName: document.isUntitled ? "untitled" : document.uri.path,
-                refresh: options.refresh ?? this.ctx.config.refreshMode,
+                refresh: options.refresh ?? this.deps.config.refreshMode,
                 values: options.values,
                 token: source.token,
                 report: options.report ?? (() => undefined),
@@ -261,7 +261,7 @@ export class QueryRunner implements vscode.Disposable {
                 }),
             );
             outcome.durationMs = Date.now() - started;
-            this.ctx.log.debug("run: response received");
+            this.deps.log.debug("run: response received");
             outcome.result = resultSetOf(raw.bytes, raw.layout, {
                 title: run.title,
                 queryText: target.text,
@@ -275,7 +275,7 @@ export class QueryRunner implements vscode.Disposable {
             outcome.cancelled =
                 run.token.isCancellationRequested || loadApi().isCancellation(error);
         }
-        this.ctx.log.debug("run: result set built");
+        this.deps.log.debug("run: result set built");
         // Not awaited here: a memento write goes through the workbench's main thread (in the
         // browser for code-server), which can be busy for seconds; the result need not wait.
         run.writes.push(this.remember(document, outcome, started));
@@ -289,8 +289,8 @@ export class QueryRunner implements vscode.Disposable {
         outcome: RunOutcome,
         startedAt: number,
     ): Promise<void> {
-        const state = this.ctx.auth.session.state;
-        await this.ctx.history.add({
+        const state = this.deps.auth.session.state;
+        await this.deps.history.add({
             queryId: outcome.queryId,
             text: outcome.statement.text,
             file: document.isUntitled ? undefined : document.uri.toString(),
@@ -315,27 +315,27 @@ export class QueryRunner implements vscode.Disposable {
         );
         if (missing.length > 0) {
             // PostHog names the variables without a position; the placeholders are the place.
-            this.ctx.language.diagnostics.report(document, target.start, missing);
-            this.ctx.log.warn(`HogQL variables: ${missing[0].message}`);
+            this.deps.language.diagnostics.report(document, target.start, missing);
+            this.deps.log.warn(`HogQL variables: ${missing[0].message}`);
             vscode.window.setStatusBarMessage(
                 // The status bar renders `$(name)` icons; the message holds the server's names.
                 vscode.l10n.t("$(error) {0}", inLabel(missing[0].message)),
                 10_000,
             );
-            if (screenReaderOptimized()) void this.ctx.ui.warn(missing[0].message);
+            if (screenReaderOptimized()) void this.deps.ui.warn(missing[0].message);
             return;
         }
         if (errors && errors.length > 0) {
             // HogQL errors belong in the editor, at the range the service names.
-            this.ctx.language.diagnostics.report(document, target.start, errors);
+            this.deps.language.diagnostics.report(document, target.start, errors);
             // The client already removed the key from these; redact() also catches any phx_ token.
-            this.ctx.log.warn(`HogQL error: ${redact(errors.map((e) => e.message).join("; "))}`);
+            this.deps.log.warn(`HogQL error: ${redact(errors.map((e) => e.message).join("; "))}`);
             vscode.window.setStatusBarMessage(
                 vscode.l10n.t("$(error) HogQL: {0}", inLabel(redact(errors[0].message))),
                 10_000,
             );
             if (screenReaderOptimized())
-                void this.ctx.ui.warn(
+                void this.deps.ui.warn(
                     vscode.l10n.t(
                         "The query failed: {0} (underlined in the editor).",
                         redact(errors[0].message),
@@ -343,24 +343,24 @@ export class QueryRunner implements vscode.Disposable {
                 );
             return;
         }
-        void this.ctx.reportError(vscode.l10n.t("Query"), error);
+        void this.deps.reportError(vscode.l10n.t("Query"), error);
     }
 
     private async present(document: vscode.TextDocument, outcomes: RunOutcome[]): Promise<void> {
         const shown = outcomes.filter((o) => o.result);
         if (shown.length === 0) {
-            this.ctx.results.discard?.();
+            this.deps.results.discard?.();
             return;
         }
-        this.ctx.log.debug("run: showing");
-        await this.ctx.results.show(shown.map((o) => o.result as ResultSet));
+        this.deps.log.debug("run: showing");
+        await this.deps.results.show(shown.map((o) => o.result as ResultSet));
         markWalkthroughDone(WALKTHROUGH_DONE.queryRan);
         const truncated = shown.find(
             (o) => o.result?.summary.meta.hasMore && !hasTopLevelLimit(o.statement.text),
         );
         if (!truncated) return;
         const limit = truncated.result?.summary.meta.limit ?? 100;
-        const choice = await this.ctx.ui.info(
+        const choice = await this.deps.ui.info(
             vscode.l10n.t(
                 "Showing the first {0} rows: HogQL adds LIMIT {1} to queries without one. Add a LIMIT (at most 50,000) to get more.",
                 limit,
@@ -385,16 +385,16 @@ export class QueryRunner implements vscode.Disposable {
         const names = [...new Set(targets.flatMap((t) => findVariables(t.text)))];
         if (names.length === 0) return {};
         const saved = await fetchSavedVariables(client).catch((error: unknown) => {
-            this.ctx.log.warn(`saved variables: ${redact(String(error))}`);
+            this.deps.log.warn(`saved variables: ${redact(String(error))}`);
             return [];
         });
-        const state = this.ctx.extension.workspaceState;
+        const state = this.deps.extension.workspaceState;
         const all = state.get<Record<string, Record<string, string>>>(VARIABLES_KEY) ?? {};
         const remembered = all[document.uri.toString()] ?? {};
         const values: Record<string, string> = {};
         for (const name of namesToPrompt(names, saved)) {
             const variable = saved.find((v) => v.code_name === name);
-            const value = await this.ctx.ui.input({
+            const value = await this.deps.ui.input({
                 title: vscode.l10n.t(
                     "Value of {0}{1}",
                     `{variables.${name}}`,

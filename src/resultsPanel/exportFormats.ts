@@ -7,7 +7,8 @@ import { delimitedField } from "../shared/json/delimited";
 import { stringifyLossless } from "../shared/json/lossless";
 import { textOf } from "../shared/json/responseScan";
 import type { ExportFormat } from "../shared/resultsProtocol";
-import { layoutOf, type ResultSet } from "./resultSet";
+import { turnPacer } from "../api/eventLoop";
+import { hostTurnMs, layoutOf, nextTurn, type ResultSet } from "./resultSet";
 
 function rowObject(columns: string[], row: unknown[]): Record<string, unknown> {
     const obj: Record<string, unknown> = {};
@@ -65,16 +66,20 @@ function editorJsonFromBlocks(head: Record<string, unknown>, blocks: string[]): 
     return `{\n${lines.join(",\n")}\n}\n`;
 }
 
-/** Rows turned into editor lines per turn of the event loop (Open JSON). */
-const editorSliceRows = 2000;
+/** Rows turned into editor lines at a time (Open JSON); the pacer decides when to yield. */
+const editorSliceRows = 100;
 
 /**
- * {@link editorJson} of a whole result set, a slice of rows per turn of the event loop (with
- * `yieldNow` between), so that opening 50,000 rows as JSON never holds the extension host for
- * long: building it in one go was one long task (see docs/performance.md, "Exports").
+ * {@link editorJson} of a whole result set, a slice of rows at a time, with `pacer` giving the
+ * event loop a turn once a turn has run long, so that opening 50,000 rows as JSON never holds
+ * the extension host for long: building it in one go was one long task (see
+ * docs/performance.md, "Exports").
  */
-export async function editorJsonOf(set: ResultSet, yieldNow: () => Promise<void>): Promise<string> {
-    const layout = await layoutOf(set, yieldNow);
+export async function editorJsonOf(
+    set: ResultSet,
+    pacer: { pace(): Promise<boolean> } = turnPacer(hostTurnMs),
+): Promise<string> {
+    const layout = await layoutOf(set, nextTurn);
     const count = layout.rowStarts.length;
     const blocks: string[] = [];
     for (let start = 0; start < count; start += editorSliceRows) {
@@ -85,7 +90,7 @@ export async function editorJsonOf(set: ResultSet, yieldNow: () => Promise<void>
                 "    " + textOf(set.bytes, { start: layout.rowStarts[r], end: layout.rowEnds[r] });
         }
         blocks.push(lines.join(",\n"));
-        await yieldNow();
+        if (end < count) await pacer.pace();
     }
     return editorJsonFromBlocks(layout.head, blocks);
 }

@@ -7,19 +7,8 @@ import { once } from "node:events";
 import fs from "node:fs";
 import type { ExportFormat } from "../shared/resultsProtocol";
 import { turnPacer } from "../api/eventLoop";
-import { parseLossless } from "../shared/json/lossless";
-import { rowsJson } from "../shared/json/responseScan";
 import { exportSlices } from "./exportFormats";
-import { layoutOf, nextTurn, ResultSet } from "./resultSet";
-
-/**
- * Rows parsed, formatted and written as one slice. A turn of the event loop runs slices until it
- * has used {@link exportTurnMs}: a fixed count of rows per turn (500) still made turns of over
- * 50 ms when a garbage collection or a cold start fell into one (see docs/performance.md).
- */
-const exportSliceRows = 100;
-/** How long one turn of the event loop may run slices before it gives the loop back. */
-const exportTurnMs = 8;
+import { hostTurnMs, layoutOf, nextTurn, ResultSet, rowSlices } from "./resultSet";
 
 /** What an export run was told. */
 export interface ExportOptions {
@@ -40,18 +29,26 @@ export async function* exportText(
     format: ExportFormat,
     options: ExportOptions = {},
 ): AsyncGenerator<string> {
-    const layout = await layoutOf(set, nextTurn);
-    const total = layout.rowStarts.length;
-    const pacer = turnPacer(exportTurnMs);
+    const total = (await layoutOf(set, nextTurn)).rowStarts.length;
+    let done = 0;
+    // Each slice of rows is parsed, formatted and written before the pacer is asked for a turn,
+    // so a turn's time counts all three; progress is reported once per turn (a notification
+    // needs no more).
+    const pacer = turnPacer(hostTurnMs);
+    const reporting = {
+        async pace() {
+            const gave = await pacer.pace();
+            if (gave) options.onRows?.(done, total);
+            return gave;
+        },
+    };
     async function* counted(): AsyncGenerator<unknown[][]> {
-        for (let start = 0; start < total; start += exportSliceRows) {
+        for await (const rows of rowSlices(set, reporting)) {
             if (options.signal?.aborted) return;
-            const end = Math.min(total, start + exportSliceRows);
-            yield parseLossless(rowsJson(set.bytes, layout, start, end)) as unknown[][];
-            // Progress is reported once per turn, not per slice: a notification needs no more.
-            if (end === total) options.onRows?.(end, total);
-            else if (await pacer.pace()) options.onRows?.(end, total);
+            done += rows.length;
+            yield rows;
         }
+        if (done > 0) options.onRows?.(done, total);
     }
     const columns = set.summary.meta.columns;
     const neutralise = options.neutraliseFormulas ?? true;

@@ -322,7 +322,7 @@ export class ResultsPanel implements vscode.Disposable {
     private async openJson(msg: Extract<FromWebview, { type: "openJson" }>): Promise<void> {
         const set = this.set(msg.resultId);
         if (!set) return;
-        const content = await editorJsonOf(set, nextTurn);
+        const content = await editorJsonOf(set);
         const doc = await vscode.workspace.openTextDocument({ language: "json", content });
         await vscode.window.showTextDocument(doc, { preview: false });
     }

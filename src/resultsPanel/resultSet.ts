@@ -2,7 +2,7 @@
 // ahead of them. Nothing here decodes or parses a whole result on the extension host: the rows
 // are located by a sliced byte scan and parsed only a slice at a time (export), with every
 // digit of wide numbers kept. No `vscode` import: the bench and unit tests use it too.
-import { yieldToEventLoop as nextTurn } from "../api/eventLoop";
+import { turnPacer, yieldToEventLoop as nextTurn } from "../api/eventLoop";
 import { scanLayout, type ResultLayout } from "../api/queryBytes";
 import { parseLossless } from "../shared/json/lossless";
 import { rowsJson } from "../shared/json/responseScan";
@@ -98,8 +98,14 @@ export function payloadOf(set: ResultSet, id: string, chart: ChartPrefs | null):
 /** Rows sent with the first message so the grid paints before the bytes are parsed. */
 export const firstScreenRows = 200;
 
-/** Rows parsed per slice when a whole result is read on the host (export). */
-export const rowSliceSize = 2000;
+/**
+ * Rows parsed per slice when a whole result is read on the host (export): a small slice, so that
+ * a turn ends soon after its time is used.
+ */
+export const rowSliceSize = 100;
+
+/** How long a turn of the event loop may run slices of a whole result before it gives it back. */
+export const hostTurnMs = 8;
 
 /**
  * One turn of the extension host's event loop, between slices of work on a large result: the
@@ -178,17 +184,23 @@ export async function layoutOf(
     return set.layout;
 }
 
-/** The rows of a result set, parsed a slice at a time with a turn of the event loop between. */
+/**
+ * The rows of a result set, parsed a slice at a time. `pacer` gives the event loop a turn once a
+ * turn has run long, counting the caller's work on each slice too: a fixed count of rows per
+ * turn made long tasks when a slice cost more than usual (see docs/performance.md, "Exporting a
+ * large result from the extension host").
+ */
 export async function* rowSlices(
     set: ResultSet,
-    yieldNow: () => Promise<void>,
+    pacer: { pace(): Promise<boolean> } = turnPacer(hostTurnMs),
 ): AsyncGenerator<unknown[][]> {
-    const layout = await layoutOf(set, yieldNow);
+    const layout = await layoutOf(set, nextTurn);
     const count = layout.rowStarts.length;
+    // With no long digit run seen by the scan, the plain parse is exact (queryBytes.ts readResponse).
+    const parse: (text: string) => unknown = layout.wide === false ? JSON.parse : parseLossless;
     for (let start = 0; start < count; start += rowSliceSize) {
-        const json = rowsJson(set.bytes, layout, start, start + rowSliceSize);
-        yield parseLossless(json) as unknown[][];
-        await yieldNow();
+        yield parse(rowsJson(set.bytes, layout, start, start + rowSliceSize)) as unknown[][];
+        if (start + rowSliceSize < count) await pacer.pace();
     }
 }
 

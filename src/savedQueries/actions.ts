@@ -28,13 +28,13 @@ export interface SavedQueryActionDeps
 }
 
 async function requireTarget(
-    ctx: SavedQueryActionDeps,
+    deps: SavedQueryActionDeps,
     uri: unknown,
     offset: unknown,
 ): Promise<QueryTarget> {
     const target = await resolveTarget(uri, offset);
     if (!target) {
-        void ctx.ui.info(
+        void deps.ui.info(
             vscode.l10n.t(
                 "Put the cursor in a saved query (a JSON query node) or a HogQL statement first.",
             ),
@@ -51,29 +51,29 @@ async function requireTarget(
  * as `variables` or `filters` are sent as saved.
  */
 export async function runSavedQuery(
-    ctx: SavedQueryActionDeps,
+    deps: SavedQueryActionDeps,
     uri?: unknown,
     offset?: unknown,
 ): Promise<ResultSet[] | undefined> {
-    const target = await requireTarget(ctx, uri, offset);
+    const target = await requireTarget(deps, uri, offset);
     const { document, node } = target;
     if (target.type === "hogql") {
         const statement = { text: String(node.query), start: target.start, end: target.start };
         statement.end = statement.start + statement.text.length;
-        const outcomes = await ctx.runner.run(document, [statement]);
+        const outcomes = await deps.runner.run(document, [statement]);
         return outcomes?.flatMap((o) => (o.result ? [o.result] : []));
     }
     if (!isRunnableKind(node.kind)) {
-        void ctx.ui.info(
+        void deps.ui.info(
             vscode.l10n.t("A {0} is part of a query and does not run on its own.", node.kind),
         );
         return undefined;
     }
     if (!mayUseText(document)) {
-        void ctx.ui.warn(restrictedRunMessage());
+        void deps.ui.warn(restrictedRunMessage());
         return undefined;
     }
-    const client = await ctx.auth.session.client();
+    const client = await deps.auth.session.client();
     const queryId = randomUUID();
     const started = Date.now();
     const file = baseName(document);
@@ -84,7 +84,7 @@ export async function runSavedQuery(
             return client.runQuery(node, {
                 signal,
                 onRetry,
-                refresh: ctx.config.refreshMode,
+                refresh: deps.config.refreshMode,
                 name: queryName(file, node.kind),
                 clientQueryId: queryId,
                 onStatus: () => report(`running on the server (check ${++polls})`),
@@ -105,8 +105,8 @@ export async function runSavedQuery(
             }),
         );
     if (node.kind === "HogQLQuery" && typeof node.query === "string") {
-        const state = ctx.auth.session.state;
-        await ctx.history.add({
+        const state = deps.auth.session.state;
+        await deps.history.add({
             queryId,
             text: node.query,
             file: document.isUntitled ? undefined : document.uri.toString(),
@@ -118,7 +118,7 @@ export async function runSavedQuery(
             status: "ok",
         });
     }
-    await ctx.results.show(sets);
+    await deps.results.show(sets);
     return sets;
 }
 
@@ -128,12 +128,12 @@ export async function runSavedQuery(
  * built from a checked origin only, never from the setting as written.
  */
 function where(
-    ctx: SavedQueryActionDeps,
+    deps: SavedQueryActionDeps,
 ): { host: string; projectId: string | undefined } | undefined {
-    const state = ctx.auth.session.state;
+    const state = deps.auth.session.state;
     const check = checkHost(state.host);
     if (!check.ok) {
-        void ctx.ui.warn(
+        void deps.ui.warn(
             vscode.l10n.t(
                 "The PostHog host setting (posthog-workbench.host) is not usable: {0}",
                 check.reason,
@@ -143,7 +143,7 @@ function where(
     }
     return {
         host: check.origin,
-        projectId: state.signedIn ? state.projectId : ctx.config.projectId,
+        projectId: state.signedIn ? state.projectId : deps.config.projectId,
     };
 }
 
@@ -159,12 +159,12 @@ interface SharingPlace {
  * the host is usable (each failure said to the user), and returns undefined otherwise.
  */
 function sharingCommand(
-    share: (ctx: SavedQueryActionDeps, place: SharingPlace) => Promise<string | undefined>,
-): (ctx: SavedQueryActionDeps, uri?: unknown, offset?: unknown) => Promise<string | undefined> {
-    return async (ctx, uri, offset) => {
-        const target = await requireTarget(ctx, uri, offset);
-        const place = where(ctx);
-        return place ? share(ctx, { target, ...place }) : undefined;
+    share: (deps: SavedQueryActionDeps, place: SharingPlace) => Promise<string | undefined>,
+): (deps: SavedQueryActionDeps, uri?: unknown, offset?: unknown) => Promise<string | undefined> {
+    return async (deps, uri, offset) => {
+        const target = await requireTarget(deps, uri, offset);
+        const place = where(deps);
+        return place ? share(deps, { target, ...place }) : undefined;
     };
 }
 
@@ -173,7 +173,7 @@ function sharingCommand(
  * `$POSTHOG_API_KEY` from the shell, and anything key-shaped in the query text is redacted too.
  * Returns the text, which also serves where the clipboard is unavailable (headless tests).
  */
-export const copyAsCurl = sharingCommand(async (ctx, { target, host, projectId }) => {
+export const copyAsCurl = sharingCommand(async (deps, { target, host, projectId }) => {
     const name = queryName(
         baseName(target.document),
         target.node.kind === "HogQLQuery" ? String(target.node.query) : target.node.kind,
@@ -184,9 +184,9 @@ export const copyAsCurl = sharingCommand(async (ctx, { target, host, projectId }
     try {
         await vscode.env.clipboard.writeText(text);
     } catch (error) {
-        ctx.log.warn(`clipboard unavailable: ${String(error)}`);
+        deps.log.warn(`clipboard unavailable: ${String(error)}`);
     }
-    void ctx.ui.info(
+    void deps.ui.info(
         projectId
             ? vscode.l10n.t(
                   "Copied a curl command for this query. It reads your key from $POSTHOG_API_KEY.",
@@ -199,16 +199,16 @@ export const copyAsCurl = sharingCommand(async (ctx, { target, host, projectId }
 });
 
 /** Opens the query in PostHog: HogQL in the SQL editor, other kinds as a new insight. */
-export const openInPostHog = sharingCommand(async (ctx, { target, host, projectId }) => {
+export const openInPostHog = sharingCommand(async (deps, { target, host, projectId }) => {
     if (!projectId) {
-        void ctx.ui.warn(vscode.l10n.t('Choose a PostHog project first: run "PostHog: Sign In".'));
+        void deps.ui.warn(vscode.l10n.t('Choose a PostHog project first: run "PostHog: Sign In".'));
         return undefined;
     }
     const url = postHogUrlFor(host, projectId, target.node);
     // Not awaited: VS Code may ask the user about the link, and the command should not hang on it.
     void Promise.resolve(vscode.env.openExternal(vscode.Uri.parse(url))).then(
-        (opened) => opened || ctx.log.info("Open in PostHog: the link was not opened"),
-        (error: unknown) => ctx.log.warn(`Open in PostHog failed: ${String(error)}`),
+        (opened) => opened || deps.log.info("Open in PostHog: the link was not opened"),
+        (error: unknown) => deps.log.warn(`Open in PostHog failed: ${String(error)}`),
     );
     return url;
 });

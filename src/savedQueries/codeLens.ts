@@ -1,6 +1,6 @@
 import * as vscode from "vscode";
 import type { ConfigDep, SessionDep } from "../deps";
-import { commandLens, isNotebookCell } from "../query/codeLens";
+import { isNotebookCell, lensesOf, type LensRow } from "../query/codeLens";
 import { mayUseText } from "../trust";
 import { findSavedQueries, isRunnableKind, type SavedQuery } from "./detect";
 import { UPGRADE_SCHEME } from "./upgrade";
@@ -9,6 +9,47 @@ import { UPGRADE_SCHEME } from "./upgrade";
 export type SavedQueryCodeLensDeps = SessionDep & ConfigDep<"onDidChange" | "codeLensEnabled">;
 
 const P = "posthog-workbench";
+
+/** What decides which lenses a saved query gets. */
+interface QueryPlace {
+    /** The node's kind (the Run lens names it). */
+    kind: string;
+    /** Restricted Mode allows running the document. */
+    runnable: boolean;
+}
+
+/** The lenses above a saved query. */
+function savedQueryLenses(place: QueryPlace, signedIn: boolean): LensRow<QueryPlace>[] {
+    return [
+        {
+            command: `${P}.runSavedQuery`,
+            title: vscode.l10n.t("$(play) Run {0}", place.kind),
+            tooltip: signedIn
+                ? vscode.l10n.t("Run this query in PostHog and show the results")
+                : vscode.l10n.t("Run this query (sign in to PostHog first)"),
+            shows: (p) => p.runnable && isRunnableKind(p.kind),
+        },
+        {
+            command: `${P}.upgradeQuery`,
+            title: vscode.l10n.t("Upgrade"),
+            tooltip: vscode.l10n.t(
+                "Migrate this query's nodes to their latest versions (shows a diff first)",
+            ),
+        },
+        {
+            command: `${P}.copyQueryAsCurl`,
+            title: vscode.l10n.t("Copy as cURL"),
+            tooltip: vscode.l10n.t(
+                "Copy a curl command that runs this query; the key is read from $POSTHOG_API_KEY",
+            ),
+        },
+        {
+            command: `${P}.openQueryInPostHog`,
+            title: vscode.l10n.t("Open in PostHog"),
+            tooltip: vscode.l10n.t("Open this query as a new insight in PostHog"),
+        },
+    ];
+}
 
 /**
  * Run, Upgrade, Copy as cURL and Open in PostHog above each saved query of a JSON file. Files
@@ -21,11 +62,11 @@ export class SavedQueryCodeLensProvider implements vscode.CodeLensProvider, vsco
     private readonly subscriptions: vscode.Disposable[];
     private cache = new Map<string, { version: number; queries: SavedQuery[] }>();
 
-    constructor(private readonly ctx: SavedQueryCodeLensDeps) {
+    constructor(private readonly deps: SavedQueryCodeLensDeps) {
         // Lenses depend on the setting, the sign-in state and trust, not only on the text.
         this.subscriptions = [
-            ctx.config.onDidChange(() => this.changed.fire()),
-            ctx.auth.session.onDidChange(() => this.changed.fire()),
+            deps.config.onDidChange(() => this.changed.fire()),
+            deps.auth.session.onDidChange(() => this.changed.fire()),
             vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire()),
             vscode.workspace.onDidCloseTextDocument((d) => this.cache.delete(d.uri.toString())),
         ];
@@ -44,58 +85,18 @@ export class SavedQueryCodeLensProvider implements vscode.CodeLensProvider, vsco
     provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
         // Not in notebook cells, nor in our own upgrade previews (the right side of a diff).
         if (isNotebookCell(document) || document.uri.scheme === UPGRADE_SCHEME) return [];
-        if (!this.ctx.config.codeLensEnabled(document)) return [];
-        const lenses: vscode.CodeLens[] = [];
-        const signedIn = this.ctx.auth.session.state.signedIn;
+        if (!this.deps.config.codeLensEnabled(document)) return [];
+        const signedIn = this.deps.auth.session.state.signedIn;
         // No Run where Restricted Mode would refuse it.
         const runnable = mayUseText(document);
-        for (const query of this.queriesOf(document)) {
+        return this.queriesOf(document).flatMap((query) => {
             const at = document.positionAt(query.start);
             // Above the line the node starts on, like lenses above a function.
             const range = new vscode.Range(at.line, 0, at.line, 0);
+            const place = { kind: query.node.kind, runnable };
             const args = [document.uri.toString(), query.start];
-            const kind = query.node.kind;
-            if (runnable && isRunnableKind(kind))
-                lenses.push(
-                    commandLens(
-                        range,
-                        vscode.l10n.t("$(play) Run {0}", kind),
-                        signedIn
-                            ? vscode.l10n.t("Run this query in PostHog and show the results")
-                            : vscode.l10n.t("Run this query (sign in to PostHog first)"),
-                        `${P}.runSavedQuery`,
-                        args,
-                    ),
-                );
-            lenses.push(
-                commandLens(
-                    range,
-                    vscode.l10n.t("Upgrade"),
-                    vscode.l10n.t(
-                        "Migrate this query's nodes to their latest versions (shows a diff first)",
-                    ),
-                    `${P}.upgradeQuery`,
-                    args,
-                ),
-                commandLens(
-                    range,
-                    vscode.l10n.t("Copy as cURL"),
-                    vscode.l10n.t(
-                        "Copy a curl command that runs this query; the key is read from $POSTHOG_API_KEY",
-                    ),
-                    `${P}.copyQueryAsCurl`,
-                    args,
-                ),
-                commandLens(
-                    range,
-                    vscode.l10n.t("Open in PostHog"),
-                    vscode.l10n.t("Open this query as a new insight in PostHog"),
-                    `${P}.openQueryInPostHog`,
-                    args,
-                ),
-            );
-        }
-        return lenses;
+            return lensesOf(savedQueryLenses(place, signedIn), place, range, args);
+        });
     }
 
     dispose(): void {

@@ -18,12 +18,12 @@ const P = "posthog-workbench";
 const previews = new WeakMap<object, UpgradePreviews>();
 
 /** The diff previews of this context, registered on first use and disposed with the context. */
-function previewsOf(ctx: SavedQueryCommandDeps): UpgradePreviews {
-    let found = previews.get(ctx);
+function previewsOf(deps: SavedQueryCommandDeps): UpgradePreviews {
+    let found = previews.get(deps);
     if (!found) {
-        found = ctx.push(new UpgradePreviews());
-        ctx.push(vscode.workspace.registerTextDocumentContentProvider(UPGRADE_SCHEME, found));
-        previews.set(ctx, found);
+        found = deps.push(new UpgradePreviews());
+        deps.push(vscode.workspace.registerTextDocumentContentProvider(UPGRADE_SCHEME, found));
+        previews.set(deps, found);
     }
     return found;
 }
@@ -36,29 +36,29 @@ export const savedQueryCommands: CommandSpec<SavedQueryCommandDeps>[] = [
     {
         id: `${P}.runSavedQuery`,
         title: vscode.l10n.t("Run Saved Query"),
-        run: (ctx, uri, offset) => runSavedQuery(ctx, uri, offset),
+        run: (deps, uri, offset) => runSavedQuery(deps, uri, offset),
     },
     {
         id: `${P}.upgradeQuery`,
         returnsValue: true,
         title: vscode.l10n.t("Upgrade Query"),
-        run: (ctx, uri, offset) => upgradeQuery(ctx, previewsOf(ctx), uri, offset),
+        run: (deps, uri, offset) => upgradeQuery(deps, previewsOf(deps), uri, offset),
     },
     {
         id: `${P}.upgradeAllSavedQueries`,
         returnsValue: true,
         title: vscode.l10n.t("Upgrade All Saved Queries"),
-        run: (ctx) => upgradeAll(ctx, previewsOf(ctx)),
+        run: (deps) => upgradeAll(deps, previewsOf(deps)),
     },
     {
         id: `${P}.copyQueryAsCurl`,
         returnsValue: true,
         title: vscode.l10n.t("Copy as cURL"),
-        run: (ctx, uri, offset) => copyAsCurl(ctx, uri, offset),
+        run: (deps, uri, offset) => copyAsCurl(deps, uri, offset),
     },
     {
         id: `${P}.openQueryInPostHog`,
         title: vscode.l10n.t("Open Query in PostHog"),
-        run: (ctx, uri, offset) => openInPostHog(ctx, uri, offset),
+        run: (deps, uri, offset) => openInPostHog(deps, uri, offset),
     },
 ];

@@ -10,12 +10,12 @@ export type SavedQueriesDeps = DisposablesDep & SavedQueryCodeLensDeps;
  * recognised by its content (a query `kind`), not its name; documents without `"kind"` cost a
  * substring search.
  */
-export function registerSavedQueries(ctx: SavedQueriesDeps): void {
-    ctx.push(
+export function registerSavedQueries(deps: SavedQueriesDeps): void {
+    deps.push(
         vscode.languages.registerCodeLensProvider(
             // Every scheme, a virtual workspace's too; the provider leaves notebook cells out.
             [{ language: "json" }, { language: "jsonc" }],
-            ctx.push(new SavedQueryCodeLensProvider(ctx)),
+            deps.push(new SavedQueryCodeLensProvider(deps)),
         ),
     );
 }

@@ -112,7 +112,7 @@ function changeText(changes: NodeChange[]): string {
 }
 
 async function showDiff(
-    ctx: UpgradeDeps,
+    deps: UpgradeDeps,
     previews: UpgradePreviews,
     uri: vscode.Uri,
     after: string,
@@ -138,7 +138,7 @@ async function showDiff(
             try {
                 if (tabs.length) await vscode.window.tabGroups.close(tabs);
             } catch (error) {
-                ctx.log.warn(`closing the upgrade diff failed: ${String(error)}`);
+                deps.log.warn(`closing the upgrade diff failed: ${String(error)}`);
             }
         },
     };
@@ -169,21 +169,21 @@ async function applyUpgrade(
 
 /** Upgrade Query: the node at `(uri, offset)` (a lens) or under the cursor. */
 export async function upgradeQuery(
-    ctx: UpgradeDeps,
+    deps: UpgradeDeps,
     previews: UpgradePreviews,
     uri?: unknown,
     offset?: unknown,
 ): Promise<UpgradeReport | undefined> {
     const target = await resolveTarget(uri, offset);
     if (!target || target.type !== "json") {
-        void ctx.ui.info(
+        void deps.ui.info(
             vscode.l10n.t("Put the cursor in a JSON query node (a saved query) to upgrade it."),
         );
         return undefined;
     }
     const { document, saved } = target;
     const before = document.getText();
-    const upgrader = new Upgrader(await ctx.auth.session.client(), loadApi());
+    const upgrader = new Upgrader(await deps.auth.session.client(), loadApi());
     const { after, changes } = await withProgress(`Upgrading ${saved.node.kind}`, (scope) =>
         upgradeText(upgrader, before, [saved], scope),
     );
@@ -196,13 +196,13 @@ export async function upgradeQuery(
     };
     if (changes.length === 0) {
         report.summary = `${describeNode(saved.node)} is already at its latest version.`;
-        void ctx.ui.info(vscode.l10n.t("{0} Nothing to change.", report.summary));
+        void deps.ui.info(vscode.l10n.t("{0} Nothing to change.", report.summary));
         return report;
     }
     const upgrade: FileUpgrade = { uri: document.uri, before, after, changes, nodes: 1 };
     report.summary = `${changeText(changes)} in ${document.uri.path.split("/").pop()}`;
-    const diff = await showDiff(ctx, previews, document.uri, after, upgrader.path);
-    const apply = await ctx.ui.pick(
+    const diff = await showDiff(deps, previews, document.uri, after, upgrader.path);
+    const apply = await deps.ui.pick(
         [
             {
                 label: vscode.l10n.t("Apply upgrade"),
@@ -225,13 +225,13 @@ export async function upgradeQuery(
         const edit = new vscode.WorkspaceEdit();
         const changed = await applyUpgrade(edit, upgrade);
         if (!changed) {
-            void ctx.ui.warn(
+            void deps.ui.warn(
                 vscode.l10n.t("The file changed while the diff was open. Run Upgrade again."),
             );
         } else {
             applied = await vscode.workspace.applyEdit(edit);
             if (!applied)
-                void ctx.ui.error(vscode.l10n.t("VS Code did not apply the upgrade to the file."));
+                void deps.ui.error(vscode.l10n.t("VS Code did not apply the upgrade to the file."));
         }
     }
     await diff.close();
@@ -248,9 +248,9 @@ interface SavedQueryFile {
 }
 
 /** Saved query files of the workspace: texts (open documents win) and their query nodes. */
-async function findSavedQueryFiles(ctx: UpgradeDeps): Promise<SavedQueryFile[]> {
+async function findSavedQueryFiles(deps: UpgradeDeps): Promise<SavedQueryFile[]> {
     const uris = await vscode.workspace.findFiles(
-        ctx.config.savedQueriesInclude,
+        deps.config.savedQueriesInclude,
         "**/{node_modules,.git}/**",
         5000,
     );
@@ -284,45 +284,45 @@ function relative(uri: vscode.Uri): string {
  * at once after a confirmation. Any failure means nothing is written at all.
  */
 export async function upgradeAll(
-    ctx: UpgradeDeps,
+    deps: UpgradeDeps,
     previews: UpgradePreviews,
 ): Promise<UpgradeReport | undefined> {
-    const upgrader = new Upgrader(await ctx.auth.session.client(), loadApi());
-    const files = await findSavedQueryFiles(ctx);
+    const upgrader = new Upgrader(await deps.auth.session.client(), loadApi());
+    const files = await findSavedQueryFiles(deps);
     const report: UpgradeReport = { files: [], failures: [], unchanged: 0, summary: "" };
     if (files.length === 0) {
         report.summary = "No saved queries found in the workspace.";
-        void ctx.ui.info(report.summary);
+        void deps.ui.info(report.summary);
         return report;
     }
-    const upgrades = await upgradeFiles(ctx, upgrader, files, report);
+    const upgrades = await upgradeFiles(deps, upgrader, files, report);
     report.path = upgrader.path;
     if (upgrader.path !== "service")
-        ctx.log.info(`Upgrade All: ${describeUpgradePath(upgrader.path)}`);
+        deps.log.info(`Upgrade All: ${describeUpgradePath(upgrader.path)}`);
     if (report.failures.length > 0) {
         const first = report.failures[0];
         report.summary = `Could not upgrade ${report.failures.length} of ${files.length} saved query files, so nothing was written. ${relative(vscode.Uri.parse(first.uri))}: ${first.message}`;
-        const choice = await ctx.ui.error(report.summary, vscode.l10n.t("Show Log"));
-        if (choice === vscode.l10n.t("Show Log")) ctx.log.show(true);
+        const choice = await deps.ui.error(report.summary, vscode.l10n.t("Show Log"));
+        if (choice === vscode.l10n.t("Show Log")) deps.log.show(true);
         return report;
     }
     if (upgrades.length === 0) {
         report.summary = `All ${files.length} saved query files are up to date.`;
-        void ctx.ui.info(report.summary);
+        void deps.ui.info(report.summary);
         return report;
     }
     const lines = upgrades.map((u) => `${relative(u.uri)}: ${changeText(u.changes)}`);
-    ctx.log.info(`Upgrade All: ${upgrades.length} files would change:\n  ${lines.join("\n  ")}`);
-    const mode = await pickApplyMode(ctx, lines, files.length, report.unchanged, upgrader.path);
+    deps.log.info(`Upgrade All: ${upgrades.length} files would change:\n  ${lines.join("\n  ")}`);
+    const mode = await pickApplyMode(deps, lines, files.length, report.unchanged, upgrader.path);
     if (!mode) return withSummary(report, upgrades, []);
     const outcome =
         mode === "all"
-            ? await applyAll(ctx, upgrades, lines)
-            : await reviewEach(ctx, previews, upgrades, upgrader.path);
+            ? await applyAll(deps, upgrades, lines)
+            : await reviewEach(deps, previews, upgrades, upgrader.path);
     if (!outcome) return withSummary(report, upgrades, []);
     const { applied, stale } = outcome;
     if (stale.length > 0)
-        void ctx.ui.warn(
+        void deps.ui.warn(
             vscode.l10n.t(
                 "{0} changed during the upgrade and {1} left alone. Run Upgrade All again.",
                 stale.map((u) => relative(u.uri)).join(", "),
@@ -330,7 +330,7 @@ export async function upgradeAll(
             ),
         );
     withSummary(report, upgrades, applied);
-    void ctx.ui.info(report.summary);
+    void deps.ui.info(report.summary);
     return report;
 }
 
@@ -339,7 +339,7 @@ export async function upgradeAll(
  * already current count in `report.unchanged`; files that failed go to `report.failures`.
  */
 async function upgradeFiles(
-    ctx: UpgradeDeps,
+    deps: UpgradeDeps,
     upgrader: Upgrader,
     files: SavedQueryFile[],
     report: UpgradeReport,
@@ -368,7 +368,7 @@ async function upgradeFiles(
                 if (scope.signal.aborted) throw error;
                 const message = userMessageOf(error);
                 report.failures.push({ uri: file.uri.toString(), message });
-                ctx.log.warn(`upgrade of ${relative(file.uri)} failed: ${message}`);
+                deps.log.warn(`upgrade of ${relative(file.uri)} failed: ${message}`);
             }
         }
     });
@@ -377,13 +377,13 @@ async function upgradeFiles(
 
 /** Asks whether to review each diff or apply everything; undefined when the user leaves. */
 async function pickApplyMode(
-    ctx: UpgradeDeps,
+    deps: UpgradeDeps,
     lines: string[],
     fileCount: number,
     unchanged: number,
     path: UpgradePath,
 ): Promise<"review" | "all" | undefined> {
-    return ctx.ui.pick(
+    return deps.ui.pick(
         [
             {
                 label: vscode.l10n.t("Review each diff"),
@@ -422,11 +422,11 @@ interface ApplyOutcome {
  * does not confirm. Files that had no unsaved changes are saved, as a batch tool is expected to.
  */
 async function applyAll(
-    ctx: UpgradeDeps,
+    deps: UpgradeDeps,
     upgrades: FileUpgrade[],
     lines: string[],
 ): Promise<ApplyOutcome | undefined> {
-    const ok = await ctx.ui.confirm(
+    const ok = await deps.ui.confirm(
         vscode.l10n.t("Apply upgrades to {0} saved query files?", upgrades.length),
         lines.join("\n"),
         vscode.l10n.t("Apply All"),
@@ -452,15 +452,15 @@ async function applyAll(
 
 /** Shows each upgrade's diff and applies, skips or stops as the user picks. */
 async function reviewEach(
-    ctx: UpgradeDeps,
+    deps: UpgradeDeps,
     previews: UpgradePreviews,
     upgrades: FileUpgrade[],
     path: UpgradePath,
 ): Promise<ApplyOutcome> {
     const outcome: ApplyOutcome = { applied: [], stale: [] };
     for (const u of upgrades) {
-        const diff = await showDiff(ctx, previews, u.uri, u.after, path);
-        const choice = await pickReviewChoice(ctx, u);
+        const diff = await showDiff(deps, previews, u.uri, u.after, path);
+        const choice = await pickReviewChoice(deps, u);
         if (choice === "apply") {
             const edit = new vscode.WorkspaceEdit();
             const document = await applyUpgrade(edit, u);
@@ -480,8 +480,8 @@ async function reviewEach(
 }
 
 /** Apply, Skip or Stop for one file whose diff is open; undefined when the user leaves. */
-function pickReviewChoice(ctx: UpgradeDeps, u: FileUpgrade) {
-    return ctx.ui.pick(
+function pickReviewChoice(deps: UpgradeDeps, u: FileUpgrade) {
+    return deps.ui.pick(
         [
             {
                 label: vscode.l10n.t("Apply"),

@@ -11,11 +11,11 @@ export type WalkthroughCommandDeps = UiDep & ConfigDep<"host">;
 const P = "posthog-workbench";
 
 /** Opens the personal API key page of the configured host (US, EU or self-hosted). */
-async function openApiKeySettings(ctx: WalkthroughCommandDeps): Promise<void> {
-    const check = checkHost(ctx.config.host);
+async function openApiKeySettings(deps: WalkthroughCommandDeps): Promise<void> {
+    const check = checkHost(deps.config.host);
     if (!check.ok) {
         // The reason, not the setting: a workspace may have written anything there.
-        void ctx.ui.warn(
+        void deps.ui.warn(
             vscode.l10n.t(
                 "The PostHog host setting (posthog-workbench.host) is not usable: {0}",
                 check.reason,
@@ -50,7 +50,7 @@ export const walkthroughCommands: readonly CommandSpec<WalkthroughCommandDeps>[]
     {
         id: `${P}.openApiKeySettings`,
         title: vscode.l10n.t("Open Personal API Key Settings"),
-        run: (ctx) => openApiKeySettings(ctx),
+        run: (deps) => openApiKeySettings(deps),
     },
     {
         id: `${P}.openSampleQuery`,

@@ -9,11 +9,11 @@ export const harnessDir = path.join(root, ".vscode-test", "harness");
 
 /**
  * The editors setup.sh installs: `current` (code-server 4.139, run by Node 24) for every test run,
- * `min` (code-server 4.99, VS Code 1.99, the oldest `engines.vscode` allows; Node 20) on request.
+ * `min` (code-server 4.104, VS Code 1.104, the oldest `engines.vscode` allows; Node 22) on request.
  */
 const editors = {
     current: { node: "node24", codeServer: "cs", setupArgs: [] },
-    min: { node: "node20", codeServer: "cs-min", setupArgs: ["--min-vscode"] },
+    min: { node: "node22", codeServer: "cs-min", setupArgs: ["--min-vscode"] },
 };
 
 /** The Node binary and code-server entry point of one editor, as test/harness/run-tests.mjs reads them. */

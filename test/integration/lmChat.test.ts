@@ -20,7 +20,7 @@ import { waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 import { addHostileExperiments } from "./hostileData";
 import { startEditorModelSuite, type EditorModelSuite } from "./lmSuite";
-import { canProvideModels, type TestModel } from "./testModel";
+import type { TestModel } from "./testModel";
 
 /**
  * The transcript's Markdown as the chat renders each message: Copy All writes a speaker's name
@@ -57,7 +57,6 @@ describe("@posthog chat participant in VS Code's chat", function () {
     }
 
     before(async function () {
-        if (!canProvideModels) this.skip();
         suite = await startEditorModelSuite();
         ({ api, sandbox, model, direct } = suite);
         shown = recordResults(api);

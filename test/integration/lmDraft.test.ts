@@ -13,7 +13,7 @@ import type { Sandbox } from "../sandbox";
 import { waitFor } from "./helpers";
 import { startEditorModelSuite, type EditorModelSuite } from "./lmSuite";
 import { ScriptedUi } from "./scriptedUi";
-import { canProvideModels, type TestModel } from "./testModel";
+import type { TestModel } from "./testModel";
 
 const P = "posthog-workbench";
 
@@ -47,7 +47,6 @@ describe("Draft HogQL with the editor's language model", function () {
     }
 
     before(async function () {
-        if (!canProvideModels) this.skip();
         suite = await startEditorModelSuite();
         ({ api, sandbox, model, direct } = suite);
         await setting("ai.modelVendor", model.vendor);

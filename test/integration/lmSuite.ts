@@ -23,7 +23,7 @@ export interface EditorModelSuite {
 
 const chat = () => vscode.workspace.getConfiguration("chat");
 
-/** Call in `before`, after skipping when `canProvideModels` is false. */
+/** Call in `before`: signs in and offers the test model to VS Code. */
 export async function startEditorModelSuite(): Promise<EditorModelSuite> {
     const { api, sandbox } = await signedIn();
     const direct = directClient(sandbox);

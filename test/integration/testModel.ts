@@ -25,12 +25,3 @@ export async function testModel(): Promise<TestModel> {
         throw new Error(`${TEST_MODEL_EXTENSION} is not loaded: see test/integration/runTest.ts`);
     return extension.activate();
 }
-
-/**
- * Whether this VS Code lets an extension provide a model (`vscode.lm.registerLanguageModelChatProvider`,
- * final since 1.104). On older ones (the `--min-vscode` run, 1.99) the fixture cannot load and the
- * suites that need its model do not run.
- */
-export const canProvideModels =
-    typeof (vscode.lm as { registerLanguageModelChatProvider?: unknown })
-        .registerLanguageModelChatProvider === "function";

@@ -466,35 +466,38 @@ describe("wide numbers keep every digit", () => {
             assert.equal(raw.layout.rowStarts.length, 2);
         });
 
-        it("names a 200 HTML page (a sign-in proxy's) as a web page, not a truncated response", async () => {
-            respond = (_req, res) => {
-                res.writeHead(200, { "content-type": "text/html" });
-                res.end("<!doctype html><html><title>Sign in</title><form></form></html>");
-            };
-            await assert.rejects(
-                client.runQuery({ kind: "HogQLQuery", query: "select" }),
-                (err: unknown) =>
-                    err instanceof PostHogApiError &&
-                    err.code === "html_response" &&
-                    err.method === "POST" &&
-                    /web page instead of data/.test(err.userMessage),
-            );
-        });
-
-        it("says a query response cut short is malformed, naming the request that got it", async () => {
-            respond = (_req, res) => {
-                res.writeHead(200, { "content-type": "application/json" });
-                res.end('{"columns":["a"],"results":[[1],[2');
-            };
-            await assert.rejects(
-                client.runQuery({ kind: "HogQLQuery", query: "select" }),
-                (err: unknown) =>
-                    err instanceof PostHogApiError &&
-                    err.code === "invalid_json" &&
-                    err.method === "POST" &&
-                    /truncated or malformed/.test(err.userMessage),
-            );
-        });
+        const unreadable = [
+            {
+                test: "names a 200 HTML page (a sign-in proxy's) as a web page, not a truncated response",
+                type: "text/html",
+                body: "<!doctype html><html><title>Sign in</title><form></form></html>",
+                code: "html_response",
+                says: /web page instead of data/,
+            },
+            {
+                test: "says a query response cut short is malformed, naming the request that got it",
+                type: "application/json",
+                body: '{"columns":["a"],"results":[[1],[2',
+                code: "invalid_json",
+                says: /truncated or malformed/,
+            },
+        ];
+        for (const { test, type, body, code, says } of unreadable) {
+            it(test, async () => {
+                respond = (_req, res) => {
+                    res.writeHead(200, { "content-type": type });
+                    res.end(body);
+                };
+                await assert.rejects(
+                    client.runQuery({ kind: "HogQLQuery", query: "select" }),
+                    (err: unknown) =>
+                        err instanceof PostHogApiError &&
+                        err.code === code &&
+                        err.method === "POST" &&
+                        says.test(err.userMessage),
+                );
+            });
+        }
 
         it("maps error statuses as the parsed path does", async () => {
             respond = (_req, res) => {
@@ -608,11 +611,7 @@ describe("wide numbers keep every digit", () => {
             const layout = await scanLayout(bytes, nextTurn);
             const set = resultSetOf(bytes, layout, { title: "t", queryText: "", durationMs: 0 });
             let out = "";
-            for await (const part of exportSlices(
-                set.summary.meta.columns,
-                rowSlices(set, nextTurn),
-                format,
-            ))
+            for await (const part of exportSlices(set.summary.meta.columns, rowSlices(set), format))
                 out += part;
             return out;
         }

@@ -2,7 +2,8 @@
 // lifecycle actions PostHog allows now, each refused one with PostHog's reason.
 import assert from "node:assert/strict";
 import { experimentStateText } from "../../src/lm/experimentStateText";
-import { makeClient, startSandbox, type Sandbox } from "./api/helpers";
+import { makeClient, type Sandbox } from "./api/helpers";
+import { useSandbox } from "./useSandbox";
 
 describe("experiment state tool", function () {
     this.timeout(60_000);
@@ -17,11 +18,7 @@ describe("experiment state tool", function () {
     const allowed = (text: string) =>
         [...(text.split("## Refused now")[0] ?? "").matchAll(/^- (\w+): /gm)].map((m) => m[1]);
 
-    before(async () => {
-        sb = await startSandbox();
-        ({ client } = makeClient(sb, { apiKey: sb.keys.full }));
-    });
-    after(async () => sb?.close());
+    useSandbox((started) => ({ sb, client } = started));
 
     it("a draft may only be launched; the rest are refused in PostHog's words", async () => {
         const text = await experimentStateText(client, idOf("Signup form simplification"));

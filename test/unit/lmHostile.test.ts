@@ -29,7 +29,8 @@ import {
     visibleText,
 } from "../hostile/liveMarkup";
 import { readResponse } from "../../src/api/queryBytes";
-import { makeClient, startSandbox, type Sandbox } from "./api/helpers";
+import { makeClient, type Sandbox } from "./api/helpers";
+import { useSandbox } from "./useSandbox";
 
 const names = hostileNames();
 /** Bidi controls, zero-width characters and C0/C1 controls (line breaks and tabs aside). */
@@ -143,9 +144,8 @@ describe("tool results and chat answers from a sandbox holding hostile names", f
         definitions: [],
     };
 
-    before(async () => {
-        sb = await startSandbox();
-        ({ client } = makeClient(sb));
+    useSandbox((suite) => {
+        ({ sb, client } = suite);
         const started = sb.state.experiments.find(
             (e) => e.start_date && !e.deleted && Array.isArray(e.metrics) && e.metrics.length > 0,
         );
@@ -183,11 +183,6 @@ describe("tool results and chat answers from a sandbox holding hostile names", f
         }
         sb.state.experiments.push(...added.experiments);
         sb.state.eventDefinitions.push(...added.definitions);
-    });
-
-    after(async () => {
-        await client?.close();
-        await sb?.close();
     });
 
     it("tells the model that what follows is the project's data", () => {

@@ -25,7 +25,8 @@ import {
     schemaText,
 } from "../../src/lm/toolText";
 import { readResponse } from "../../src/api/queryBytes";
-import { makeClient, startSandbox, type Sandbox } from "./api/helpers";
+import { makeClient, type Sandbox } from "./api/helpers";
+import { useSandbox } from "./useSandbox";
 
 // The extension's own parser worker (dist/hogqlParser.js, built by `npm run build`).
 const parserClient = new HogQLParserClient(path.resolve(__dirname, "../../../dist/hogqlParser.js"));
@@ -57,11 +58,7 @@ describe("language model tools", function () {
     let sb: Sandbox;
     let client: ReturnType<typeof makeClient>["client"];
 
-    before(async () => {
-        sb = await startSandbox();
-        ({ client } = makeClient(sb, { apiKey: sb.keys.full }));
-    });
-    after(async () => sb?.close());
+    useSandbox((started) => ({ sb, client } = started));
 
     it("runs HogQL and gives the model at most 50 rows, saying how many there were", async () => {
         const { text, result } = await runQueryText(client, "SELECT number AS n FROM numbers(80)");

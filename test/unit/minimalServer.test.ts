@@ -27,7 +27,8 @@ import {
 import { describeVariable, namesToPrompt } from "../../src/query/savedVariables";
 import { Contract, formatViolation } from "../contract/contract";
 import { startMinimalServer, type MinimalServer } from "../contract/minimal";
-import { makeClient, startSandbox, type Sandbox } from "./api/helpers";
+import { makeClient, type Sandbox } from "./api/helpers";
+import { useSandbox } from "./useSandbox";
 
 const NOW = Date.parse("2026-06-01T12:00:00Z");
 const LOADED = new Date(NOW);
@@ -63,18 +64,15 @@ describe("a server that sends only the fields the contract requires (issue 40)",
     let normal: PostHogClient;
     let least: PostHogClient;
 
+    useSandbox((started) => ({ sb, client: normal } = started));
     before(async () => {
-        sb = await startSandbox();
         contract = new Contract();
         minimal = await startMinimalServer(contract, sb.url);
-        ({ client: normal } = makeClient(sb));
         ({ client: least } = makeClient(sb, { host: minimal.url }));
     });
     after(async () => {
-        await normal?.close();
         await least?.close();
         await minimal?.close();
-        await sb?.close();
     });
 
     it("leaves out optional fields, and its answers still keep the contract", async () => {

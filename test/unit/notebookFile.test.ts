@@ -12,7 +12,7 @@ import { cellsOfHogqlFile } from "../../src/notebook/fromHogqlFile";
 import { notebookMarkdown } from "../../src/notebook/markdownExport";
 import { markdownPreview, storedResult } from "../../src/notebook/resultOutput";
 import { parseVariablesCell } from "../../src/notebook/variables";
-import { makeClient, startSandbox, type Sandbox } from "./api/helpers";
+import { useSandbox } from "./useSandbox";
 
 /** Lines of `b` that differ from `a`, as [start, end) ranges of `b` (LCS line diff). */
 function changedRanges(a: string[], b: string[]): { removed: number[]; added: [number, number][] } {
@@ -44,7 +44,6 @@ function changedRanges(a: string[], b: string[]): { removed: number[]; added: [n
 }
 
 describe("HogQL notebook file", () => {
-    let sandbox: Sandbox;
     let client: PostHogClient;
     let notebook: StoredNotebook;
 
@@ -53,9 +52,8 @@ describe("HogQL notebook file", () => {
     const SECOND =
         "SELECT event, count() AS c\nFROM events\nGROUP BY event\nORDER BY c DESC\nLIMIT 3";
 
+    useSandbox((started) => ({ client } = started));
     before(async () => {
-        sandbox = await startSandbox();
-        client = makeClient(sandbox).client;
         const run = async (text: string) =>
             storedResult(await client.runQuery({ kind: "HogQLQuery", query: text }), 500);
         notebook = {
@@ -86,11 +84,6 @@ describe("HogQL notebook file", () => {
         };
         for (const cell of notebook.cells)
             cell.outputs![0].markdown = markdownPreview(cell.outputs![0].result!);
-    });
-
-    after(async () => {
-        await client.close();
-        await sandbox.close();
     });
 
     it("saves a two-cell notebook with its results in a small file that reads back the same", () => {

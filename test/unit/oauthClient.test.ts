@@ -17,8 +17,9 @@ import { PendingSignIns, SignInRefused } from "../../src/auth/oauth/callbacks";
 import { listenOnLoopback } from "../../src/auth/oauth/loopback";
 import { OAuthTokenSource } from "../../src/auth/oauth/tokenSource";
 import type { OAuthSession } from "../../src/auth/oauth/tokens";
-import { type Sandbox, startSandbox } from "../sandbox/index";
+import { type Sandbox } from "../sandbox/index";
 import { consent } from "../sandbox/oauthConsent";
+import { useSandbox } from "./useSandbox";
 
 const EDITOR_REDIRECT = "vscode://posthog.posthog-workbench/oauth-callback";
 
@@ -27,12 +28,7 @@ describe("OAuth client core", function () {
     let sb: Sandbox;
     let logs: { level: LogLevel; message: string }[];
 
-    before(async () => {
-        sb = await startSandbox();
-    });
-    after(async () => {
-        await sb.close();
-    });
+    useSandbox((started) => ({ sb } = started));
     beforeEach(() => {
         sb.oauth.reset();
         logs = [];

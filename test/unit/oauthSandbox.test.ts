@@ -2,9 +2,10 @@
 // the files and commits they come from).
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { type Sandbox, startSandbox } from "../sandbox/index";
+import { type Sandbox } from "../sandbox/index";
 import { s256 } from "../sandbox/oauth";
 import { consent } from "../sandbox/oauthConsent";
+import { useSandbox } from "./useSandbox";
 
 const REDIRECT = "http://127.0.0.1:7777/callback";
 
@@ -12,12 +13,7 @@ describe("sandbox OAuth server", function () {
     this.timeout(20_000);
     let sb: Sandbox;
 
-    before(async () => {
-        sb = await startSandbox();
-    });
-    after(async () => {
-        await sb.close();
-    });
+    useSandbox((started) => ({ sb } = started));
     beforeEach(() => sb.oauth.reset());
 
     async function post(path: string, body: unknown, form = false) {

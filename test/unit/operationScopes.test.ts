@@ -15,7 +15,8 @@ import {
     type OperationId,
     type OperationScope,
 } from "../../src/api/operationScopes";
-import { type Sandbox, startSandbox } from "../sandbox/index";
+import { type Sandbox } from "../sandbox/index";
+import { useSandbox } from "./useSandbox";
 
 const fixture = path.resolve(__dirname, "../../../test/fixtures/posthog-openapi");
 
@@ -93,10 +94,7 @@ describe("operation scopes: one table from the contract", function () {
 
     describe("the sandbox refuses by the table, as posthog/permissions.py does", () => {
         let sb: Sandbox;
-        before(async () => {
-            sb = await startSandbox();
-        });
-        after(async () => sb.close());
+        useSandbox((started) => ({ sb } = started));
 
         async function call(op: OperationScope, key: string) {
             const res = await fetch(`${sb.url}${samplePath(op, sb.projectId)}`, {

@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { fetchQueryLog, queryLogNode } from "../../src/query/queryLog";
 import type { QueryRun } from "../../src/api";
-import { apiError, makeClient, startSandbox, type Sandbox } from "./api/helpers";
+import { apiError, makeClient, type Sandbox } from "./api/helpers";
+import { useSandbox } from "./useSandbox";
 
 /** The response in the bytes, as the results panel's worker reads it. */
 function responseOf(raw: QueryRun): { columns?: string[]; results?: unknown[][] } {
@@ -16,10 +17,7 @@ function responseOf(raw: QueryRun): { columns?: string[]; results?: unknown[][] 
 
 describe("query log through HogQL", () => {
     let sb: Sandbox;
-    before(async () => {
-        sb = await startSandbox();
-    });
-    after(async () => sb?.close());
+    useSandbox((started) => ({ sb } = started));
 
     it("is the query get_query_log runs (posthog/api/query.py)", () => {
         assert.deepEqual(queryLogNode("abc"), {

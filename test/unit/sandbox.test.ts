@@ -3,23 +3,24 @@
 // Checks the sandbox server itself with plain fetch: a sample of every area.
 import assert from "node:assert/strict";
 import { NO_PERSONAL_KEY_ACCESS } from "../../src/api/forbidden";
-import { type Sandbox, startSandbox } from "../sandbox/index";
+import { type Sandbox } from "../sandbox/index";
 import type { Json } from "../sandbox/types";
 import { upgradeQuery } from "../sandbox/upgrade";
 import { waitFor } from "../waitFor";
+import { useSandbox } from "./useSandbox";
 
 describe("sandbox server", function () {
     this.timeout(20_000);
     let sb: Sandbox;
     let base: string;
 
-    before(async () => {
-        sb = await startSandbox({ extraExperiments: 120, asyncPolls: 3 });
-        base = `${sb.url}/api/projects/${sb.projectId}`;
-    });
-    after(async () => {
-        await sb.close();
-    });
+    useSandbox(
+        (started) => {
+            ({ sb } = started);
+            base = `${sb.url}/api/projects/${sb.projectId}`;
+        },
+        { extraExperiments: 120, asyncPolls: 3 },
+    );
     afterEach(() => sb.faults.clear());
 
     async function call(method: string, path: string, body?: unknown, key = sb.keys.full) {

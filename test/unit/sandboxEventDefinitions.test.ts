@@ -10,20 +10,18 @@ import {
 } from "../sandbox/eventDefinitionSeed";
 import { execSql } from "../sandbox/hogql/clickhouse";
 import { RETIRED_EVENTS } from "../sandbox/hogql/seedSql";
-import { type Sandbox, startSandbox } from "../sandbox/index";
+import { type Sandbox } from "../sandbox/index";
 import { USERS } from "../sandbox/seed";
+import { useSandbox } from "./useSandbox";
 
 describe("sandbox event definitions from the seeded events", function () {
     this.timeout(30_000);
     let sb: Sandbox;
     let base: string;
 
-    before(async () => {
-        sb = await startSandbox();
+    useSandbox((started) => {
+        ({ sb } = started);
         base = `${sb.url}/api/projects/${sb.projectId}`;
-    });
-    after(async () => {
-        await sb.close();
     });
 
     async function call(method: string, path: string, body?: unknown): Promise<any> {

@@ -6,8 +6,9 @@ import assert from "node:assert/strict";
 import { NO_PERSONAL_KEY_ACCESS } from "../../src/api/forbidden";
 import { queryLogNode } from "../../src/query/queryLog";
 import { outcomeMismatch, readOutcomes } from "../hogqlOutcomes";
-import { type Sandbox, startSandbox } from "../sandbox/index";
+import { type Sandbox } from "../sandbox/index";
 import { EVENTS, PERSONS } from "../sandbox/hogql/seedSql";
+import { useSandbox } from "./useSandbox";
 
 const corpus = readOutcomes("hogql-corpus-outcomes.json");
 
@@ -16,12 +17,9 @@ describe("sandbox HogQL engine", function () {
     let sb: Sandbox;
     let base: string;
 
-    before(async () => {
-        sb = await startSandbox();
+    useSandbox((started) => {
+        ({ sb } = started);
         base = `${sb.url}/api/projects/${sb.projectId}`;
-    });
-    after(async () => {
-        await sb.close();
     });
 
     async function call(method: string, p: string, body?: unknown, key = sb.keys.full) {

@@ -4,7 +4,8 @@
 // answer or an error, never a 500 (unless PostHog answers the query itself with one).
 import assert from "node:assert/strict";
 import { askSandbox, type OutcomeEntry, outcomeMismatch, readOutcomes } from "../hogqlOutcomes";
-import { type Sandbox, startSandbox } from "../sandbox/index";
+import { type Sandbox } from "../sandbox/index";
+import { useSandbox } from "./useSandbox";
 
 const RESOLVER = "PostHog/posthog:posthog/hogql/resolver.py";
 const RESOLVER_COMMIT = "b8d47d2c0e5f1e7505349a7ae4c039ca58f93769";
@@ -146,12 +147,7 @@ describe("sandbox HogQL engine on the gaps issue 41 found", function () {
     this.timeout(180_000);
     let sb: Sandbox;
 
-    before(async () => {
-        sb = await startSandbox();
-    });
-    after(async () => {
-        await sb.close();
-    });
+    useSandbox((started) => ({ sb } = started));
 
     const hogql = (query: string) => askSandbox(sb, query);
 

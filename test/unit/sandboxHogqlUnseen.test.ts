@@ -3,7 +3,8 @@
 // Every one must match, except those marked knownGap, which are printed with their reason.
 import assert from "node:assert/strict";
 import { askSandbox, outcomeMismatch, readOutcomes } from "../hogqlOutcomes";
-import { type Sandbox, startSandbox } from "../sandbox/index";
+import { type Sandbox } from "../sandbox/index";
+import { useSandbox } from "./useSandbox";
 
 const unseen = readOutcomes("hogql-unseen-outcomes.json");
 
@@ -11,12 +12,7 @@ describe("sandbox HogQL engine on the unseen set", function () {
     this.timeout(60_000);
     let sb: Sandbox;
 
-    before(async () => {
-        sb = await startSandbox();
-    });
-    after(async () => {
-        await sb.close();
-    });
+    useSandbox((started) => ({ sb } = started));
 
     const hogql = (query: string) => askSandbox(sb, query);
 

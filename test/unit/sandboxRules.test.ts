@@ -4,21 +4,19 @@
 import assert from "node:assert/strict";
 import { request } from "node:http";
 import { gunzipSync } from "node:zlib";
-import { type Sandbox, startSandbox } from "../sandbox/index";
+import { type Sandbox } from "../sandbox/index";
 import { LIST_ROW_FIELDS } from "../sandbox/experiments";
 import { defaultOrganization } from "../sandbox/seed";
+import { useSandbox } from "./useSandbox";
 
 describe("sandbox rules", function () {
     this.timeout(20_000);
     let sb: Sandbox;
     let base: string;
 
-    before(async () => {
-        sb = await startSandbox();
+    useSandbox((started) => {
+        ({ sb } = started);
         base = `${sb.url}/api/projects/${sb.projectId}`;
-    });
-    after(async () => {
-        await sb.close();
     });
     afterEach(() => {
         sb.state.organization = defaultOrganization();

@@ -3,19 +3,15 @@
 // ClickHouse, and tables PostHog lacks get PostHog's message.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import assert from "node:assert/strict";
-import { type Sandbox, startSandbox } from "../sandbox/index";
+import { type Sandbox } from "../sandbox/index";
 import { COMPANIES, PRO_COHORT_ID } from "../sandbox/hogql/seedSql";
+import { useSandbox } from "./useSandbox";
 
 describe("sandbox schema from PostHog's source", function () {
     this.timeout(60_000);
     let sb: Sandbox;
 
-    before(async () => {
-        sb = await startSandbox();
-    });
-    after(async () => {
-        await sb.close();
-    });
+    useSandbox((started) => ({ sb } = started));
 
     async function query(query: object): Promise<{ status: number; json: any }> {
         const res = await fetch(`${sb.url}/api/projects/${sb.projectId}/query/`, {

@@ -1,11 +1,11 @@
 // Port of posthog/schema_migrations/0001_retention_query_show_mean.py (PostHog, MIT):
 // RetentionQuery's boolean `showMean` becomes `meanRetentionCalculation` ("simple"/"none").
-import { isObject, truthy, type JsonObject, type SchemaMigration } from "./base";
+import { isObject, truthy, schemaMigration } from "./base";
 
-export const migration0001: SchemaMigration = {
-    name: "0001_retention_query_show_mean",
-    targets: { RetentionQuery: 1 },
-    transform(query: JsonObject): JsonObject {
+export const migration0001 = schemaMigration(
+    "0001_retention_query_show_mean",
+    { RetentionQuery: 1 },
+    (query) => {
         if (query.kind !== "RetentionQuery") return query;
         // A missing or null retentionFilter is left alone (PostHog's test
         // test_0001_retention_query_show_mean.py: a missing key must not raise).
@@ -18,4 +18,4 @@ export const migration0001: SchemaMigration = {
         }
         return query;
     },
-};
+);

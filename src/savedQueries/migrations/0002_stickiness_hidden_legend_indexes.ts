@@ -9,14 +9,14 @@ import {
     truthy,
     type Json,
     type JsonObject,
-    type SchemaMigration,
+    schemaMigration,
 } from "./base";
 import { hasBreakdown, hasCompare, insightFilterOf } from "./insightFilter";
 
-export const migration0002: SchemaMigration = {
-    name: "0002_stickiness_hidden_legend_indexes",
-    targets: { TrendsQuery: 1, StickinessQuery: 1 },
-    transform(query: JsonObject): JsonObject {
+export const migration0002 = schemaMigration(
+    "0002_stickiness_hidden_legend_indexes",
+    { TrendsQuery: 1, StickinessQuery: 1 },
+    (query) => {
         const found = insightFilterOf(query);
         if (!found) return query;
         const { key: filterKey, filter: insightFilter } = found;
@@ -48,7 +48,7 @@ export const migration0002: SchemaMigration = {
         delete filter.hiddenLegendIndexes;
         return { ...query, [filterKey]: filter };
     },
-};
+);
 
 /**
  * The customizations with `hidden` set on each hidden index's entry (created when missing):

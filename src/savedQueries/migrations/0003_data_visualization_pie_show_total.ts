@@ -3,12 +3,12 @@
 // `chartSettings.pie.showTotal`; a `showTotal` already there wins and the old key is dropped.
 // PostHog numbers it 0003 beside 0003_trends_result_customizations_compare; discovery takes
 // both (file-name order) as they target different kinds.
-import { isObject, type JsonObject, type SchemaMigration } from "./base";
+import { isObject, schemaMigration } from "./base";
 
-export const migration0003PieShowTotal: SchemaMigration = {
-    name: "0003_data_visualization_pie_show_total",
-    targets: { DataVisualizationNode: 1 },
-    transform(query: JsonObject): JsonObject {
+export const migration0003PieShowTotal = schemaMigration(
+    "0003_data_visualization_pie_show_total",
+    { DataVisualizationNode: 1 },
+    (query) => {
         if (query.kind !== "DataVisualizationNode") return query;
         const chartSettings = query.chartSettings;
         if (!isObject(chartSettings) || !("showPieTotal" in chartSettings)) return query;
@@ -22,4 +22,4 @@ export const migration0003PieShowTotal: SchemaMigration = {
         if (!("showTotal" in pie)) pie.showTotal = showPieTotal;
         return query;
     },
-};
+);

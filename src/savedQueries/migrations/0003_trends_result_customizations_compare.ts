@@ -1,21 +1,21 @@
 // Port of posthog/schema_migrations/0003_trends_result_customizations_compare.py (PostHog, MIT):
 // result customizations keyed per compare period (`compare_label`) are merged into one entry
 // per base series; by position, previous-period entries offset by the series count shift back.
-import { isObject, pyGet, truthy, type Json, type JsonObject, type SchemaMigration } from "./base";
+import { isObject, pyGet, truthy, type Json, type JsonObject, schemaMigration } from "./base";
 import { hasBreakdown, hasCompare, updateCustomizations } from "./insightFilter";
 import { pyInt, pyJsonDumps, pyJsonLoads } from "./python";
 
-export const migration0003: SchemaMigration = {
-    name: "0003_trends_result_customizations_compare",
-    targets: { TrendsQuery: 2, StickinessQuery: 2 },
-    transform(query: JsonObject): JsonObject {
+export const migration0003 = schemaMigration(
+    "0003_trends_result_customizations_compare",
+    { TrendsQuery: 2, StickinessQuery: 2 },
+    (query) => {
         return updateCustomizations(query, (insightFilter, resultCustomizations) =>
             insightFilter.resultCustomizationBy === "position"
                 ? byPosition(query, insightFilter, resultCustomizations)
                 : byValue(resultCustomizations, hasCompare(query)),
         );
     },
-};
+);
 
 function byValue(resultCustomizations: JsonObject, compareOn: boolean): JsonObject {
     const merged: JsonObject = {};

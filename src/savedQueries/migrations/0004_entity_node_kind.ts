@@ -1,6 +1,6 @@
 // Port of posthog/schema_migrations/0004_entity_node_kind.py (PostHog, MIT): series entries
 // (and funnel exclusions) without a `kind` get the kind pydantic's old union coercion gave them.
-import { isObject, type Json, type JsonObject, type SchemaMigration } from "./base";
+import { isObject, type Json, schemaMigration } from "./base";
 
 // Data warehouse series nodes use a different kind per insight type; exclusions have no data
 // warehouse member, so table_name-shaped exclusion items fall through to EventsNode.
@@ -15,16 +15,16 @@ const SERIES_DATA_WAREHOUSE_KIND: Readonly<Record<string, string>> = {
 // Only these series unions include GroupNode.
 const SERIES_WITH_GROUP_NODE = new Set(["TrendsQuery", "FunnelsQuery"]);
 
-export const migration0004: SchemaMigration = {
-    name: "0004_entity_node_kind",
-    targets: {
+export const migration0004 = schemaMigration(
+    "0004_entity_node_kind",
+    {
         TrendsQuery: 3,
         StickinessQuery: 3,
         LifecycleQuery: 1,
         CalendarHeatmapQuery: 1,
         FunnelsQuery: 1,
     },
-    transform(query: JsonObject): JsonObject {
+    (query) => {
         const queryKind = String(query.kind);
         const dataWarehouseKind = SERIES_DATA_WAREHOUSE_KIND[queryKind];
         const allowGroup = SERIES_WITH_GROUP_NODE.has(queryKind);
@@ -44,7 +44,7 @@ export const migration0004: SchemaMigration = {
         }
         return query;
     },
-};
+);
 
 function stampKind(item: Json, dataWarehouseKind: string | undefined, allowGroup: boolean): Json {
     if (!isObject(item) || "kind" in item) return item;

@@ -17,6 +17,15 @@ export interface SchemaMigration {
     transform(query: JsonObject): JsonObject;
 }
 
+/** Declares one of PostHog's migrations: its module name, the versions it converts, its transform. */
+export function schemaMigration(
+    name: string,
+    targets: Readonly<Record<string, number>>,
+    transform: (query: JsonObject) => JsonObject,
+): SchemaMigration {
+    return { name, targets, transform };
+}
+
 export function isObject(value: unknown): value is JsonObject {
     return typeof value === "object" && value !== null && !Array.isArray(value);
 }

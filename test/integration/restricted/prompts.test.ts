@@ -9,7 +9,7 @@ import type { Sandbox } from "../../sandbox";
 import { waitFor } from "../helpers";
 import { startEditorModelSuite, type EditorModelSuite } from "../lmSuite";
 import { ScriptedUi } from "../scriptedUi";
-import { canProvideModels, type TestModel } from "../testModel";
+import type { TestModel } from "../testModel";
 
 const P = "posthog-workbench";
 /** In the workspace's file: text a repository could write to steer a model. */
@@ -67,7 +67,6 @@ describe("Restricted Mode: no workspace text in any prompt", function () {
 
     before(async function () {
         assert.equal(vscode.workspace.isTrusted, false, "this run's workspace is untrusted");
-        if (!canProvideModels) this.skip();
         await vscode.workspace.fs.writeFile(
             workspaceFile(),
             new TextEncoder().encode(

@@ -1,20 +1,14 @@
 // Event definition endpoints (#19-#23) against the sandbox.
 import assert from "node:assert/strict";
 import type { EventDefinition, PostHogClient } from "../../../src/api";
-import { apiError, makeClient, requestsTo, startSandbox, type Sandbox } from "./helpers";
+import { apiError, requestsTo, type Sandbox } from "./helpers";
+import { useSandbox } from "../useSandbox";
 
 describe("api/eventDefinitions", () => {
     let sb: Sandbox;
     let client: PostHogClient;
 
-    before(async () => {
-        sb = await startSandbox();
-        ({ client } = makeClient(sb));
-    });
-    after(async () => {
-        await client.close();
-        await sb.close();
-    });
+    useSandbox((started) => ({ sb, client } = started));
 
     it("#19 lists a page and iterates every page", async () => {
         const page = await client.listEventDefinitionsPage({ limit: 5 });

@@ -16,7 +16,8 @@ import {
     type LifecycleAction,
 } from "../../../src/experiments/lifecycle";
 import { FIXTURE_DIR } from "../../contract/contract";
-import { apiError, makeClient, startSandbox, type Sandbox } from "./helpers";
+import { apiError, makeClient, type Sandbox } from "./helpers";
+import { useSandbox } from "../useSandbox";
 
 /** The states the tree groups experiments by, plus an archived one. */
 const STATES = ["draft", "running", "paused", "exposure_frozen", "complete", "archived"] as const;
@@ -27,14 +28,7 @@ describe("api/experiment lifecycle", () => {
     let client: PostHogClient;
     let serial = 0;
 
-    before(async () => {
-        sb = await startSandbox();
-        ({ client } = makeClient(sb));
-    });
-    after(async () => {
-        await client.close();
-        await sb.close();
-    });
+    useSandbox((started) => ({ sb, client } = started));
     beforeEach(() => sb.faults.clear());
 
     /** The sandbox's own record of the experiment's flag. */

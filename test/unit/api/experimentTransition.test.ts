@@ -8,21 +8,15 @@ import {
     type Experiment,
     type PostHogClient,
 } from "../../../src/api";
-import { apiError, makeClient, requestsTo, startSandbox, type Sandbox } from "./helpers";
+import { apiError, requestsTo, type Sandbox } from "./helpers";
+import { useSandbox } from "../useSandbox";
 
 describe("api/transitionExperiment", () => {
     let sb: Sandbox;
     let client: PostHogClient;
     let serial = 0;
 
-    before(async () => {
-        sb = await startSandbox();
-        ({ client } = makeClient(sb));
-    });
-    after(async () => {
-        await client.close();
-        await sb.close();
-    });
+    useSandbox((started) => ({ sb, client } = started));
     beforeEach(() => sb.faults.clear());
 
     async function draft(): Promise<Experiment> {

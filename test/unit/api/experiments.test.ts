@@ -1,20 +1,14 @@
 // Experiments endpoints (#1-#11) against the sandbox.
 import assert from "node:assert/strict";
 import type { Experiment, PostHogClient } from "../../../src/api";
-import { apiError, makeClient, requestsTo, startSandbox, type Sandbox } from "./helpers";
+import { apiError, requestsTo, type Sandbox } from "./helpers";
+import { useSandbox } from "../useSandbox";
 
 describe("api/experiments", () => {
     let sb: Sandbox;
     let client: PostHogClient;
 
-    before(async () => {
-        sb = await startSandbox({ extraExperiments: 120 });
-        ({ client } = makeClient(sb));
-    });
-    after(async () => {
-        await client.close();
-        await sb.close();
-    });
+    useSandbox((started) => ({ sb, client } = started), { extraExperiments: 120 });
     beforeEach(() => sb.faults.clear());
 
     /** A started experiment, fetched itself: list rows carry no metrics. */

@@ -8,21 +8,15 @@ import {
     type RetryInfo,
 } from "../../../src/api";
 import { waitFor } from "../../waitFor";
-import { apiError, makeClient, requestsTo, startSandbox, type Sandbox } from "./helpers";
+import { apiError, makeClient, requestsTo, type Sandbox } from "./helpers";
+import { useSandbox } from "../useSandbox";
 
 describe("api/failures", () => {
     let sb: Sandbox;
     let client: PostHogClient;
     const EXPERIMENTS = /\/api\/projects\/1\/experiments\/$/;
 
-    before(async () => {
-        sb = await startSandbox();
-        ({ client } = makeClient(sb));
-    });
-    after(async () => {
-        await client.close();
-        await sb.close();
-    });
+    useSandbox((started) => ({ sb, client } = started));
     beforeEach(() => sb.faults.clear());
 
     describe("auth", () => {

@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { forbiddenCause, forbiddenMessage, type PostHogClient } from "../../../src/api";
 import { defaultOrganization } from "../../sandbox/seed";
-import { apiError, makeClient, startSandbox, type Sandbox } from "./helpers";
+import { apiError, makeClient, type Sandbox } from "./helpers";
+import { useSandbox } from "../useSandbox";
 
 const hogql = { kind: "HogQLQuery", query: "select 1" };
 /** Advice that only a different or broader key would follow. */
@@ -15,14 +16,7 @@ describe("api/forbidden: 403 causes", () => {
     let sb: Sandbox;
     let scoped: PostHogClient;
 
-    before(async () => {
-        sb = await startSandbox();
-        ({ client: scoped } = makeClient(sb));
-    });
-    after(async () => {
-        await scoped.close();
-        await sb.close();
-    });
+    useSandbox((started) => ({ sb, client: scoped } = started));
     afterEach(() => {
         sb.state.organization = defaultOrganization();
     });

@@ -2,14 +2,12 @@
 // `insight_variable:read` scope the run falls back to prompting (no variables, no error).
 import assert from "node:assert/strict";
 import { fetchSavedVariables } from "../../../src/query/savedVariables";
-import { apiError, makeClient, startSandbox, type Sandbox } from "./helpers";
+import { apiError, makeClient, type Sandbox } from "./helpers";
+import { useSandbox } from "../useSandbox";
 
 describe("insight variables", () => {
     let sb: Sandbox;
-    before(async () => {
-        sb = await startSandbox();
-    });
-    after(async () => sb?.close());
+    useSandbox((started) => ({ sb } = started));
 
     it("lists the project's saved variables with code names, types and defaults", async () => {
         const { client } = makeClient(sb);

@@ -13,7 +13,8 @@ import {
 import { NO_PERSONAL_KEY_ACCESS } from "../../../src/api/forbidden";
 import { isBigNumber, parseLossless, stringifyLossless } from "../../../src/shared/json/lossless";
 import { waitFor } from "../../waitFor";
-import { apiError, makeClient, requestsTo, startSandbox, type Sandbox } from "./helpers";
+import { apiError, makeClient, requestsTo, type Sandbox } from "./helpers";
+import { useSandbox } from "../useSandbox";
 
 const hogql = (query: string) => ({ kind: "HogQLQuery", query });
 /** The parsed response of a run, read from its bytes. */
@@ -25,14 +26,7 @@ describe("api/query", () => {
     let sb: Sandbox;
     let client: PostHogClient;
 
-    before(async () => {
-        sb = await startSandbox({ asyncPolls: 3 });
-        ({ client } = makeClient(sb));
-    });
-    after(async () => {
-        await client.close();
-        await sb.close();
-    });
+    useSandbox((started) => ({ sb, client } = started), { asyncPolls: 3 });
     beforeEach(() => sb.faults.clear());
 
     it("#12 runs a blocking HogQL query, always sending a client_query_id", async () => {

@@ -10,14 +10,8 @@ import {
     type QueryResponse,
 } from "../../../src/api";
 import { errorFromResponse } from "../../../src/api/errors";
-import {
-    apiError,
-    assertNoSecrets,
-    makeClient,
-    requestsTo,
-    startSandbox,
-    type Sandbox,
-} from "./helpers";
+import { apiError, assertNoSecrets, requestsTo, type Sandbox } from "./helpers";
+import { useSandbox } from "../useSandbox";
 
 const hogql = (query: string) => ({ kind: "HogQLQuery", query });
 
@@ -33,14 +27,7 @@ describe("api/query budget and reasons", () => {
     let sb: Sandbox;
     let client: PostHogClient;
 
-    before(async () => {
-        sb = await startSandbox();
-        ({ client } = makeClient(sb));
-    });
-    after(async () => {
-        await client.close();
-        await sb.close();
-    });
+    useSandbox((started) => ({ sb, client } = started));
     afterEach(() => setBudget(sb, { remainingBytes: null, maxRowsToRead: null }));
 
     it("a run says what it read; the budget left only when the service reports it", async () => {

@@ -1,27 +1,15 @@
 // The key only ever goes to the configured origin, and never into logs or error messages.
 import assert from "node:assert/strict";
 import { PostHogClient, isPostHogApiError, type ExperimentBasic } from "../../../src/api";
-import {
-    apiError,
-    assertNoSecrets,
-    errorText,
-    makeClient,
-    startSandbox,
-    type Sandbox,
-} from "./helpers";
+import { apiError, assertNoSecrets, errorText, makeClient, type Sandbox } from "./helpers";
+import { useSandbox } from "../useSandbox";
 
 describe("api/security", () => {
     let sb: Sandbox;
     let other: Sandbox;
 
-    before(async () => {
-        sb = await startSandbox({ extraExperiments: 30 });
-        other = await startSandbox();
-    });
-    after(async () => {
-        await sb.close();
-        await other.close();
-    });
+    useSandbox((started) => ({ sb } = started), { extraExperiments: 30 });
+    useSandbox((started) => ({ sb: other } = started));
     beforeEach(() => {
         sb.faults.clear();
         other.requests.length = 0;

@@ -7,7 +7,8 @@ import { isScopedKeyRefusal, isUnreachable, PostHogApiError } from "../../../src
 import type { PostHogClient, QueryNode } from "../../../src/api";
 import { upgradeLocally } from "../../../src/savedQueries/migrations/upgrade";
 import { Upgrader } from "../../../src/savedQueries/upgradePath";
-import { makeClient, startSandbox, type Sandbox } from "../api/helpers";
+import { makeClient, type Sandbox } from "../api/helpers";
+import { useSandbox } from "../useSandbox";
 
 const errors = { isScopedKeyRefusal, isUnreachable };
 const OLD_RETENTION = {
@@ -18,11 +19,10 @@ const OLD_RETENTION = {
 describe("Upgrader: service or local", () => {
     let sb: Sandbox;
     let keys: Sandbox["keys"];
-    before(async () => {
-        sb = await startSandbox();
+    useSandbox((started) => {
+        ({ sb } = started);
         keys = sb.keys;
     });
-    after(async () => sb?.close());
 
     const upgradeCalls = () => sb.requests.filter((r) => r.path.endsWith("/query/upgrade/")).length;
 
