@@ -1,5 +1,5 @@
-// The tree-sitter runtime and each grammar, loaded once on first use (each grammar is a wasm
-// file of 0.2-4 MB: only the languages a workspace has are loaded).
+// The tree-sitter runtime and each grammar, loaded once on first use (each grammar is a large
+// wasm file, see docs/performance.md: only the languages a workspace has are loaded).
 import { Language, Parser } from "web-tree-sitter";
 
 /** Where a wasm file is: the bundle's `dist/grammars/<file>`, or node_modules in tests. */
