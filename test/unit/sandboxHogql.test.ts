@@ -172,7 +172,6 @@ describe("sandbox HogQL engine", function () {
         const cases: [string, string][] = [
             ["SELECT event FROM events WHERE matchesAction(1)", "matchesAction"],
             ["SELECT lookupDomainType('google.com')", "lookupDomainType"],
-            ["SELECT convertCurrency('USD', 'EUR', 100)", "convertCurrency"],
             ["SELECT aggregate_funnel(1, 2, 3, 'a', 'b', [], [])", "aggregate_funnel"],
             [
                 "SELECT aggregate_funnel_array_trends(1, 2, 3, 4, 'a', 'b', [], [])",
@@ -188,6 +187,30 @@ describe("sandbox HogQL engine", function () {
         // The arguments are checked first, as PostHog checks them.
         const few = await hogql("SELECT aggregate_funnel(1)");
         assert.equal(few.json.detail, "Function 'aggregate_funnel' expects 7 arguments, found 1");
+    });
+
+    it("converts currencies through the exchange-rate dictionary as PostHog's printer does", async () => {
+        // A rate holds from its date until the currency's next one; 2024-01-15 falls in the
+        // month that starts with the seeded 2024-01-01 rate.
+        const rate = await hogql(
+            "SELECT rate FROM exchange_rate WHERE currency = 'EUR' AND date = toDate('2024-01-01')",
+        );
+        const eur = Number(rate.json.results[0][0]);
+        assert.ok(eur > 0.8 && eur < 1, String(eur));
+        const r = await hogql(
+            "SELECT convertCurrency('USD', 'EUR', 100, toDate('2024-01-15')), " +
+                "convertCurrency('EUR', 'EUR', 7), convertCurrency('XXX', 'EUR', 100), " +
+                "convertCurrency('USD', 'EUR', 100, toDate('2019-06-01')), " +
+                "convertCurrency('EUR', 'USD', 100) > 0",
+        );
+        assert.equal(r.status, 200, r.text);
+        const [converted, same, unknown, before, today] = r.json.results[0];
+        assert.ok(Math.abs(Number(converted) - 100 * eur) < 1e-6, `${converted} vs ${100 * eur}`);
+        // The same currency is the amount; a currency or date without a rate gives 0.
+        assert.deepEqual([Number(same), Number(unknown), Number(before), today], [7, 0, 0, 1]);
+        // Decimals at the rates' 10 places (EXCHANGE_RATE_DECIMAL_PRECISION), as ClickHouse types
+        // the printed expression.
+        assert.match(r.json.types[0][1], /^Decimal\(\d+, 10\)$/);
     });
 
     it("resolves IN COHORT by id or name to the cohort's people, with PostHog's errors", async () => {
