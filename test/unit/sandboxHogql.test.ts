@@ -213,6 +213,76 @@ describe("sandbox HogQL engine", function () {
         assert.match(r.json.types[0][1], /^Decimal\(\d+, 10\)$/);
     });
 
+    it("serves system.experiments and system.feature_flags from the sandbox's state at query time", async () => {
+        const mine = <T extends { team_id: number }>(rows: T[]) =>
+            rows.filter((r) => r.team_id === sb.projectId);
+        const exps = mine(sb.state.experiments).sort((a, b) => a.id - b.id);
+        const flags = mine(sb.state.featureFlags).sort((a, b) => a.id - b.id);
+        assert.ok(exps.length > 1 && flags.length > 1);
+        let r = await hogql(
+            "SELECT id, name, archived, feature_flag_id, start_date IS NULL FROM system.experiments ORDER BY id",
+        );
+        assert.equal(r.status, 200, r.text);
+        assert.deepEqual(
+            r.json.results,
+            exps.map((e) => [
+                e.id,
+                e.name,
+                e.archived ? 1 : 0,
+                flags.find((f) => f.key === e.feature_flag_key)?.id ?? null,
+                e.start_date ? 0 : 1,
+            ]),
+        );
+        // system.py's fields, `SELECT *` leaving out team_id and the hidden `_archived`.
+        r = await hogql("SELECT * FROM system.experiments LIMIT 1");
+        assert.deepEqual(r.json.columns, [
+            "id",
+            "name",
+            "description",
+            "created_at",
+            "updated_at",
+            "filters",
+            "parameters",
+            "start_date",
+            "end_date",
+            "archived",
+            "feature_flag_id",
+        ]);
+        r = await hogql(
+            "SELECT key, deleted, JSONExtractString(filters, 'multivariate', 'variants', 1, 'key') FROM system.feature_flags ORDER BY id",
+        );
+        assert.deepEqual(
+            r.json.results,
+            flags.map((f) => [
+                f.key,
+                f.deleted ? 1 : 0,
+                String(
+                    ((f.filters.multivariate as any)?.variants as any[] | undefined)?.[0]?.key ??
+                        "",
+                ),
+            ]),
+        );
+        // State changed between queries is what the next query reads, and a name is data, never SQL.
+        const renamed = "it's \\ 'quoted'\n--";
+        const before = exps[0].name;
+        exps[0].name = renamed;
+        try {
+            r = await hogql(`SELECT name FROM system.experiments WHERE id = ${exps[0].id}`);
+            assert.deepEqual(r.json.results, [[renamed]]);
+        } finally {
+            exps[0].name = before;
+        }
+        // Another project's rows stay out, as PostHog's team guard keeps them out.
+        r = await hogql(
+            "SELECT count() FROM system.feature_flags WHERE team_id != {id}",
+            {},
+            {
+                values: { id: sb.projectId },
+            },
+        );
+        assert.deepEqual(r.json.results, [[0]]);
+    });
+
     it("resolves IN COHORT by id or name to the cohort's people, with PostHog's errors", async () => {
         const inCohort = await hogql(
             "SELECT count() FROM events WHERE person_id IN COHORT 1 LIMIT 1",
