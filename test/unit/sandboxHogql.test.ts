@@ -283,6 +283,19 @@ describe("sandbox HogQL engine", function () {
         assert.deepEqual(r.json.results, [[0]]);
     });
 
+    it("writes the datetimes raw_sessions_v3 and raw_sessions hold as states as ISO datetimes", async () => {
+        for (const table of ["raw_sessions_v3", "raw_sessions"]) {
+            const r = await hogql(
+                `SELECT min_timestamp, max_timestamp, max_inserted_at, urls FROM ${table} LIMIT 1`,
+            );
+            assert.equal(r.status, 200, r.text);
+            const [min, max, inserted, urls] = r.json.results[0];
+            for (const v of [min, max, inserted])
+                assert.match(v, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?Z$/, `${table}: ${v}`);
+            assert.ok(Array.isArray(urls), table);
+        }
+    });
+
     it("resolves IN COHORT by id or name to the cohort's people, with PostHog's errors", async () => {
         const inCohort = await hogql(
             "SELECT count() FROM events WHERE person_id IN COHORT 1 LIMIT 1",
