@@ -211,6 +211,11 @@ describe("sandbox HogQL engine", function () {
         // Decimals at the rates' 10 places (EXCHANGE_RATE_DECIMAL_PRECISION), as ClickHouse types
         // the printed expression.
         assert.match(r.json.types[0][1], /^Decimal\(\d+, 10\)$/);
+        // test_query.py @006017a2 test_currency_conversion_with_string_date: a string date fails
+        // in ClickHouse ("Illegal type String of fourth argument of function dictGetOrDefault"),
+        // an InternalCHQueryError, not one of the user-safe errors.
+        const stringDate = await hogql("SELECT convertCurrency('USD', 'EUR', 100, '2024-01-01')");
+        assert.deepEqual([stringDate.status, stringDate.json.type], [500, "server_error"]);
     });
 
     it("serves system.experiments and system.feature_flags from the sandbox's state at query time", async () => {
