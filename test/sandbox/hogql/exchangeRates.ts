@@ -1,8 +1,9 @@
 // PostHog's exchange-rate dictionary and the convertCurrency(...) it serves, on chDB.
 // Follows posthog/models/exchange_rate/sql.py @a51d9bfffa9877044146a09dc5d71b1eaffda734
 // (EXCHANGE_RATE_DICTIONARY_SQL, EXCHANGE_RATE_DICTIONARY_QUERY) and the convertCurrency branch of
-// the ClickHouse printer's visit_call (posthog/hogql/printer/, the newest stored version, which
-// prints toDecimal128 at EXCHANGE_RATE_DECIMAL_PRECISION; older ones print toDecimal64).
+// the ClickHouse printer's visit_call (posthog/hogql/printer/, the newest the code index holds,
+// id 54502309406, no commit given: it prints toDecimal128 at EXCHANGE_RATE_DECIMAL_PRECISION;
+// older ones print toDecimal64).
 // chDB creates a dictionary with a local CLICKHOUSE source (no host: the query runs in-process),
 // so the printed SQL is PostHog's, dictGet and all.
 
