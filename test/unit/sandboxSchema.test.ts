@@ -178,17 +178,15 @@ describe("sandbox schema from PostHog's source", function () {
         ]);
     });
 
-    it("exchange_rate: five currencies for each of the last 90 days, no team guard", async () => {
+    it("exchange_rate: five currencies daily for 90 days and monthly since 2020, no team guard", async () => {
         const result = await rows(
-            "SELECT currency, count(), min(rate) > 0 FROM exchange_rate GROUP BY currency ORDER BY currency",
+            "SELECT currency, countIf(date > today() - 90), countIf(date <= today() - 90) >= 60, " +
+                "min(rate) > 0, min(date) FROM exchange_rate GROUP BY currency ORDER BY currency",
         );
-        assert.deepEqual(result, [
-            ["BRL", 90, 1],
-            ["EUR", 90, 1],
-            ["GBP", 90, 1],
-            ["JPY", 90, 1],
-            ["USD", 90, 1],
-        ]);
+        assert.deepEqual(
+            result,
+            ["BRL", "EUR", "GBP", "JPY", "USD"].map((c) => [c, 90, 1, 1, "2020-01-01"]),
+        );
     });
 
     it("numbers stays a table function with PostHog's argument counts", async () => {

@@ -236,6 +236,12 @@ export function converter(type: string): Convert {
         const c = converter(t);
         return (v) => (v === null ? null : c(v));
     }
+    // SimpleAggregateFunction(f, T) holds plain values of T (raw_sessions' min_timestamp, ...),
+    // which PostHog's API writes as it writes T.
+    if ((t = inner(type, "SimpleAggregateFunction"))) {
+        const parts = splitTop(t);
+        return converter(parts[parts.length - 1] ?? "String");
+    }
     if ((t = inner(type, "Array"))) {
         const c = converter(t);
         return (v) => (Array.isArray(v) ? v.map(c) : v);

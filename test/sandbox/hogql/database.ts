@@ -4,8 +4,9 @@
 // query_log, groups, cohort_people, cohort_membership, exchange_rate, session_replay_events,
 // log_entries with its console-log and batch-export views, groups_revenue_analytics, the
 // per-model document embeddings, sessions as sessions_v2.py gives them, numbers and the raw
-// tables; document_embeddings itself is documentEmbeddings.ts); what database.py changes per team
-// (MODIFIER_FIELDS) is by hand.
+// tables; document_embeddings itself is documentEmbeddings.ts, system.experiments and
+// system.feature_flags are systemTables.ts); what database.py changes per team (MODIFIER_FIELDS)
+// is by hand.
 import { closeMatches } from "./closeMatches";
 import {
     DATABASE_SCHEMA,

@@ -10,6 +10,7 @@ import { type InsightVariable, type RequestVariable, replacePlaceholders } from 
 import { DEFAULT_RETURNED_ROWS, MAX_SELECT_RETURNED_ROWS, Printer } from "./printer";
 import { type QueryLogTag, writeQueryLog } from "./queryLog";
 import { DATABASE_SCHEMA } from "./schemaTables";
+import { type SystemRows } from "./systemTables";
 import { checkOffsets } from "./userQueryValidator";
 
 export { HogQLError, ExposedClickHouseError };
@@ -40,6 +41,8 @@ export interface RunOptions {
     log?: QueryLogTag;
     /** ClickHouse's max_rows_to_read for the run */
     maxRowsToRead?: number;
+    /** the sandbox's state behind system.experiments and system.feature_flags */
+    systemRows?: SystemRows;
 }
 
 let instance: Promise<HogQLEngine> | null = null;
@@ -74,7 +77,9 @@ export class HogQLEngine {
             savedVariables: opts.savedVariables ?? [],
         });
         const defaultLimit = replaced.node === "SelectQuery" && !replaced.limit;
-        const printed = new Printer(opts.teamId, text).printTop(replaced, {
+        const printer = new Printer(opts.teamId, text);
+        printer.systemRows = opts.systemRows ?? {};
+        const printed = printer.printTop(replaced, {
             // One more row than shown tells whether there are more (hasMore).
             default: DEFAULT_RETURNED_ROWS + 1,
             max: MAX_SELECT_RETURNED_ROWS,

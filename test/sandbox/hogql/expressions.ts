@@ -4,6 +4,7 @@
 import { cohortSubquery } from "./cohorts";
 import { HogQLError, queryError } from "./errors";
 import { checkAlias, escapeIdentifier as id, escapeString } from "./escape";
+import { printConvertCurrency } from "./exchangeRates";
 import { FieldPrinter } from "./fields";
 import {
     FIRST_ARG_DATETIME,
@@ -417,13 +418,20 @@ export abstract class ExprPrinter extends FieldPrinter {
 
     /**
      * PostHog's own functions (posthog.py) that print as other ClickHouse expressions
-     * (functions/sparkline.py, recording_button.py, explain_csp_report.py); the argument counts
-     * are checked before. The others (matchesAction, lookup*, convertCurrency, ...) read
-     * PostHog's own tables and dictionaries, which the sandbox does not have.
+     * (functions/sparkline.py, recording_button.py, explain_csp_report.py) or read a dictionary
+     * the sandbox has (convertCurrency, exchangeRates.ts); the argument counts are checked
+     * before. The others (matchesAction, lookup*, ...) read PostHog's own tables and
+     * dictionaries, which the sandbox does not have.
      */
     protected special(name: string, node: AstNode, argNodes: AstNode[], scope: Scope): Printed {
-        const a = this.args(argNodes, scope).map((x) => x.sql);
+        const printed = this.args(argNodes, scope);
+        const a = printed.map((x) => x.sql);
         switch (name) {
+            case "convertCurrency":
+                return {
+                    sql: printConvertCurrency(a),
+                    nullable: printed.some((x) => x.nullable),
+                };
             case "sparkline":
                 return { sql: `tuple('__hx_tag', 'Sparkline', 'data', ${a[0]})`, nullable: false };
             case "recordingButton":

@@ -21,6 +21,7 @@ import { DOCUMENT_EMBEDDINGS, documentEmbeddingsTable } from "./documentEmbeddin
 import { expandQueryTag } from "./hogqlx";
 import type { AstNode } from "./parser";
 import { Scope, type Source } from "./scope";
+import { type SystemRows, systemTable } from "./systemTables";
 
 /** posthog/hogql/constants.py */
 export const DEFAULT_RETURNED_ROWS = 100;
@@ -37,6 +38,8 @@ export class Printer extends ExprPrinter {
     readonly tableNames = new Set<string>();
     /** the WHERE of the SELECT whose FROM is being printed */
     private where: AstNode | null = null;
+    /** the sandbox's experiments and flags, for the system tables it serves (systemTables.ts) */
+    systemRows: SystemRows = {};
 
     /** Prints a top-level query with HogQL's row limits applied (posthog/hogql/query.py). */
     printTop(ast: AstNode, limit: { default: number; max: number }): PrintedQuery {
@@ -379,7 +382,7 @@ export class Printer extends ExprPrinter {
             findTable(name) ??
             (name === DOCUMENT_EMBEDDINGS || name === `posthog.${DOCUMENT_EMBEDDINGS}`
                 ? documentEmbeddingsTable(this.where)
-                : undefined);
+                : systemTable(name, this.systemRows));
         if (!def) {
             // A table PostHog has that the sandbox's ClickHouse does not hold: say so, rather
             // than claim PostHog lacks it.

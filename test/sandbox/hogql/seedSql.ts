@@ -4,8 +4,9 @@
 // 2,000 persons, 12,000 sessions over the last 90 days (fewer on weekends), 10 events each
 // (120,000 events: pageviews, clicks, signups, checkouts, feature flag calls with the seeded
 // experiments' variants), sessions derived from events, replays for a third of the sessions, the
-// companies (group type 0) the events name, a cohort of the persons on the pro plan, and daily
-// exchange rates.
+// companies (group type 0) the events name, a cohort of the persons on the pro plan, and
+// exchange rates (daily, and monthly back to 2020) with the dictionary convertCurrency reads.
+import { EXCHANGE_RATE_DICTIONARY_SQL } from "./exchangeRates";
 
 export const PERSONS = 2000;
 export const SESSIONS = 12_000;
@@ -199,9 +200,12 @@ export const CREATE_TABLES: string[] = [
     `CREATE TABLE cohortpeople (
         person_id UUID, cohort_id Int64, team_id Int64, sign Int8, version Int64
     ) ENGINE = MergeTree ORDER BY (team_id, cohort_id, person_id)`,
+    // exchange_rate/sql.py EXCHANGE_RATE_TABLE_SQL, with the dictionary convertCurrency reads.
     `CREATE TABLE exchange_rate (
-        currency String, date Date, rate Decimal64(10)
+        currency String, date Date, rate Decimal64(10),
+        version UInt32 DEFAULT toUnixTimestamp(now())
     ) ENGINE = MergeTree ORDER BY (date, currency)`,
+    EXCHANGE_RATE_DICTIONARY_SQL,
     // cohort_membership.py CohortMembershipTable: realtime cohort membership, one row per person
     // and cohort with its last status.
     `CREATE TABLE cohort_membership (
@@ -517,10 +521,16 @@ export function seedStatements(): string[] {
             ['Batch export started', 'Batch export finished'][1 + number % 2], 'info'
         FROM numbers(2) ${SETTINGS}`;
 
-    // Exchange rates of a few currencies to USD for each of the last 90 days, moving a little.
-    const rates = `INSERT INTO exchange_rate
-        SELECT currency, today() - number, toDecimal64(base * (1 + ((intHash32(number * 13 + length(currency)) % 200) - 100) / 10000), 10)
-        FROM numbers(90)
+    // Rates of a few currencies to USD (sql.py: every rate is against the USD of its day, so USD
+    // is 1): daily for the last 90 days and on the first of each month since 2020, as PostHog's
+    // historical rates reach back years. They move a little around a base.
+    const rates = `INSERT INTO exchange_rate (currency, date, rate)
+        SELECT currency, day, toDecimal64(if(currency = 'USD', 1, base * (1 + ((intHash32(toUInt32(day) * 13 + length(currency)) % 200) - 100) / 10000)), 10)
+        FROM (
+            SELECT today() - number AS day FROM numbers(90)
+            UNION DISTINCT
+            SELECT addMonths(toDate('2020-01-01'), number) AS day FROM numbers(dateDiff('month', toDate('2020-01-01'), today()) + 1)
+        )
         ARRAY JOIN ['USD', 'EUR', 'GBP', 'JPY', 'BRL'] AS currency, [1, 0.92, 0.79, 151.2, 5.05] AS base
         ${SETTINGS}`;
 

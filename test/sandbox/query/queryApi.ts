@@ -15,6 +15,7 @@ import {
 } from "../hogql/engine";
 import type { HogQLFilters } from "../hogql/filters";
 import type { RequestVariable } from "../hogql/placeholders";
+import { systemRowsOf } from "../hogql/systemTables";
 import { admitQuery, costHeaders, debitQuery, maxRowsToRead } from "./budget";
 import { internalErrorBody } from "./internalErrors";
 
@@ -164,6 +165,7 @@ async function compute(
             userId: 1,
         },
         maxRowsToRead: maxRowsToRead(ctx.state, ctx.projectId),
+        systemRows: systemRowsOf(ctx.state),
     };
     const runHogQL = async (sql: string): Promise<HogQLResult> => {
         const r = await runHogQLAs(ctx, sql, options);
