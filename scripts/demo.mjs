@@ -3,7 +3,8 @@
 // (the URL is printed). With `--screenshot FILE` it opens the workbench in headless Chromium,
 // shows the PostHog container (or, with `--open NAME`, that fixture file), saves a screenshot and
 // exits. `--theme NAME` sets the colour theme (e.g. "Default Light Modern"); `--no-build` skips the
-// build when the caller has just built (scripts/screenshotHogql.mjs).
+// build when the caller has just built (scripts/screenshotHogql.mjs). `--sign-in browser` (with
+// `--screenshot`) signs in through the sandbox's consent page instead of the demo key.
 import { execSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -15,6 +16,7 @@ const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : u
 const screenshot = option("--screenshot");
 const openName = option("--open");
 const theme = option("--theme");
+const browserSignIn = option("--sign-in") === "browser";
 
 if (!args.includes("--no-build"))
     execSync("npm run --silent build", { cwd: root, stdio: "inherit" });
@@ -28,11 +30,41 @@ if (!hasDesktopCode && !ensureHarness("current")) {
 const { openFile, openWorkbench, startCodeServer } = await import(
     path.join(root, "out", "test", "ui", "workbench.js")
 );
+const { BROWSER_SANDBOX_ADDRESS, signInInBrowser } = await import(
+    path.join(root, "out", "test", "ui", "browserConsent.js")
+);
+const { startSandbox } = await import(path.join(root, "out", "test", "sandbox", "index.js"));
+
+/**
+ * The sandbox on the loopback address a browser sign-in works with in code-server (see
+ * test/ui/browserConsent.ts); where the system has only 127.0.0.1 (macOS), on that.
+ */
+async function startDemoSandbox() {
+    try {
+        return await startSandbox({ address: BROWSER_SANDBOX_ADDRESS });
+    } catch {
+        return startSandbox();
+    }
+}
 const themeSettings = theme ? { "workbench.colorTheme": theme } : {};
 
 if (screenshot) {
-    const bench = await openWorkbench({ name: "demo-screenshot", settings: themeSettings });
+    const bench = await openWorkbench(
+        {
+            name: "demo-screenshot",
+            settings: themeSettings,
+            ...(browserSignIn ? { env: { POSTHOG_WORKBENCH_DEMO_KEY: "" } } : {}),
+        },
+        startDemoSandbox,
+    );
     try {
+        if (browserSignIn) {
+            await bench.page
+                .locator(".statusbar-item", { hasText: "PostHog: Sign In" })
+                .first()
+                .click({ timeout: 60_000 });
+            await signInInBrowser(bench.page, bench.sandbox);
+        }
         if (openName) {
             // Tall enough for a fixture file of about 45 lines.
             await bench.page.setViewportSize({ width: 1280, height: 1000 });
@@ -61,8 +93,7 @@ if (screenshot) {
     process.exit(0);
 }
 
-const { startSandbox } = await import(path.join(root, "out", "test", "sandbox", "index.js"));
-const sandbox = await startSandbox();
+const sandbox = await startDemoSandbox();
 console.log(`PostHog sandbox: ${sandbox.url}  (demo key ${sandbox.keys.full})`);
 // The sandbox is also an OAuth server (test/sandbox/oauth.ts): PostHog: Sign Out, then Sign In
 // with "Sign in with PostHog (browser)" opens its consent page; Allow signs in.

@@ -22,9 +22,16 @@ const CALLBACK_PATH = "/oauth-callback";
 
 export class BrowserSignIn implements vscode.UriHandler {
     readonly pending = new PendingSignIns();
-    /** Opens the authorization URL; integration tests put their own browser here. */
+    /**
+     * Opens the authorization URL; integration tests put their own browser here. The URL goes as
+     * a string: a vscode.Uri keeps its query decoded, so the `&` and `?` escaped inside
+     * `redirect_uri` came out bare and split it (code-server's callback URI has a query of its
+     * own; the sandbox answered "Mismatching redirect URI"). VS Code's openExternal takes a
+     * string and opens it as written (extHostWindow.ts openUri and mainThreadWindow.ts $openUri,
+     * microsoft/vscode, as in code-server 4.139.1 / VS Code 1.117.0).
+     */
     openExternal: (url: string) => Promise<boolean> = async (url) =>
-        vscode.env.openExternal(vscode.Uri.parse(url, true));
+        vscode.env.openExternal(url as unknown as vscode.Uri);
 
     constructor(
         private readonly deps: BrowserSignInDeps,

@@ -82,11 +82,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     );
     await new Promise<void>((resolve, reject) => {
         server.once("error", reject);
-        server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+        server.listen(options.port ?? 0, options.address ?? "127.0.0.1", () => resolve());
     });
     const port = (server.address() as AddressInfo).port;
     return {
-        url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}`,
+        url: `${options.tls ? "https" : "http"}://${options.address ?? "127.0.0.1"}:${port}`,
         projectId: 1,
         keys: { ...KEYS },
         state,

@@ -2,6 +2,12 @@
 
 export interface SandboxOptions {
     port?: number;
+    /**
+     * The loopback address to listen on (default 127.0.0.1). The browser sign-in's UI test uses
+     * another one (127.0.0.2): VS Code forwards links to localhost and 127.0.0.1 through its port
+     * mapping, which re-encodes their query (see test/ui/browserSignIn.test.ts).
+     */
+    address?: string;
     /** extra experiments added to project 1 for paging tests */
     extraExperiments?: number;
     /** polls an async query needs before it completes (default 3) */

@@ -22,9 +22,11 @@ export class OAuthStore {
     }
 
     async set(session: OAuthSession): Promise<void> {
-        await this.secrets.store(SECRET_PREFIX + session.host, JSON.stringify(session));
+        // The host first: the secret's change event tells the Accounts menu (accountProvider.ts),
+        // which lists the hosts; a host added after it was missed, and the account never showed.
         if (!this.hosts().includes(session.host))
             await this.state.update(HOSTS_STATE, [...this.hosts(), session.host]);
+        await this.secrets.store(SECRET_PREFIX + session.host, JSON.stringify(session));
     }
 
     async delete(origin: string): Promise<void> {
