@@ -475,7 +475,7 @@ export class Auth implements vscode.Disposable {
                 ),
                 value: project,
             })),
-            { title, placeHolder: vscode.l10n.t("Projects this key can access") },
+            { title, placeHolder: vscode.l10n.t("Projects this sign-in can access") },
         );
     }
 
