@@ -1,3 +1,4 @@
+import type { BearerSource } from "./bearer";
 import { ApiCore, type CallOptions } from "./core";
 import { PostHogApiError, localError } from "./errors";
 import { checkHost } from "./host";
@@ -66,6 +67,36 @@ export interface PostHogClientOptions {
     network?: NetworkSettings;
 }
 
+/**
+ * The transport and retrying core of a client for `origin` (checked), built from its options;
+ * with `bearer` (an OAuth sign-in, bearerClient.ts) the source's token is sent instead of the key.
+ * Internal: not exported from the API's index.
+ */
+export function clientCore(
+    origin: string,
+    options: PostHogClientOptions,
+    bearer?: BearerSource,
+): ApiCore {
+    const apiKey = options.apiKey.trim();
+    const userLog = options.log ?? silentLog;
+    // Belt and braces: whatever reaches the sink has keys removed (an OAuth token has the pha_/phr_
+    // shapes redact() removes, and a bearer header is removed as well).
+    const log: LogFn = (level, message) => userLog(level, redact(message, apiKey));
+    const timeouts = resolveTimeouts(options.timeouts);
+    const http = new HttpTransport({
+        origin,
+        apiKey,
+        bearer,
+        userAgent: options.userAgent ?? USER_AGENT,
+        timeouts,
+        log,
+        maxResponseBytes: options.maxResponseBytes,
+        acceptGzip: options.acceptGzip,
+        network: options.network,
+    });
+    return new ApiCore(http, resolveRetryOptions(options.retry), log, timeouts);
+}
+
 /** Typed client for PostHog's experiments, query and event-definition APIs. */
 export class PostHogClient {
     /** Normalised origin requests go to. */
@@ -93,26 +124,7 @@ export class PostHogClient {
         }
         this.host = checked.origin;
         this.projectId = options.projectId === undefined ? undefined : String(options.projectId);
-        if (core) {
-            this.core = core;
-        } else {
-            const apiKey = options.apiKey.trim();
-            const userLog = options.log ?? silentLog;
-            // Belt and braces: whatever reaches the sink has keys removed.
-            const log: LogFn = (level, message) => userLog(level, redact(message, apiKey));
-            const timeouts = resolveTimeouts(options.timeouts);
-            const http = new HttpTransport({
-                origin: this.host,
-                apiKey,
-                userAgent: options.userAgent ?? USER_AGENT,
-                timeouts,
-                log,
-                maxResponseBytes: options.maxResponseBytes,
-                acceptGzip: options.acceptGzip,
-                network: options.network,
-            });
-            this.core = new ApiCore(http, resolveRetryOptions(options.retry), log, timeouts);
-        }
+        this.core = core ?? clientCore(this.host, options);
         this.options = options;
     }
 

@@ -15,7 +15,7 @@ import type {
     ShipVariantBody,
 } from "./types/experiments";
 
-/** The lifecycle actions (the same names as src/experiments/lifecycle.ts `LifecycleAction`). */
+/** The lifecycle actions (src/experiments/lifecycle.ts `LifecycleAction` is this type). */
 export type TransitionAction =
     "launch" | "pause" | "resume" | "end" | "ship_variant" | "reset" | "archive" | "unarchive";
 

@@ -62,7 +62,7 @@ export class Auth implements vscode.Disposable {
         this.keys = new KeyStore(deps.extension.secrets, deps.extension.globalState);
         this.oauth = new OAuthStore(deps.extension.secrets, deps.extension.globalState);
         this.session = new Session(deps.config, this.keys, deps.log, this.oauth);
-        this.browser = new BrowserSignIn(deps, this.oauth);
+        this.browser = new BrowserSignIn(deps, this.oauth, this.session);
         this.account = new BrowserAccount(deps, this.oauth, this.session, this.browser);
         this.subscriptions.push(
             this.session.onDidEndOAuth(({ host }) => void this.account.sayEnded(host)),
@@ -83,36 +83,49 @@ export class Auth implements vscode.Disposable {
         if (!key) return false;
         const client = this.session.createClient(host, key);
         try {
-            const projects = await vscode.window.withProgress(
-                {
-                    location: vscode.ProgressLocation.Notification,
-                    title: vscode.l10n.t("Checking your key with {0}...", host),
-                    cancellable: true,
+            return await this.finishSignIn(
+                client,
+                host,
+                vscode.l10n.t("Checking your key with {0}...", host),
+                async () => {
+                    // Only now, with a key the host accepted, is anything stored.
+                    await this.keys.set(host, key);
+                    await this.account.forget(host);
                 },
-                (_progress, token) =>
-                    withAbortSignal(token, (signal) => this.validate(client, host, signal)),
             );
-            if (!projects) return false;
-            const project = await this.pickProject(projects, "Pick the project to work in");
-            if (!project) return false;
-            // Only now, with a key the host accepted, is anything stored.
-            await this.keys.set(host, key);
-            await this.account.forget(host);
-            await this.deps.config.setHost(host);
-            await this.rememberProjects(projects);
-            await this.deps.config.setProjectId(String(project.id));
-            await this.session.reload();
-            void this.deps.ui.info(
-                vscode.l10n.t(
-                    "Signed in to {0}, project {1}.",
-                    host,
-                    quotedInMessage(project.name),
-                ),
-            );
-            return true;
         } finally {
             void client.close();
         }
+    }
+
+    /**
+     * The end of both sign-ins: lists the projects with `client` (under a cancellable
+     * notification titled `checking`), asks for the project, and only then stores the credential
+     * (`store`) and switches to the host and project. False when cancelled or refused (said).
+     */
+    private async finishSignIn(
+        client: PostHogClient,
+        host: string,
+        checking: string,
+        store: () => Promise<void>,
+    ): Promise<boolean> {
+        const projects = await vscode.window.withProgress(
+            { location: vscode.ProgressLocation.Notification, title: checking, cancellable: true },
+            (_progress, token) =>
+                withAbortSignal(token, (signal) => this.validate(client, host, signal)),
+        );
+        if (!projects) return false;
+        const project = await this.pickProject(projects, "Pick the project to work in");
+        if (!project) return false;
+        await store();
+        await this.deps.config.setHost(host);
+        await this.rememberProjects(projects);
+        await this.deps.config.setProjectId(String(project.id));
+        await this.session.reload();
+        void this.deps.ui.info(
+            vscode.l10n.t("Signed in to {0}, project {1}.", host, quotedInMessage(project.name)),
+        );
+        return true;
     }
 
     async signOut(): Promise<void> {
@@ -211,33 +224,16 @@ export class Auth implements vscode.Disposable {
         const source = this.session.tokenSource(tokens);
         const client = this.session.createOAuthClient(tokens);
         try {
-            const projects = await vscode.window.withProgress(
-                {
-                    location: vscode.ProgressLocation.Notification,
-                    title: vscode.l10n.t("Loading your projects on {0}...", host),
-                    cancellable: true,
+            return await this.finishSignIn(
+                client,
+                host,
+                vscode.l10n.t("Loading your projects on {0}...", host),
+                async () => {
+                    // The tokens as they are now: listing the projects may have refreshed them.
+                    await this.oauth.set(source.tokens);
+                    if (await this.keys.get(host)) await this.keys.delete(host);
                 },
-                (_progress, token) =>
-                    withAbortSignal(token, (signal) => this.validate(client, host, signal)),
             );
-            if (!projects) return false;
-            const project = await this.pickProject(projects, "Pick the project to work in");
-            if (!project) return false;
-            // The tokens as they are now: listing the projects may have refreshed them.
-            await this.oauth.set(source.tokens);
-            if (await this.keys.get(host)) await this.keys.delete(host);
-            await this.deps.config.setHost(host);
-            await this.rememberProjects(projects);
-            await this.deps.config.setProjectId(String(project.id));
-            await this.session.reload();
-            void this.deps.ui.info(
-                vscode.l10n.t(
-                    "Signed in to {0}, project {1}.",
-                    host,
-                    quotedInMessage(project.name),
-                ),
-            );
-            return true;
         } finally {
             void client.close();
             if (!(await this.oauth.get(host))) this.session.forgetTokenSource(host);

@@ -2,8 +2,6 @@
 // revoking them at Sign Out, and saying so when the server ended the sign-in. Auth (auth.ts) runs
 // the questions around it and stores nothing before the project is picked.
 import * as vscode from "vscode";
-import { loadApi } from "../apiLoader";
-import type { Config } from "../config";
 import type { LogDep, UiDep } from "../deps";
 import { withProgress } from "../progress";
 import type { BrowserSignIn } from "./browserSignIn";
@@ -12,9 +10,7 @@ import type { OAuthStore } from "./oauth/store";
 import type { OAuthSession } from "./oauth/tokens";
 import type { Session } from "./session";
 
-export interface BrowserAccountDeps extends LogDep, UiDep {
-    readonly config: Config;
-}
+export type BrowserAccountDeps = LogDep & UiDep;
 
 export class BrowserAccount {
     constructor(
@@ -50,17 +46,7 @@ export class BrowserAccount {
     async signOut(host: string): Promise<void> {
         const session = await this.store.get(host);
         if (!session) return;
-        const { OAuthHttp, USER_AGENT } = loadApi();
-        const http = new OAuthHttp({
-            origin: host,
-            userAgent: USER_AGENT,
-            timeouts: this.deps.config.deadlines,
-            network: this.deps.config.network,
-            log: (level, message) => {
-                if (level !== "trace" && level !== "debug")
-                    this.deps.log[level](`oauth: ${message}`);
-            },
-        });
+        const http = this.session.oauthHttp(host);
         try {
             const meta = await http.discover();
             if (session.refreshToken)

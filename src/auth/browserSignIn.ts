@@ -3,17 +3,15 @@
 // remote windows; a loopback listener for a host that refuses it), opening the browser, and
 // routing the callback to the sign-in that waits for it.
 import * as vscode from "vscode";
-import { loadApi } from "../apiLoader";
-import type { Config } from "../config";
 import type { LogDep, UiDep } from "../deps";
 import { signInWithBrowser } from "./oauth/browserSignIn";
 import { PendingSignIns } from "./oauth/callbacks";
 import { listenOnLoopback } from "./oauth/loopback";
 import type { OAuthStore } from "./oauth/store";
 import type { OAuthSession } from "./oauth/tokens";
+import type { Session } from "./session";
 
 export interface BrowserSignInDeps extends LogDep, UiDep {
-    readonly config: Config;
     readonly extension: Pick<vscode.ExtensionContext, "extension">;
 }
 
@@ -36,6 +34,8 @@ export class BrowserSignIn implements vscode.UriHandler {
     constructor(
         private readonly deps: BrowserSignInDeps,
         private readonly store: OAuthStore,
+        /** Makes the host's OAuth HTTP client (the session's settings and log). */
+        private readonly session: Pick<Session, "oauthHttp">,
     ) {}
 
     /** The editor's own callback URI, as the URI handler receives it. */
@@ -59,17 +59,7 @@ export class BrowserSignIn implements vscode.UriHandler {
 
     /** Runs the browser sign-in to `host`; the tokens are returned, nothing is stored. */
     async run(host: string, signal: AbortSignal): Promise<OAuthSession> {
-        const { OAuthHttp, USER_AGENT } = loadApi();
-        const http = new OAuthHttp({
-            origin: host,
-            userAgent: USER_AGENT,
-            timeouts: this.deps.config.deadlines,
-            network: this.deps.config.network,
-            log: (level, message) => {
-                if (level === "trace" || level === "debug") return;
-                this.deps.log[level](`oauth: ${message}`);
-            },
-        });
+        const http = this.session.oauthHttp(host);
         try {
             return await signInWithBrowser({
                 http,

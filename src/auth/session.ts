@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import * as vscode from "vscode";
-import type { PostHogClient } from "../api";
+import type { LogFn, OAuthHttp, PostHogClient } from "../api";
 import { checkHost } from "../api/host";
 import { loadApi } from "../apiLoader";
 import type { Config } from "../config";
@@ -198,12 +198,15 @@ export class Session implements vscode.Disposable {
             projectId,
             timeouts: this.config.deadlines,
             network: this.config.network,
-            log: (level, message) => {
-                if (level === "trace" || (level === "debug" && !this.config.logHttp)) return;
-                this.log[level](redact(message));
-            },
+            log: this.httpLog,
         });
     }
+
+    /** The API clients' log: redacted, and their debug lines only with `logHttp` set. */
+    private readonly httpLog: LogFn = (level, message) => {
+        if (level === "trace" || (level === "debug" && !this.config.logHttp)) return;
+        this.log[level](redact(message));
+    };
 
     /**
      * A client that sends the host's OAuth access token, refreshed by the host's one token
@@ -216,10 +219,7 @@ export class Session implements vscode.Disposable {
                 projectId,
                 timeouts: this.config.deadlines,
                 network: this.config.network,
-                log: (level, message) => {
-                    if (level === "trace" || (level === "debug" && !this.config.logHttp)) return;
-                    this.log[level](redact(message));
-                },
+                log: this.httpLog,
             },
             this.tokenSource(session),
         );
@@ -259,8 +259,22 @@ export class Session implements vscode.Disposable {
                 scope: stored.scope,
             };
         }
+        const http = this.oauthHttp(host);
+        try {
+            const meta = await http.discover();
+            return await http.refresh(meta, clientId, refreshToken);
+        } finally {
+            void http.close();
+        }
+    }
+
+    /**
+     * The OAuth endpoints of `host` (sign-in, refresh, revocation), with the settings' deadlines
+     * and network and a redacted log without debug lines; the caller closes it.
+     */
+    oauthHttp(host: string): OAuthHttp {
         const { OAuthHttp, USER_AGENT } = loadApi();
-        const http = new OAuthHttp({
+        return new OAuthHttp({
             origin: host,
             userAgent: USER_AGENT,
             timeouts: this.config.deadlines,
@@ -270,12 +284,6 @@ export class Session implements vscode.Disposable {
                 this.log[level](redact(`oauth: ${message}`));
             },
         });
-        try {
-            const meta = await http.discover();
-            return await http.refresh(meta, clientId, refreshToken);
-        } finally {
-            void http.close();
-        }
     }
 
     /** Forgets the tokens of a sign-in the server ended, once, and says so. */

@@ -15,13 +15,16 @@ import type {
     ExperimentBasic,
     ExperimentConclusionValue,
     FeatureFlag,
+    TransitionAction,
 } from "../api";
 import { OPERATION_SCOPES, type OperationId } from "../api/operationScopes";
 import { experimentState } from "./model";
 
-/** One POST action of PostHog's experiments API that moves an experiment through its life. */
-export type LifecycleAction =
-    "launch" | "pause" | "resume" | "end" | "ship_variant" | "reset" | "archive" | "unarchive";
+/**
+ * One POST action of PostHog's experiments API that moves an experiment through its life: the
+ * actions the API client sends (../api/experimentTransition.ts), named once there.
+ */
+export type LifecycleAction = TransitionAction;
 
 /** Every lifecycle action, in the order a menu offers them. */
 export const LIFECYCLE_ACTIONS: readonly LifecycleAction[] = [

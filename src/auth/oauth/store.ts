@@ -2,6 +2,7 @@
 // that have one, and the registered clients (public client ids, not secret), in global state.
 import type * as vscode from "vscode";
 import type { RegisteredClient } from "../../api/oauthHttp";
+import { HostSecrets } from "../keyStore";
 import type { RegistrationStore } from "./browserSignIn";
 import { type OAuthSession, parseSession } from "./tokens";
 
@@ -11,43 +12,18 @@ const CLIENTS_STATE = "posthog-workbench.oauthClients";
 /** Registrations kept per host: one per redirect address seen (desktop, browser, loopback). */
 const CLIENTS_PER_HOST = 4;
 
-export class OAuthStore {
-    constructor(
-        private readonly secrets: vscode.SecretStorage,
-        private readonly state: vscode.Memento,
-    ) {}
+/** The browser sign-ins' tokens, one per host (see {@link HostSecrets}). */
+export class OAuthStore extends HostSecrets {
+    constructor(secrets: vscode.SecretStorage, state: vscode.Memento) {
+        super(secrets, state, SECRET_PREFIX, HOSTS_STATE);
+    }
 
     async get(origin: string): Promise<OAuthSession | undefined> {
-        return parseSession(await this.secrets.get(SECRET_PREFIX + origin), origin);
+        return parseSession(await this.read(origin), origin);
     }
 
-    async set(session: OAuthSession): Promise<void> {
-        // The host first: the secret's change event tells the Accounts menu (accountProvider.ts),
-        // which lists the hosts; a host added after it was missed, and the account never showed.
-        if (!this.hosts().includes(session.host))
-            await this.state.update(HOSTS_STATE, [...this.hosts(), session.host]);
-        await this.secrets.store(SECRET_PREFIX + session.host, JSON.stringify(session));
-    }
-
-    async delete(origin: string): Promise<void> {
-        await this.secrets.delete(SECRET_PREFIX + origin);
-        await this.state.update(
-            HOSTS_STATE,
-            this.hosts().filter((host) => host !== origin),
-        );
-    }
-
-    /** Hosts with an OAuth sign-in, in the order they were added. */
-    hosts(): string[] {
-        return this.state.get<string[]>(HOSTS_STATE) ?? [];
-    }
-
-    /** Fires with the origin whose sign-in changed (also when changed in another window). */
-    onDidChange(listener: (origin: string) => void): vscode.Disposable {
-        return this.secrets.onDidChange((event) => {
-            if (event.key.startsWith(SECRET_PREFIX))
-                listener(event.key.slice(SECRET_PREFIX.length));
-        });
+    set(session: OAuthSession): Promise<void> {
+        return this.write(session.host, JSON.stringify(session));
     }
 
     // RegistrationStore: the clients registered with each host, kept across sign-ins.
