@@ -7,7 +7,7 @@
 // Usage: npm test [-- --only package,unit,faults,webview,ui,integration,min-vscode] [--skip-lint]
 //        [--min-vscode]
 // `--min-vscode` also runs the integration suite on the oldest VS Code that package.json's
-// `engines.vscode` allows (code-server 4.104.0, VS Code 1.104; installed on first use). It is
+// `engines.vscode` allows (code-server 4.106.3, VS Code 1.106; installed on first use). It is
 // opt-in: a second code-server build takes minutes the first time and the run doubles.
 import { spawn } from "node:child_process";
 import path from "node:path";

