@@ -154,8 +154,9 @@ export class ResultsPanel implements vscode.Disposable {
         const charts = await Promise.all(
             sets.map((s) => this.deps.chartPrefs?.get(s.queryText) ?? null),
         );
-        // Another show() replaced the sets while the preferences were read; it posts its own.
-        if (sets !== this.sets) return;
+        // Another show() replaced the sets while the preferences were read; it posts its own. A
+        // panel closed meanwhile has no page to post to.
+        if (sets !== this.sets || this.disposed) return;
         // The bytes follow when the page asks (postBytes); the chart is the user's choice for this
         // query, else the one the result asks for.
         const results: ResultPayload[] = this.sets.map((set, i) =>

@@ -147,4 +147,19 @@ describe("results panel through the context's Ui", () => {
         assert.equal(ui.messages.length, 1);
         assert.match(ui.messages[0].text, /not kept across the reload; run its query again/);
     });
+    it("says nothing when the panel closes while the page's ready is answered", async () => {
+        // Closing the editors while a result is posted (a sign-out's closeAllEditors, say) used to
+        // show "The results view's request failed: Webview is disposed".
+        const closing = openPanel("Closing");
+        const set = await resultSetFromText('{"columns":["one"],"results":[[1]]}', {
+            title: "one row",
+            queryText: "SELECT 1 AS one",
+            durationMs: 1,
+        });
+        closing.show([set], null);
+        const answered = closing.receive({ type: "ready" });
+        closing.dispose();
+        await answered;
+        assert.deepEqual(ui.messages, []);
+    });
 });
