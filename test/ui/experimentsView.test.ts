@@ -4,7 +4,14 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { waitFor } from "../waitFor";
-import { openWorkbench, ROOT, runCommand, showViewContainer, type Workbench } from "./workbench";
+import {
+    openWorkbench,
+    ROOT,
+    runCommand,
+    runRowMenuItemToModal,
+    showViewContainer,
+    type Workbench,
+} from "./workbench";
 
 describe("experiments view in VS Code", function () {
     let bench: Workbench;
@@ -80,23 +87,7 @@ describe("experiments view in VS Code", function () {
         // open it again until the confirmation shows.
         await waitFor(
             "the launch confirmation",
-            async () => {
-                await row.click({ button: "right" });
-                const item = page
-                    .locator(".context-view .action-item", { hasText: "Launch Experiment" })
-                    .first();
-                try {
-                    await item.hover({ timeout: 5_000 });
-                    await page.keyboard.press("Enter");
-                } catch {
-                    await page.keyboard.press("Escape");
-                    return false;
-                }
-                return dialog
-                    .waitFor({ timeout: 30_000 })
-                    .then(() => true)
-                    .catch(() => false);
-            },
+            () => runRowMenuItemToModal(page, row, "Launch Experiment"),
             90_000,
             200,
         );

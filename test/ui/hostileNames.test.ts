@@ -10,7 +10,14 @@ import { inMessage } from "../../src/shared/plainText";
 import { hostileNames } from "../hostile/liveMarkup";
 import { quotedName } from "../hostile/messages";
 import { waitFor } from "../waitFor";
-import { openWorkbench, ROOT, runCommand, showViewContainer, type Workbench } from "./workbench";
+import {
+    openWorkbench,
+    ROOT,
+    runCommand,
+    runRowMenuItemToModal,
+    showViewContainer,
+    type Workbench,
+} from "./workbench";
 
 const EXPLOIT = hostileNames()[0].name;
 /** The corpus' theme icon name: the status bar and quick picks render `$(name)` as an icon. */
@@ -71,26 +78,7 @@ describe("the hostile-name exploit in VS Code", function () {
                         await row.waitFor({ timeout: 10_000 }).catch(() => undefined);
                         return false;
                     }
-                    await row.click({ button: "right" });
-                    const item = page
-                        .locator(".context-view .action-item", {
-                            hasText: "Delete Event Definition",
-                        })
-                        .first();
-                    // Hovered, the item takes the menu's focus, and Enter runs it: a click on it
-                    // was sometimes not delivered while the menu was still placing itself.
-                    try {
-                        await item.hover({ timeout: 5_000 });
-                        await page.keyboard.press("Enter");
-                    } catch {
-                        await page.keyboard.press("Escape");
-                        return false;
-                    }
-                    // The command asks with a modal; a slow host may take a while to show it.
-                    return dialog
-                        .waitFor({ timeout: 30_000 })
-                        .then(() => true)
-                        .catch(() => false);
+                    return runRowMenuItemToModal(page, row, "Delete Event Definition");
                 },
                 90_000,
                 200,

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
-import type { Browser, Frame, Page } from "playwright-core";
+import type { Browser, Frame, Locator, Page } from "playwright-core";
 import { launchChromium } from "../chromium";
 import { startSandbox, type Sandbox } from "../sandbox";
 import type { SandboxAddress } from "../sandbox/process";
@@ -443,4 +443,32 @@ export function describeInEachTheme(
             });
         });
     }
+}
+
+/**
+ * Right-clicks `row`, runs the context menu's item `label` and waits for the modal it asks
+ * with. Hovered, the item takes the menu's focus and Enter runs it: a click on it was sometimes
+ * not delivered while the menu was still placing itself. Resolves false (menu closed) when the
+ * item or the modal did not show, so a caller redrawn under the menu can open it again.
+ */
+export async function runRowMenuItemToModal(
+    page: Page,
+    row: Locator,
+    label: string,
+): Promise<boolean> {
+    await row.click({ button: "right" });
+    const item = page.locator(".context-view .action-item", { hasText: label }).first();
+    try {
+        await item.hover({ timeout: 5_000 });
+        await page.keyboard.press("Enter");
+    } catch {
+        await page.keyboard.press("Escape");
+        return false;
+    }
+    // A slow host may take a while to show the modal.
+    return page
+        .locator(".monaco-dialog-box")
+        .waitFor({ timeout: 30_000 })
+        .then(() => true)
+        .catch(() => false);
 }
