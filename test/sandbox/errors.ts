@@ -65,6 +65,19 @@ export function authenticationFailed(): ApiError {
     );
 }
 
+/** DRF's 429 (rest_framework throttling), with `Retry-After` in whole seconds. */
+export function throttled(seconds: number): ApiError {
+    return new ApiError(
+        429,
+        errorBody(
+            "throttled_error",
+            "throttled",
+            `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+        ),
+        { "Retry-After": String(seconds) },
+    );
+}
+
 export function methodNotAllowed(method: string): ApiError {
     return new ApiError(
         405,

@@ -13,7 +13,7 @@
 //   APIScopePermission as personal API keys).
 import { createHash, randomBytes } from "node:crypto";
 import { type KeyInfo, authenticate } from "./auth";
-import { ApiError, errorBody, permissionDenied } from "./errors";
+import { ApiError, errorBody, permissionDenied, throttled } from "./errors";
 
 /** What a test may change about the server (POST /_sandbox/oauth takes the same fields). */
 export interface OAuthSettings {
@@ -222,16 +222,7 @@ export class SandboxOAuth {
         for (const { perMs, limit } of THROTTLES) {
             const inWindow = times.filter((t) => now - t < perMs);
             if (inWindow.length >= limit) {
-                const wait = Math.ceil((inWindow[0] + perMs - now) / 1000);
-                throw new ApiError(
-                    429,
-                    errorBody(
-                        "throttled_error",
-                        "throttled",
-                        `Request was throttled. Expected available in ${wait} second${wait === 1 ? "" : "s"}.`,
-                    ),
-                    { "Retry-After": String(wait) },
-                );
+                throw throttled(Math.ceil((inWindow[0] + perMs - now) / 1000));
             }
         }
         times.push(now);

@@ -5,7 +5,7 @@ import { OPERATION_SCOPES, type OperationId } from "../../src/api/operationScope
 import { type KeyInfo, KEYS, authenticate, authorize } from "./auth";
 import type { Ctx, Reply } from "./context";
 import { intParam, ok, pageLinks } from "./context";
-import { ApiError, errorBody, methodNotAllowed, notFound } from "./errors";
+import { ApiError, errorBody, methodNotAllowed, notFound, throttled } from "./errors";
 import * as ed from "./eventDefinitions";
 import type { SeenEvent } from "./eventDefinitionSeed";
 import * as ex from "./experiments";
@@ -453,16 +453,8 @@ async function immediateFault(
     };
     switch (f.kind) {
         case "429": {
-            const s = f.retryAfter ?? 1;
-            return json(
-                429,
-                errorBody(
-                    "throttled_error",
-                    "throttled",
-                    `Request was throttled. Expected available in ${s} second${s === 1 ? "" : "s"}.`,
-                ),
-                { "Retry-After": String(s) },
-            );
+            const { status, body, headers } = throttled(f.retryAfter ?? 1);
+            return json(status, body, headers);
         }
         case "429-no-retry-after":
             return json(
