@@ -8,7 +8,13 @@ import * as path from "node:path";
 import { startSandbox } from "../sandbox";
 import { waitFor } from "../waitFor";
 import { BROWSER_SANDBOX_ADDRESS, signInInBrowser } from "./browserConsent";
-import { openWorkbench, ROOT, showViewContainer, type Workbench } from "./workbench";
+import {
+    openWorkbench,
+    ROOT,
+    runMenuItemToModal,
+    showViewContainer,
+    type Workbench,
+} from "./workbench";
 
 const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
 
@@ -64,19 +70,31 @@ describe("browser sign-in in VS Code", function () {
     it("shows the account in the Accounts menu, and Sign Out there revokes it", async () => {
         const { page, sandbox } = bench;
         const host = new URL(sandbox.url).host;
-        await page.locator('.activitybar .action-item [aria-label^="Accounts"]').first().click();
         const menu = page.locator(".monaco-menu-container .monaco-menu").first();
         const account = menu.locator(".action-item", { hasText: host }).first();
-        await account.waitFor({ timeout: 15_000 });
-        await page.screenshot({ path: path.join(SHOTS, "browser-sign-in-accounts.png") });
-        await account.hover();
-        await page
-            .locator(".monaco-menu-container .action-item", { hasText: "Sign Out" })
-            .last()
-            .click();
-        // VS Code asks before it signs an account out.
         const dialog = page.locator(".monaco-dialog-box");
-        await dialog.waitFor({ timeout: 15_000 });
+        // VS Code asks before it signs an account out.
+        await waitFor(
+            "Sign Out in the Accounts menu to ask for confirmation",
+            async () => {
+                await page.keyboard.press("Escape");
+                await page
+                    .locator('.activitybar .action-item [aria-label^="Accounts"]')
+                    .first()
+                    .click();
+                await account.waitFor({ timeout: 15_000 });
+                await page.screenshot({ path: path.join(SHOTS, "browser-sign-in-accounts.png") });
+                await account.hover();
+                return runMenuItemToModal(
+                    page,
+                    page
+                        .locator(".monaco-menu-container .action-item", { hasText: "Sign Out" })
+                        .last(),
+                );
+            },
+            90_000,
+            200,
+        );
         await dialog.locator(".monaco-button", { hasText: "Sign Out" }).first().click();
         await waitFor(
             "the sandbox to record the revocation",

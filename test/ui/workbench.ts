@@ -447,9 +447,8 @@ export function describeInEachTheme(
 
 /**
  * Right-clicks `row`, runs the context menu's item `label` and waits for the modal it asks
- * with. Hovered, the item takes the menu's focus and Enter runs it: a click on it was sometimes
- * not delivered while the menu was still placing itself. Resolves false (menu closed) when the
- * item or the modal did not show, so a caller redrawn under the menu can open it again.
+ * with. Resolves false (menu closed) when the item or the modal did not show, so a caller redrawn
+ * under the menu can open it again.
  */
 export async function runRowMenuItemToModal(
     page: Page,
@@ -457,7 +456,19 @@ export async function runRowMenuItemToModal(
     label: string,
 ): Promise<boolean> {
     await row.click({ button: "right" });
-    const item = page.locator(".context-view .action-item", { hasText: label }).first();
+    return runMenuItemToModal(
+        page,
+        page.locator(".context-view .action-item", { hasText: label }).first(),
+    );
+}
+
+/**
+ * Runs an item of the menu on screen and waits for the modal it asks with. Hovered, the item
+ * takes the menu's focus and Enter runs it: a click on it was sometimes not delivered while the
+ * menu was still placing itself (seen on a row's context menu and on the Accounts menu's
+ * submenu). Resolves false, with the menu closed, when the item or the modal did not show.
+ */
+export async function runMenuItemToModal(page: Page, item: Locator): Promise<boolean> {
     try {
         await item.hover({ timeout: 5_000 });
         await page.keyboard.press("Enter");
