@@ -79,8 +79,11 @@ export class App {
             changed: (model, layout) => this.layoutChanged(model, layout),
         });
         this.chooser = new ColumnChooser(this.columns, () => this.grid.focus());
-        this.copier = new SelectionCopy(this.grid, source, () => this.current(), (c0, c1) =>
-            this.columns.dataColumns(c0, c1),
+        this.copier = new SelectionCopy(
+            this.grid,
+            source,
+            () => this.current(),
+            (c0, c1) => this.columns.dataColumns(c0, c1),
         );
         this.detail = this.makeDetail(main);
         this.record = this.makeRecord(main);
@@ -125,7 +128,11 @@ export class App {
         return new Grid(main, {
             sortClicked: (col) => this.cycleSort(this.columns.toData(col)),
             headerMenu: (col, x, y) =>
-                showMenu(x, y, columnItems(this.columns, col, () => this.chooser.open())),
+                showMenu(
+                    x,
+                    y,
+                    columnItems(this.columns, col, () => this.chooser.open()),
+                ),
             moveColumn: (col, to) => this.columns.move(col, to),
             openRecord: (row) => this.openRecord(row),
             openDetail: (row, col) => this.openDetail(row, col),
@@ -540,7 +547,10 @@ export class App {
                 label: l10n.t("Show Value"),
                 run: () => this.openDetail(sel.focusRow, sel.focusCol),
             },
-            { label: l10n.t("Show Record (Shift+Enter)"), run: () => this.openRecord(sel.focusRow) },
+            {
+                label: l10n.t("Show Record (Shift+Enter)"),
+                run: () => this.openRecord(sel.focusRow),
+            },
             { label: l10n.t("Select All"), run: () => (sel.all(), this.grid.invalidate()) },
             null,
             ...columnItems(this.columns, sel.focusCol, () => this.chooser.open()),

@@ -26,6 +26,7 @@ export function columnItems(
         run: () => columns.freezeUpTo(col),
     });
     items.push(null, { label: l10n.t("Choose Columns…"), run: choose });
-    if (columns.arranged) items.push({ label: l10n.t("Reset Columns"), run: () => columns.reset() });
+    if (columns.arranged)
+        items.push({ label: l10n.t("Reset Columns"), run: () => columns.reset() });
     return items;
 }

@@ -22,7 +22,10 @@ export function markdownCell(value: unknown): string {
 }
 
 /** A Markdown table of `names` over `rows` (each row's values in the same order). */
-export function markdownTable(names: readonly string[], rows: Iterable<readonly unknown[]>): string {
+export function markdownTable(
+    names: readonly string[],
+    rows: Iterable<readonly unknown[]>,
+): string {
     const line = (cells: readonly unknown[]) => `| ${cells.map(markdownCell).join(" | ")} |`;
     const lines = [line(names), `|${names.map(() => " --- ").join("|")}|`];
     for (const row of rows) lines.push(line(row));

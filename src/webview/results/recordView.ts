@@ -151,7 +151,9 @@ export class RecordView {
         else if (e.key === "PageDown") this.step(1);
         else if (e.key === "PageUp") this.step(-1);
         else if (e.key === "ArrowDown" || e.key === "ArrowUp")
-            buttons[Math.max(0, Math.min(buttons.length - 1, at + (e.key === "ArrowUp" ? -1 : 1)))]?.focus();
+            buttons[
+                Math.max(0, Math.min(buttons.length - 1, at + (e.key === "ArrowUp" ? -1 : 1)))
+            ]?.focus();
         else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "c" && at >= 0)
             this.host.copy(buttons[at].dataset.value ?? "");
         else return;

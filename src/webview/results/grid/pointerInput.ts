@@ -210,7 +210,8 @@ export class PointerInput {
         e.preventDefault();
         const { events } = this.grid;
         const h = this.hit(e.clientX, e.clientY);
-        if (h.area === "header" && events.headerMenu) events.headerMenu(h.col, e.clientX, e.clientY);
+        if (h.area === "header" && events.headerMenu)
+            events.headerMenu(h.col, e.clientX, e.clientY);
         else events.contextMenu(e.clientX, e.clientY);
     }
 }

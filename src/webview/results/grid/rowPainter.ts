@@ -161,7 +161,13 @@ export class RowPainter {
      * Paints rows `first` to `last`, the columns `cols` paints, and hides the other slots. A slot
      * already showing its row at this `version` is left alone unless its row was missing.
      */
-    paint(data: GridData, first: number, last: number, cols: PaintedColumns, version: number): void {
+    paint(
+        data: GridData,
+        first: number,
+        last: number,
+        cols: PaintedColumns,
+        version: number,
+    ): void {
         const range = this.selection.range();
         const poolSize = this.slots.length;
         for (let r = first; r <= last; r++)
