@@ -225,6 +225,20 @@ export class ColumnLayout {
         element.style.setProperty("--row-width", `${total}px`);
     }
 
+    /** Freezes the first `count` columns, placed for the horizontal scroll offset `scrollX`. */
+    freeze(count: number, scrollX: number): void {
+        this.frozen = count;
+        this.host.element.style.setProperty("--freeze-x", `${scrollX}px`);
+    }
+
+    /**
+     * The grid scrolled across: frozen cells sit at their place in the content, moved back by the
+     * horizontal scroll offset (styles.css `.frozen`).
+     */
+    scrolledTo(scrollX: number): void {
+        if (this.frozen > 0) this.host.element.style.setProperty("--freeze-x", `${scrollX}px`);
+    }
+
     /** The frozen columns' count, at most the columns there are. */
     frozenCount(): number {
         return Math.min(this.frozen, this.widths.length);

@@ -135,8 +135,7 @@ export class Grid {
     /** Shows new data; `widths` restores saved column widths, `frozen` the columns frozen. */
     setData(data: GridData, widths?: number[], frozen = 0): void {
         this.data = data;
-        this.columns.frozen = frozen;
-        this.element.style.setProperty("--freeze-x", `${this.scrollX}px`);
+        this.columns.freeze(frozen, this.scrollX);
         // Measured again at the next render: the page around the grid may have changed with it.
         if (this.element.isConnected) this.viewH = -1;
         const n = data.columns.length;
@@ -166,8 +165,7 @@ export class Grid {
         const { active, focusRow } = s;
         this.data = data;
         this.columns.reset(data, widths, this.viewH);
-        this.columns.frozen = frozen;
-        this.element.style.setProperty("--freeze-x", `${this.scrollX}px`);
+        this.columns.freeze(frozen, this.scrollX);
         this.columnsChanged();
         s.resize(data.rowCount(), data.columns.length);
         this.element.setAttribute("aria-colcount", String(data.columns.length + 1));
@@ -373,9 +371,7 @@ export class Grid {
     private readScroll(): void {
         this.scrollY = this.element.scrollTop;
         this.scrollX = this.element.scrollLeft;
-        // Frozen cells sit at their place in the content, moved back by the horizontal scroll.
-        if (this.columns.frozen > 0)
-            this.element.style.setProperty("--freeze-x", `${this.scrollX}px`);
+        this.columns.scrolledTo(this.scrollX);
     }
 
     /** Column widths changed: every painted cell and the header are stale. */
