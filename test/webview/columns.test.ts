@@ -366,6 +366,7 @@ describe("columns the user controls (webview)", function () {
         // The next row keeps the focused field.
         await page.keyboard.press("PageDown");
         assert.equal(await page.textContent(`#${labelledBy}`), "Row 2 of 2");
+        await announced("Row 2 of 2");
         assert.equal((await values())[1], "12345678901234567890");
         assert.equal(
             await page.evaluate(() => document.activeElement?.getAttribute("aria-label")),

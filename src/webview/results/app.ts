@@ -571,6 +571,7 @@ export class App {
                 }));
             },
             copy: (text) => vscode.postMessage({ type: "copy", text, format: "tsv", rows: 1 }),
+            announce: (text) => this.announcer.say(text),
             closed: (row) => {
                 const sel = this.grid.selection;
                 if (row >= 0) sel.set(row, sel.active ? sel.focusCol : 0, "cells", false);

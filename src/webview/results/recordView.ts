@@ -24,6 +24,8 @@ export interface RecordHost {
     copy(text: string): void;
     /** The view closed on view row `row`. */
     closed(row: number): void;
+    /** Says a change for screen readers (the page's one live region). */
+    announce(text: string): void;
 }
 
 /** A value as the record view shows and copies it (NULL is shown, copied as nothing). */
@@ -48,7 +50,6 @@ export class RecordView {
         this.title = document.createElement("span");
         this.title.className = "detail-title";
         this.title.id = "record-title";
-        this.title.setAttribute("aria-live", "polite");
         bar.append(
             this.title,
             this.button(l10n.t("Previous"), l10n.t("Previous row (Page Up)"), () => this.step(-1)),
@@ -100,7 +101,9 @@ export class RecordView {
 
     private step(by: number): void {
         const next = Math.max(0, Math.min(this.host.rowCount() - 1, this.row + by));
-        if (next !== this.row) this.show(next, Math.max(0, this.focusedField()));
+        if (next === this.row) return;
+        this.show(next, Math.max(0, this.focusedField()));
+        this.host.announce(this.title.textContent ?? "");
     }
 
     private show(row: number, focusField: number): void {
