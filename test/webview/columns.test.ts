@@ -135,7 +135,12 @@ describe("columns the user controls (webview)", function () {
         await headerMenu(1, "Hide Column");
         await waitHeaders(["a", "c", "d", "e"]);
         await announced("Column b hidden.");
-        await page.locator('vscode-button[data-action="chooseColumns"]').click();
+        // The chooser from a cell's menu, opened with the keyboard's menu key.
+        await clickCell(page, 0, 0);
+        await page.keyboard.press("Shift+F10");
+        // The cell's menu (the keyboard has no header to point at), with the column items.
+        await page.locator(".menu-item", { hasText: "Show Record" }).waitFor();
+        await page.locator(".menu-item", { hasText: "Choose Columns…" }).click();
         const dialog = page.locator('.chooser[role="dialog"]');
         assert.equal(await dialog.getAttribute("aria-label"), "Columns");
         assert.equal(await page.locator('.chooser-list[role="group"]').count(), 1);
@@ -281,7 +286,8 @@ describe("columns the user controls (webview)", function () {
         assert.equal(await lastCopy(page), "a\tc\te\td\r\na0\tc0\te0\t0\r\na1\tc1\te1\t10");
         await page.locator('vscode-button[data-action="copyJson"]').click();
         assert.deepEqual(Object.keys(JSON.parse(await lastCopy(page))[0]), ["a", "c", "e", "d"]);
-        await page.locator('vscode-button[data-action="copyMarkdown"]').click();
+        await page.mouse.click(...(await point(0, 0)), { button: "right" });
+        await page.locator(".menu-item", { hasText: "Copy as Markdown" }).click();
         assert.equal(
             await lastCopy(page),
             "| a | c | e | d |\n| --- | --- | --- | --- |\n| a0 | c0 | e0 | 0 |\n| a1 | c1 | e1 | 10 |",

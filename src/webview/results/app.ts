@@ -114,7 +114,6 @@ export class App {
                     vscode.postMessage(columns ? { ...msg, columns } : msg);
                 }),
             arranged: () => this.columns.arranged,
-            chooseColumns: () => this.chooser.open(),
             openJson: () =>
                 this.withModel((m) =>
                     vscode.postMessage({ type: "openJson", resultId: m.payload.id }),

@@ -13,8 +13,6 @@ export interface ToolbarActions {
     exportAs(format: ExportFormat, all: boolean): void;
     /** True when some column is hidden, moved or frozen (the export menu then offers both). */
     arranged(): boolean;
-    /** Open the column chooser. */
-    chooseColumns(): void;
     openJson(): void;
     selectTab(index: number): void;
     /** Switch between the grid and the chart. */
@@ -150,12 +148,6 @@ function copyButtons(actions: ToolbarActions): HTMLElement {
         button("copyJson", l10n.t("JSON"), l10n.t("Copy the selection as JSON"), () =>
             actions.copy("json"),
         ),
-        button(
-            "copyMarkdown",
-            l10n.t("Markdown"),
-            l10n.t("Copy the selection as a Markdown table"),
-            () => actions.copy("markdown"),
-        ),
     );
     return group;
 }
@@ -171,19 +163,14 @@ function exportButtons(actions: ToolbarActions): HTMLElement[] {
             showMenu(rect.left, rect.bottom + 2, exportItems(actions));
         },
     );
-    const columns = button(
-        "chooseColumns",
-        l10n.t("Columns…"),
-        l10n.t("Show, hide and order the columns"),
-        () => actions.chooseColumns(),
-    );
+
     const openJson = button(
         "openJson",
         l10n.t("Open JSON"),
         l10n.t("Open the whole result as JSON in an editor"),
         () => actions.openJson(),
     );
-    return [columns, exportButton, openJson];
+    return [exportButton, openJson];
 }
 
 /** The export menu: the visible columns, and every column when the grid hides or moves some. */

@@ -210,8 +210,10 @@ export class PointerInput {
         e.preventDefault();
         const { events } = this.grid;
         const h = this.hit(e.clientX, e.clientY);
-        if (h.area === "header" && events.headerMenu)
-            events.headerMenu(h.col, e.clientX, e.clientY);
+        // From the keyboard (the menu key, Shift+F10) the event carries no right button: the
+        // cell menu, for the focused cell, wherever the browser placed the event.
+        const header = h.area === "header" && e.button === 2;
+        if (header && events.headerMenu) events.headerMenu(h.col, e.clientX, e.clientY);
         else events.contextMenu(e.clientX, e.clientY);
     }
 }
