@@ -35,6 +35,16 @@ const rows: unknown[][] = [];
 for (let i = 0; i < 40; i++) rows.push([`a${i}`, i, `c${i}`, i * 10, `e${i}`]);
 const small = typedResponse(cols, rows);
 
+/** More rows than the page copies itself (2,000): the worker builds their copies. */
+const many = typedResponse(
+    [
+        ["x", "String"],
+        ["y", "Int64"],
+        ["z", "String"],
+    ],
+    Array.from({ length: 2500 }, (_, i) => [`x${i}`, i, `z${i}`]),
+);
+
 /** Twenty wide columns: enough to scroll right. */
 const wideCols: [string, string][] = Array.from({ length: 20 }, (_, i) => [`w${i}`, "String"]);
 const wideRows = Array.from({ length: 30 }, (_, r) =>
@@ -71,6 +81,7 @@ describe("columns the user controls (webview)", function () {
             small: small.text,
             wide: wide.text,
             hostile: hostile.text,
+            many: many.text,
         });
     });
 
@@ -78,9 +89,9 @@ describe("columns the user controls (webview)", function () {
 
     afterEach(() => page?.close());
 
-    async function open(name: "small" | "wide" | "hostile" = "small"): Promise<void> {
+    async function open(name: "small" | "wide" | "hostile" | "many" = "small"): Promise<void> {
         page = await openPage(suite.browser, suite.server);
-        const fixture = name === "small" ? small : name === "wide" ? wide : hostile;
+        const fixture = { small, wide, hostile, many }[name];
         await loadResults(page, [{ name, fixture }]);
     }
 
@@ -304,6 +315,25 @@ describe("columns the user controls (webview)", function () {
         const copies = await copyCount(page);
         await page.keyboard.press("Control+c");
         assert.equal((await nextCopy(page, copies)).split("\r\n")[39], "e39");
+    });
+
+    it("copies the visible columns in their order when the worker builds the copy", async () => {
+        await open("many");
+        await headerMenu(0, "Hide Column");
+        await clickCell(page, 0, 1);
+        await page.keyboard.press("Alt+Shift+ArrowLeft");
+        await waitHeaders(["z", "y"]);
+        await page.keyboard.press("Control+a");
+        let copies = await copyCount(page);
+        await page.keyboard.press("Control+Shift+c");
+        const lines = (await nextCopy(page, copies)).split("\r\n");
+        assert.equal(lines.length, 2501);
+        assert.deepEqual([lines[0], lines[1], lines[2500]], ["z\ty", "z0\t0", "z2499\t2499"]);
+        copies = await copyCount(page);
+        await page.mouse.click(...(await point(0, 0)), { button: "right" });
+        await page.locator(".menu-item", { hasText: "Copy Rows with All Columns" }).click();
+        const all = (await nextCopy(page, copies)).split("\r\n");
+        assert.deepEqual([all[0], all[2500]], ["x\ty\tz", "x2499\t2499\tz2499"]);
     });
 
     async function point(row: number, col: number): Promise<[number, number]> {
