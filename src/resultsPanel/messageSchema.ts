@@ -30,7 +30,7 @@ export const fromResultsPageSchema: JTDSchemaType<FromWebview> = {
         bytesWanted: { properties: { seq: { type: "uint32" } } },
         copy: {
             properties: {
-                format: { enum: ["tsv", "tsvWithHeaders", "csv", "json"] },
+                format: { enum: ["tsv", "tsvWithHeaders", "csv", "json", "markdown"] },
                 rows: { type: "uint32" },
             },
             optionalProperties: { text: { type: "string" } },
@@ -40,6 +40,7 @@ export const fromResultsPageSchema: JTDSchemaType<FromWebview> = {
                 resultId: { type: "string" },
                 format: { enum: ["csv", "json", "ndjson"] },
             },
+            optionalProperties: { columns: { elements: { type: "uint32" } } },
         },
         openJson: { properties: { resultId: { type: "string" } } },
         showSql: {

@@ -33,6 +33,8 @@ const protocols: Protocol[] = [
             { type: "copy", text: "a\tb", format: "tsv", rows: 1 },
             { type: "copy", format: "csv", rows: 50_000 },
             { type: "export", resultId: "0", format: "ndjson" },
+            { type: "export", resultId: "0", format: "csv", columns: [2, 0] },
+            { type: "copy", text: "| a |", format: "markdown", rows: 1 },
             { type: "openJson", resultId: "1" },
             { type: "showSql", resultId: "0", dialect: "clickhouse" },
             { type: "log", level: "trace", message: "parsed 0 in 3 ms" },
@@ -57,6 +59,8 @@ const protocols: Protocol[] = [
             { type: "copy", format: "tsv", rows: 1.5 },
             { type: "copy", format: "xlsx", rows: 1 },
             { type: "export", resultId: "0", format: "../../etc" },
+            { type: "export", resultId: "0", format: "csv", columns: [-1] },
+            { type: "export", resultId: "0", format: "csv", columns: "0,1" },
             { type: "showSql", resultId: "0", dialect: "mysql" },
             { type: "chartPrefs", queryText: "q", prefs: { view: "pie", spec: null } },
             {
