@@ -225,16 +225,25 @@ export class Session implements vscode.Disposable {
         );
     }
 
-    /** The host's token source, made anew when the sign-in is a new one (another client). */
+    /**
+     * The host's token source, made anew for a new sign-in: tokens the known source never had
+     * (signed in again, or rotated by another window), or another client.
+     */
     tokenSource(session: OAuthSession): OAuthTokenSource {
         const known = this.sources.get(session.host);
-        if (known && !known.ended && known.tokens.clientId === session.clientId) return known;
+        if (
+            known &&
+            !known.ended &&
+            known.tokens.clientId === session.clientId &&
+            known.holds(session)
+        )
+            return known;
         const host = session.host;
-        const source = new OAuthTokenSource({
+        const source: OAuthTokenSource = new OAuthTokenSource({
             session,
             refresh: (refreshToken) => this.refreshTokens(host, session.clientId, refreshToken),
             save: (tokens) => this.oauth.set(tokens),
-            ended: (reason) => void this.endOAuth(host, reason),
+            ended: (reason) => this.endOAuth(host, reason, source),
         });
         this.sources.set(host, source);
         return source;
@@ -286,8 +295,16 @@ export class Session implements vscode.Disposable {
         });
     }
 
-    /** Forgets the tokens of a sign-in the server ended, once, and says so. */
-    private async endOAuth(host: string, reason: string): Promise<void> {
+    /**
+     * Forgets the tokens of a sign-in the server ended, once, and says so. A source that is no
+     * longer the host's (signed out, or signed in again since; a request of it was still in
+     * flight) ends alone: the newer sign-in's tokens are not its to forget.
+     */
+    private async endOAuth(host: string, reason: string, source: OAuthTokenSource): Promise<void> {
+        if (this.sources.get(host) !== source) {
+            this.log.info(`an earlier sign-in on ${host} ended: ${redact(reason)}`);
+            return;
+        }
         this.log.warn(`sign-in on ${host} ended: ${redact(reason)}`);
         this.sources.delete(host);
         await this.oauth.delete(host);

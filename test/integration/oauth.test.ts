@@ -146,6 +146,33 @@ describe("sign in with PostHog in the browser", function () {
         assert.equal(statuses[statuses.length - 1], 200, String(statuses));
     });
 
+    it("a refresh refused for an earlier sign-in leaves the newer one signed in", async () => {
+        // A request of the last sign-in still in flight when the user signed out and in again
+        // (min-vscode run: its refusal ended the new sign-in and showed "has ended").
+        await signedInViaOAuth();
+        const first = await api.ctx.auth.oauth.get(sandbox.url);
+        assert.ok(first);
+        const earlier = api.ctx.auth.session.tokenSource(first);
+        const { generation } = await earlier.current();
+        await forget();
+        sandbox.oauth.reset();
+        await signedInViaOAuth();
+        const second = await api.ctx.auth.oauth.get(sandbox.url);
+        assert.ok(second && second.refreshToken !== first.refreshToken);
+        const ui = api.ctx.ui as ScriptedUi;
+        // The earlier sign-in's refresh token is unknown to the server now: refused.
+        await earlier.renew(generation);
+        assert.ok(earlier.ended, "the earlier sign-in's refresh was refused");
+        await (await client()).listExperimentsPage();
+        assert.deepEqual(await api.ctx.auth.oauth.get(sandbox.url), second, "the tokens are kept");
+        const state = api.ctx.auth.session.state;
+        assert.ok(state.signedIn && state.via === "oauth");
+        assert.deepEqual(
+            ui.messages.filter((m) => m.level === "error"),
+            [],
+        );
+    });
+
     it("20 concurrent requests share one refresh", async () => {
         await signedInViaOAuth();
         const c = await client();

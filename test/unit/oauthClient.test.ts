@@ -100,7 +100,7 @@ describe("OAuth client core", function () {
                 saved.push(s);
                 return Promise.resolve();
             },
-            ended: (reason) => ended.push(reason),
+            ended: (reason) => void ended.push(reason),
         });
         const client = clientWithBearer(
             {
@@ -336,7 +336,7 @@ describe("OAuth client core", function () {
             session,
             refresh: (token) => http.refresh(meta, session.clientId, token),
             save: () => Promise.resolve(),
-            ended: (reason) => ended.push(reason),
+            ended: (reason) => void ended.push(reason),
         });
         const client = clientWithBearer(
             { host: sb.url, projectId: sb.projectId, log, retry: { maxAttempts: 1 } },

@@ -30,8 +30,11 @@ export interface TokenSourceOptions {
     refresh: (refreshToken: string) => Promise<TokenAnswer>;
     /** Keeps the rotated tokens (SecretStorage). */
     save: (session: OAuthSession) => Promise<void>;
-    /** The server refused the refresh (revoked, expired, client deleted): forget the sign-in. */
-    ended: (reason: string) => void;
+    /**
+     * The server refused the refresh (revoked, expired, client deleted): forget the sign-in. The
+     * refresh settles after it, so whoever waited for the refresh sees the sign-in forgotten.
+     */
+    ended: (reason: string) => Promise<void> | void;
     /** Refresh this long before expiry (default 60 s). */
     aheadMs?: number;
     now?: () => number;
@@ -45,9 +48,12 @@ export class OAuthTokenSource implements BearerSource {
     private endedWith: TokenUnavailable | undefined;
     private readonly aheadMs: number;
     private readonly now: () => number;
+    /** Every access token this source has had: a session holding another is a new sign-in. */
+    private readonly held = new Set<string>();
 
     constructor(private readonly options: TokenSourceOptions) {
         this.session = options.session;
+        this.held.add(options.session.accessToken);
         this.origin = options.session.host;
         this.aheadMs = options.aheadMs ?? 60_000;
         this.now = options.now ?? Date.now;
@@ -56,6 +62,11 @@ export class OAuthTokenSource implements BearerSource {
     /** The tokens as they are now (after any rotation). */
     get tokens(): OAuthSession {
         return this.session;
+    }
+
+    /** Whether `session` is this source's (its tokens now or before a rotation). */
+    holds(session: OAuthSession): boolean {
+        return this.held.has(session.accessToken);
     }
 
     /** Whether the server refused a refresh: the sign-in is over. */
@@ -97,7 +108,7 @@ export class OAuthTokenSource implements BearerSource {
     private async refreshNow(): Promise<boolean> {
         const refreshToken = this.session.refreshToken;
         if (!refreshToken) {
-            this.end("the sign-in has no refresh token");
+            await this.end("the sign-in has no refresh token");
             return false;
         }
         let answer: TokenAnswer;
@@ -106,7 +117,7 @@ export class OAuthTokenSource implements BearerSource {
         } catch (err) {
             const e = err as Error & { kind?: unknown };
             if (e.kind === "refused") {
-                this.end(e.message);
+                await this.end(e.message);
                 return false;
             }
             throw new TokenUnavailable(
@@ -120,12 +131,13 @@ export class OAuthTokenSource implements BearerSource {
             );
         }
         this.session = sessionFrom(answer, this.session, this.now());
+        this.held.add(this.session.accessToken);
         this.generation++;
         await this.options.save(this.session);
         return true;
     }
 
-    private end(reason: string): void {
+    private async end(reason: string): Promise<void> {
         this.endedWith = new TokenUnavailable(
             `sign-in ended: ${reason}`,
             l10n.t(
@@ -135,6 +147,6 @@ export class OAuthTokenSource implements BearerSource {
             "signed_out",
             401,
         );
-        this.options.ended(reason);
+        await this.options.ended(reason);
     }
 }
