@@ -65,6 +65,11 @@ export class CodeUsageIndex implements vscode.Disposable {
         return this.building;
     }
 
+    /** Reads the whole workspace again on the next `ensureBuilt` (rules that pick files changed). */
+    invalidate(): void {
+        this.built = false;
+    }
+
     /** Stops a running build (the command and the notification's Cancel). */
     cancel(): boolean {
         if (!this.abort) return false;
@@ -173,7 +178,7 @@ export class CodeUsageIndex implements vscode.Disposable {
         const reread = (uri: vscode.Uri): void => void this.reread(uri);
         const rebuild = (): void => {
             // New .gitignore rules change which files belong: read the workspace again.
-            this.built = false;
+            this.invalidate();
             if (!this.building) void this.ensureBuilt();
         };
         this.watching = [
