@@ -222,26 +222,26 @@ describe("find usages in code", function () {
         const file = vscode.Uri.file(path.join(usages("app"), "checkout.py"));
         const document = await vscode.workspace.openTextDocument(file);
         await vscode.window.showTextDocument(document);
-        const edit = new vscode.WorkspaceEdit();
-        edit.insert(
-            file,
-            new vscode.Position(document.lineCount, 0),
-            `\n\ndef again(user_id):\n    posthog.capture("${EVENT}", distinct_id=user_id)\n`,
-        );
-        assert.ok(await vscode.workspace.applyEdit(edit));
+        const added = `\n\ndef again(user_id):\n    posthog.capture("${EVENT}", distinct_id=user_id)\n`;
+        const end = new vscode.Position(document.lineCount, 0);
+        const insert = new vscode.WorkspaceEdit();
+        insert.insert(file, end, added);
+        assert.ok(await vscode.workspace.applyEdit(insert));
         const editedLine = document.lineCount - 2;
         await waitFor("the edit in the index", () =>
             index()
                 .locations("capture", EVENT)
                 .some((l) => where(l) === `app/checkout.py:${editedLine}:21`),
         );
-        // Reverting the unsaved edit leaves the file's own text.
-        await vscode.commands.executeCommand("workbench.action.files.revert");
+        // Taking the edit out again puts the index back as it was.
+        const undo = new vscode.WorkspaceEdit();
+        undo.delete(file, new vscode.Range(end, document.positionAt(document.getText().length)));
+        assert.ok(await vscode.workspace.applyEdit(undo));
         await waitFor(
-            "the reverted file in the index",
+            "the edit out of the index",
             () => linesOf(index().locations("capture", EVENT)).join() === lines(1).join(),
         );
-        await vscode.commands.executeCommand("workbench.action.closeActiveEditor");
+        await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
 
         write("app", "later.go", fs.readFileSync(path.join(fixtures, "checkout.go.txt"), "utf8"));
         await waitFor("a new file in the index", () =>
