@@ -29,6 +29,8 @@ export class CodeUsageIndex implements vscode.Disposable {
     private readonly index: WorkspaceIndex;
     private building: Promise<BuildOutcome> | undefined;
     private built = false;
+    /** Bumped when the rules that pick files change: a build begun before is not kept as built. */
+    private generation = 0;
     private abort: AbortController | undefined;
     private ignores: ReadonlyMap<string, GitIgnoreRules> = new Map();
     private watching: vscode.Disposable[] | undefined;
@@ -68,6 +70,7 @@ export class CodeUsageIndex implements vscode.Disposable {
     /** Reads the whole workspace again on the next `ensureBuilt` (rules that pick files changed). */
     invalidate(): void {
         this.built = false;
+        this.generation++;
     }
 
     /** Stops a running build (the command and the notification's Cancel). */
@@ -106,6 +109,7 @@ export class CodeUsageIndex implements vscode.Disposable {
     }
 
     private async build(): Promise<BuildOutcome> {
+        const generation = this.generation;
         const abort = new AbortController();
         this.abort = abort;
         const source = new vscode.CancellationTokenSource();
@@ -159,7 +163,7 @@ export class CodeUsageIndex implements vscode.Disposable {
                     },
                 );
             });
-            this.built = outcome === "done";
+            this.built = outcome === "done" && generation === this.generation;
             return outcome;
         } finally {
             listeners.clear();
@@ -177,9 +181,12 @@ export class CodeUsageIndex implements vscode.Disposable {
         const ignoreFiles = vscode.workspace.createFileSystemWatcher("**/.gitignore");
         const reread = (uri: vscode.Uri): void => void this.reread(uri);
         const rebuild = (): void => {
-            // New .gitignore rules change which files belong: read the workspace again.
+            // New .gitignore rules or exclude settings change which files belong: read the
+            // workspace again, after a build under way (unless the user cancelled it).
             this.invalidate();
-            if (!this.building) void this.ensureBuilt();
+            void (this.building ?? Promise.resolve("done")).then((outcome) => {
+                if (outcome === "done") void this.ensureBuilt();
+            });
         };
         this.watching = [
             files,
