@@ -34,6 +34,8 @@ const nodeBuild = {
         validator: "src/validator.ts",
         // Finding PostHog calls in application code (tree-sitter): a worker thread started on first use.
         codeCalls: "src/codeCalls/worker.ts",
+        // The workspace index (issue 45) and the finder's client: required on first use.
+        codeUsages: "src/codeCalls/workspace/index.ts",
     },
     outdir: "dist",
     platform: "node",

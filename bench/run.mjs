@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { activateFigures } from "./activate.mjs";
 import { codeCallsFigures } from "./codeCalls.mjs";
+import { codeIndexFigures } from "./codeCallsIndex.mjs";
 import { chartFigures, chartLibPage, chartResponse } from "./chart.mjs";
 import {
     exportFigures,
@@ -715,6 +716,7 @@ async function main() {
     const exports = await exportFigures(root, text);
     const store = await storeFigures(root, text);
     const codeCalls = await codeCallsFigures(root);
+    const codeIndex = await codeIndexFigures(root);
     const e2e = process.env.BENCH_E2E === "0" ? null : await workbenchFigures(root);
 
     const rows = [];
@@ -753,6 +755,14 @@ async function main() {
         );
         add(`the same: first call, grammar loaded`, "ms", f.firstMs, f.inThreadMs, "in-thread");
     }
+    add(
+        `index a ${codeIndex.files}-file workspace: host's longest block`,
+        "ms",
+        codeIndex.hostBlockMaxMs,
+        codeIndex.idleHostBlockMaxMs,
+        "idle-host-beside-busy-worker",
+    );
+    add(`the same: whole build`, "ms", codeIndex.buildMs, null, null);
     add("first paint after data arrives", "ms", ours.firstPaint, slick.firstPaint, "slickgrid-5");
     add(
         "first paint after data arrives",

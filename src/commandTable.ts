@@ -5,6 +5,7 @@ import type { LogDep } from "./deps";
 import { eventDefinitionCommands, type EventCommandDeps } from "./events/commands";
 import type { ExperimentActionDeps } from "./experiments/actions";
 import { experimentCommands } from "./experiments/commands";
+import { experimentUsagesCommand } from "./experiments/findUsages";
 import { languageCommands, type LanguageCommandDeps } from "./language/commands";
 import { lmCommands, type LmCommandDeps } from "./lm/commands";
 import { notebookCommands } from "./notebook";
@@ -47,6 +48,7 @@ export const commandTable: readonly CommandSpec<CommandDeps>[] = [
     { id: `${P}.switchHost`, title: l10n.t("Switch Host"), run: (deps) => deps.auth.switchHost() },
     { id: `${P}.showLog`, title: l10n.t("Show Log"), run: (deps) => deps.log.show(true) },
     ...experimentCommands,
+    experimentUsagesCommand,
     ...eventDefinitionCommands,
     ...queryCommands,
     ...languageCommands,

@@ -1,6 +1,7 @@
 import * as vscode from "vscode";
 import { Auth } from "./auth/auth";
 import { Config } from "./config";
+import { CodeUsages } from "./events/codeUsages";
 import { EventDefinitionsTree } from "./events/eventDefinitionsTree";
 import { ExperimentDocuments } from "./experiments/documents";
 import { ExperimentsTree } from "./experiments/experimentsTree";
@@ -35,6 +36,8 @@ export class Ctx implements vscode.Disposable {
     results: ResultsPresenter;
     /** The HogQL language pieces: schema cache, error ranges, PostHog's parser (src/language). */
     readonly language: HogQLLanguage;
+    /** The workspace's PostHog calls (issue 45): loaded and built on first use, never here. */
+    readonly codeUsages: CodeUsages;
     private readonly disposables: vscode.Disposable[] = [];
 
     /**
@@ -66,6 +69,7 @@ export class Ctx implements vscode.Disposable {
                 }),
             );
             this.results = this.panels;
+            this.codeUsages = this.push(new CodeUsages(this));
             this.views = {
                 experiments: this.push(new ExperimentsTree(this)),
                 eventDefinitions: this.push(new EventDefinitionsTree(this)),

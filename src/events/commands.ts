@@ -5,11 +5,18 @@ import type { LogDep, SessionDep, UiDep } from "../deps";
 import type { EventDefinitionsTree } from "./eventDefinitionsTree";
 import { redact } from "../log";
 import { inLabel, oneLine, quotedInLabel, quotedInMessage } from "../shared/plainText";
-import { eventQuery, parseTags, type EventDefinitionsOrdering } from "./format";
+import type { CodeUsagesDep } from "./codeUsages";
+import { findUsages } from "./findUsages";
+import {
+    eventQuery,
+    parseTags,
+    type EventDefinitionsOrdering,
+    type EventUsageFilter,
+} from "./format";
 import { EventDefinitionNode } from "./nodes";
 
 /** What the event definition commands use. */
-export interface EventCommandDeps extends LogDep, UiDep, SessionDep {
+export interface EventCommandDeps extends LogDep, UiDep, SessionDep, CodeUsagesDep {
     readonly views: { readonly eventDefinitions: EventDefinitionsTree };
 }
 
@@ -188,6 +195,60 @@ export const eventDefinitionCommands: readonly CommandSpec<EventCommandDeps>[] =
         run: (deps) => deps.views.eventDefinitions.setFilter({ includePostHog: false }),
     },
     {
+        id: `${P}.filterEventDefinitionsByUsage`,
+        title: vscode.l10n.t("Filter Event Definitions by Use in Code"),
+        run: async (deps, arg) => {
+            const tree = deps.views.eventDefinitions;
+            const current = tree.filter.usage;
+            const mark = (usage: EventUsageFilter): string | undefined =>
+                usage === current ? vscode.l10n.t("current") : undefined;
+            // Tests pass the choice; the palette and the view's menu ask.
+            const usage = isUsage(arg)
+                ? arg
+                : await deps.ui.pick<EventUsageFilter>(
+                      [
+                          {
+                              label: vscode.l10n.t("All events"),
+                              description: mark("all"),
+                              value: "all",
+                          },
+                          {
+                              label: vscode.l10n.t("Used in code"),
+                              detail: vscode.l10n.t("Events this workspace's code captures"),
+                              description: mark("used"),
+                              value: "used",
+                          },
+                          {
+                              label: vscode.l10n.t("Not used in code"),
+                              detail: vscode.l10n.t("Events no code in this workspace captures"),
+                              description: mark("unused"),
+                              value: "unused",
+                          },
+                      ],
+                      { title: vscode.l10n.t("Show event definitions") },
+                  );
+            if (!usage) return;
+            if (usage !== "all" && (await deps.codeUsages.index().ensureBuilt()) === "cancelled")
+                return;
+            tree.setFilter({ usage });
+        },
+    },
+    {
+        id: `${P}.cancelCodeIndex`,
+        title: vscode.l10n.t("Stop Finding PostHog Calls in the Workspace"),
+        run: (deps) => {
+            if (!deps.codeUsages.loaded?.cancel())
+                void deps.ui.info(vscode.l10n.t("PostHog calls are not being searched for now."));
+        },
+    },
+    {
+        // The locations go back to a programmatic caller (tests).
+        ...itemCommand("findEventUsages", vscode.l10n.t("Find Usages in Code"), (deps, def) =>
+            findUsages(deps, "capture", def.name),
+        ),
+        returnsValue: true,
+    },
+    {
         id: `${P}.showEventDefinition`,
         returnsValue: true,
         title: vscode.l10n.t("Show Event Definition Details"),
@@ -295,3 +356,7 @@ export const eventDefinitionCommands: readonly CommandSpec<EventCommandDeps>[] =
         },
     ),
 ];
+
+function isUsage(value: unknown): value is EventUsageFilter {
+    return value === "all" || value === "used" || value === "unused";
+}

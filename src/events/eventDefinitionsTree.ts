@@ -1,6 +1,7 @@
 import * as vscode from "vscode";
 import { isCancellation, type EventDefinition, type ListEventDefinitionsParams } from "../api";
 import type { ConfigDep, LogDep, SessionDep } from "../deps";
+import type { CodeUsageIndex, CodeUsagesDep } from "./codeUsages";
 import { errorDetail, userMessageOf } from "../errorText";
 import { redact } from "../log";
 import { EventDefinitionDocuments } from "./detailsDocument";
@@ -22,6 +23,7 @@ import {
 /** What the event definitions tree uses: the session, its page-size setting, and the log. */
 export type EventDefinitionsTreeDeps = LogDep &
     SessionDep &
+    CodeUsagesDep &
     ConfigDep<"onDidChange" | "eventDefinitionsPageSize">;
 
 export const VIEW_ID = "posthog-workbench.eventDefinitions";
@@ -73,7 +75,20 @@ export class EventDefinitionsTree
             deps.config.onDidChange((event) => {
                 if (event.affectsConfiguration(`${P}.eventDefinitions`)) this.refresh();
             }),
+            // Once something has built the workspace index, rows say which events the code
+            // captures, and follow its changes (without fetching anything again).
+            deps.codeUsages.onDidLoad((index) => this.followUsages(index)),
         );
+    }
+
+    private followUsages(index: CodeUsageIndex): void {
+        this.subscriptions.push(index.onDidChange(() => this.changed.fire(undefined)));
+    }
+
+    /** The events the workspace's code captures, once the index is built (else undefined). */
+    private usedEvents(): ReadonlySet<string> | undefined {
+        const index = this.deps.codeUsages.loaded;
+        return index?.ready ? new Set(index.referencedEvents()) : undefined;
     }
 
     /** Creates the view and the details provider; called once from activation. */
@@ -157,7 +172,12 @@ export class EventDefinitionsTree
         }
         const listing = this.listing;
         if (!listing) return [];
-        if (listing.items.length === 0) {
+        const used = this.usedEvents();
+        const usage = used ? this.filterState.usage : "all";
+        const items = listing.items.filter(
+            (def) => usage === "all" || used?.has(def.name) === (usage === "used"),
+        );
+        if (items.length === 0) {
             const filtered = describeFilter(this.filterState) !== "";
             return [
                 new MessageNode(
@@ -169,11 +189,15 @@ export class EventDefinitionsTree
                         icon: filtered ? "search-stop" : "info",
                     },
                 ),
+                // The usage filter applies to the pages loaded: later pages may hold matches.
+                ...(listing.next
+                    ? [new LoadMoreNode(listing.items.length, listing.count, listing.capped)]
+                    : []),
             ];
         }
         const now = Date.now();
-        const nodes: EventDefinitionsElement[] = listing.items.map(
-            (def) => new EventDefinitionNode(def, now),
+        const nodes: EventDefinitionsElement[] = items.map(
+            (def) => new EventDefinitionNode(def, now, used?.has(def.name)),
         );
         if (listing.next) {
             nodes.push(new LoadMoreNode(listing.items.length, listing.count, listing.capped));
@@ -309,6 +333,7 @@ export class EventDefinitionsTree
         set("includeHidden", filter.includeHidden);
         set("includePostHog", filter.includePostHog);
         set("ordering", filter.ordering);
+        set("usage", filter.usage);
     }
 
     dispose(): void {

@@ -140,7 +140,12 @@ export interface EventDefinitionsFilter {
     includeHidden: boolean;
     /** Include PostHog's own `$` events. */
     includePostHog: boolean;
+    /** Only the events the workspace's code captures, only the others, or all (issue 45). */
+    usage: EventUsageFilter;
 }
+
+/** Which rows the usage filter keeps: it applies to the pages loaded, on this side. */
+export type EventUsageFilter = "all" | "used" | "unused";
 
 export type EventDefinitionsOrdering = "name" | "-last_seen_at";
 
@@ -149,6 +154,7 @@ export const DEFAULT_FILTER: EventDefinitionsFilter = {
     ordering: "name",
     includeHidden: false,
     includePostHog: true,
+    usage: "all",
 };
 
 /** The view's description: only what differs from the defaults, so a plain list shows nothing. */
@@ -158,6 +164,8 @@ export function describeFilter(filter: EventDefinitionsFilter): string {
     if (filter.ordering === "-last_seen_at") parts.push(l10n.t("by last seen"));
     if (filter.includeHidden) parts.push(l10n.t("with hidden"));
     if (!filter.includePostHog) parts.push(l10n.t("no $ events"));
+    if (filter.usage === "used") parts.push(l10n.t("used in code"));
+    if (filter.usage === "unused") parts.push(l10n.t("not used in code"));
     return parts.join(" · ");
 }
 

@@ -10,14 +10,20 @@ const P = "posthog-workbench";
  * so the `when` clauses of the context menu can offer only the edits that make sense.
  */
 export class EventDefinitionNode extends vscode.TreeItem {
+    /**
+     * `usedInCode`: whether the workspace's code captures the event, once the workspace index is
+     * built (undefined before: nothing is said).
+     */
     constructor(
         readonly definition: EventDefinition,
         now = Date.now(),
+        readonly usedInCode?: boolean,
     ) {
         // A label and description are plain text, but show every character: one line, cut.
         super(oneLine(definition.name), vscode.TreeItemCollapsibleState.None);
         this.id = `eventDefinition:${definition.id}`;
-        this.description = oneLine(rowDescription(definition, now));
+        const description = oneLine(rowDescription(definition, now));
+        this.description = usedInCode ? vscode.l10n.t("in code · {0}", description) : description;
         this.iconPath = iconFor(definition);
         this.contextValue = [
             "eventDefinition",
@@ -36,6 +42,7 @@ export class EventDefinitionNode extends vscode.TreeItem {
                 definition.name,
                 definition.verified ? vscode.l10n.t("verified") : undefined,
                 definition.hidden ? vscode.l10n.t("hidden") : undefined,
+                usedInCode ? vscode.l10n.t("used in code") : undefined,
                 vscode.l10n.t("last seen {0}", relativeTime(definition.last_seen_at, now)),
                 definition.description ?? undefined,
             ]

@@ -56,9 +56,12 @@ describe("events/format", () => {
                 ordering: "-last_seen_at",
                 includeHidden: true,
                 includePostHog: false,
+                usage: "all",
             }),
             '"sign" · by last seen · with hidden · no $ events',
         );
+        assert.equal(describeFilter({ ...DEFAULT_FILTER, usage: "used" }), "used in code");
+        assert.equal(describeFilter({ ...DEFAULT_FILTER, usage: "unused" }), "not used in code");
     });
 
     it("keeps an odd name inside the details document's code fence and table", () => {
