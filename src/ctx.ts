@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import { Auth } from "./auth/auth";
+import { CodeInsight } from "./codeInsight";
 import { Config } from "./config";
 import { EventDefinitionsTree } from "./events/eventDefinitionsTree";
 import { ExperimentDocuments } from "./experiments/documents";
@@ -35,6 +36,8 @@ export class Ctx implements vscode.Disposable {
     results: ResultsPresenter;
     /** The HogQL language pieces: schema cache, error ranges, PostHog's parser (src/language). */
     readonly language: HogQLLanguage;
+    /** PostHog calls in application code: hovers, completion, diagnostics (started lazily). */
+    readonly codeInsight: CodeInsight;
     private readonly disposables: vscode.Disposable[] = [];
 
     /**
@@ -71,6 +74,7 @@ export class Ctx implements vscode.Disposable {
                 eventDefinitions: this.push(new EventDefinitionsTree(this)),
             };
             this.language = new HogQLLanguage(this);
+            this.codeInsight = this.push(new CodeInsight(this));
         } catch (error) {
             this.dispose();
             throw error;
