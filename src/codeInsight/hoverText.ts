@@ -143,8 +143,13 @@ export function flagHoverMarkdown(input: FlagHoverInput): string {
         for (const v of r.variants)
             lines.push(
                 `${codeSpan(v.key)}: ${inMarkdown(r.statisticLabel, { oneLine: true })} ${inMarkdown(v.statistic, { oneLine: true })} · ${
-                    v.significant ? l10n.t("significant") : l10n.t("not significant")
-                }${v.verdict ? ` (${inMarkdown(v.verdict, { oneLine: true })})` : ""}  `,
+                    // PostHog's verdict (Won, Lost, Not significant) says whether it is significant.
+                    v.verdict
+                        ? inMarkdown(v.verdict, { oneLine: true })
+                        : v.significant
+                          ? l10n.t("Significant")
+                          : l10n.t("Not significant")
+                }  `,
             );
         lines.push("");
     }
