@@ -4,7 +4,7 @@
 // (too large, minified, binary, over its time budget) has no calls and says nothing.
 import * as vscode from "vscode";
 import type { CodeCallsClient } from "../codeCalls/client";
-import type { CodeCall } from "../codeCalls/types";
+import { DEFAULT_LIMITS, type CodeCall } from "../codeCalls/types";
 import { isSupportedLanguage } from "./languages";
 
 /** Pause in typing before an edited document is read again. */
@@ -43,6 +43,12 @@ export class DocumentCalls implements vscode.Disposable {
         const entry = this.entries.get(key);
         if (entry?.version === document.version) return entry.calls;
         const version = document.version;
+        // A file past the finder's size limit is skipped before its text is copied to the worker.
+        if (lengthOf(document) > DEFAULT_LIMITS.maxLength) {
+            const none: Entry = { version, calls: Promise.resolve([]), settled: [] };
+            this.entries.set(key, none);
+            return none.calls;
+        }
         const next: Entry = {
             version,
             calls: this.finder()
@@ -103,6 +109,11 @@ export class DocumentCalls implements vscode.Disposable {
         this.subscriptions.forEach((s) => s.dispose());
         this.changed.dispose();
     }
+}
+
+/** The document's length in UTF-16 code units, without copying its text. */
+function lengthOf(document: vscode.TextDocument): number {
+    return document.offsetAt(document.lineAt(document.lineCount - 1).range.end);
 }
 
 /** The call whose string holds the position (its quotes' insides, ends included). */

@@ -5,6 +5,7 @@
 import * as path from "node:path";
 import * as vscode from "vscode";
 import { CodeCallsClient } from "../codeCalls/client";
+import type { CodeCall } from "../codeCalls/types";
 import type { ConfigDep, LogDep, SessionDep } from "../deps";
 import { CodeCompletionProvider } from "./completionProvider";
 import { CodeDiagnostics } from "./diagnostics";
@@ -57,6 +58,11 @@ export class CodeInsight implements vscode.Disposable {
     get data(): InsightData {
         this.dataInstance ??= new InsightData(this.deps);
         return this.dataInstance;
+    }
+
+    /** The PostHog calls of a document (none before a supported document started the insight). */
+    callsIn(document: vscode.TextDocument): Promise<CodeCall[]> {
+        return this.documents?.calls(document) ?? Promise.resolve([]);
     }
 
     /** The workspace's event names (the workspace index): their volumes join the batched query. */

@@ -245,6 +245,58 @@ describe("code insight: PostHog calls in application code", function () {
         }
     });
 
+    it("offline, keeps serving what it had and says the diagnostics may be stale", async () => {
+        const ui = new ScriptedUi();
+        api.ctx.ui = ui;
+        const document = await vscode.workspace.openTextDocument(fixture("app.rb"));
+        await vscode.window.showTextDocument(document);
+        const position = inside(document, "signed_up");
+        await waitFor(
+            "the hover's volume",
+            async () => (await hoverText(document, position)).includes("Last 30 days"),
+            30_000,
+        );
+        await waitFor(
+            "three diagnostics",
+            () => posthogDiagnostics(document.uri).length === 3,
+            30_000,
+        );
+        sandbox.faults.add({ kind: "503", times: Infinity });
+        try {
+            await vscode.commands.executeCommand("posthog-workbench.refreshCodeInsight");
+            assert.match(ui.messages.at(-1)?.text ?? "", /PostHog could not be reached/);
+            const hover = await hoverText(document, position);
+            assert.match(hover, /Last 30 days/, "the volume fetched before");
+            assert.match(hover, /PostHog could not be reached: this may be out of date/);
+            await waitFor("stale diagnostics", () => {
+                const found = posthogDiagnostics(document.uri);
+                return (
+                    found.length === 3 &&
+                    found.every((d) => d.message.includes("this may be out of date"))
+                );
+            });
+        } finally {
+            sandbox.faults.clear();
+        }
+        await vscode.commands.executeCommand("posthog-workbench.refreshCodeInsight");
+        await waitFor("fresh diagnostics", () =>
+            posthogDiagnostics(document.uri).every((d) => !d.message.includes("out of date")),
+        );
+    });
+
+    it("reads nothing of a file past the finder's size limit, and says nothing about it", async () => {
+        const filler = `// ${"x".repeat(1_000)}\n`.repeat(2_100);
+        const document = await vscode.workspace.openTextDocument({
+            language: "javascript",
+            content: `posthog.capture("signed_upp");\n${filler}`,
+        });
+        await vscode.window.showTextDocument(document);
+        const position = new vscode.Position(0, 18);
+        assert.deepEqual(await api.ctx.codeInsight.callsIn(document), []);
+        assert.equal((await hoverText(document, position)).includes("PostHog event"), false);
+        assert.deepEqual(posthogDiagnostics(document.uri), []);
+    });
+
     it("asks for every referenced event's volume in one query, and none per hover", async () => {
         const document = await vscode.workspace.openTextDocument(fixture("app.py"));
         await vscode.window.showTextDocument(document);
