@@ -39,6 +39,8 @@ export function findingFor(
     data: InsightData,
     enabled: Readonly<Record<FindingKind, boolean>>,
 ): Finding | undefined {
+    // A string being typed (an editor closes the quotes at once) is not a name yet.
+    if (call.key === "") return undefined;
     const stale = data.stale
         ? ` ${l10n.t("(PostHog could not be reached: this may be out of date.)")}`
         : "";

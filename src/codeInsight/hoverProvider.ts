@@ -17,7 +17,7 @@ export class CodeHoverProvider implements vscode.HoverProvider {
         position: vscode.Position,
     ): Promise<vscode.Hover | undefined> {
         const call = callAt(await this.documents.calls(document), position);
-        if (!call) return undefined;
+        if (!call || call.key === "") return undefined;
         await this.data.ensureLoaded();
         let text: string;
         if (call.kind === "capture") {

@@ -284,6 +284,29 @@ describe("code insight: PostHog calls in application code", function () {
         );
     });
 
+    it("completes in an empty string, as typed with auto-closed quotes, and says nothing of it", async () => {
+        const document = await vscode.workspace.openTextDocument({
+            language: "typescript",
+            content: 'posthog.capture("");\nposthog.getFeatureFlag("");\n',
+        });
+        await vscode.window.showTextDocument(document);
+        const events = await waitFor("event names in an empty string", async () => {
+            const labels = await completionLabels(document, new vscode.Position(0, 17));
+            return labels.includes("signed_up") ? labels : undefined;
+        });
+        assert.ok(events.includes("$pageview"));
+        const flags = await waitFor("flag keys in an empty string", async () => {
+            const labels = await completionLabels(document, new vscode.Position(1, 24));
+            return labels.includes("checkout-button-color") ? labels : undefined;
+        });
+        assert.ok(!flags.includes("signed_up"));
+        assert.equal(
+            (await hoverText(document, new vscode.Position(0, 17))).includes("PostHog event"),
+            false,
+        );
+        assert.deepEqual(posthogDiagnostics(document.uri), []);
+    });
+
     it("reads nothing of a file past the finder's size limit, and says nothing about it", async () => {
         const filler = `// ${"x".repeat(1_000)}\n`.repeat(2_100);
         const document = await vscode.workspace.openTextDocument({
