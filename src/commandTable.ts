@@ -1,5 +1,6 @@
 import * as l10n from "@vscode/l10n";
 import type { Auth } from "./auth/auth";
+import { codeInsightCommands, type CodeInsightCommandDeps } from "./codeInsight/commands";
 import type { CommandSpec } from "./commands";
 import type { LogDep } from "./deps";
 import { eventDefinitionCommands, type EventCommandDeps } from "./events/commands";
@@ -29,7 +30,8 @@ export type CommandDeps = LogDep &
     SavedQueryCommandDeps &
     WalkthroughCommandDeps &
     FullResultDeps &
-    LmCommandDeps;
+    LmCommandDeps &
+    CodeInsightCommandDeps;
 
 const P = "posthog-workbench";
 
@@ -56,4 +58,5 @@ export const commandTable: readonly CommandSpec<CommandDeps>[] = [
     ...walkthroughCommands,
     ...notebookCommands,
     ...lmCommands,
+    ...codeInsightCommands,
 ];

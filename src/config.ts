@@ -205,6 +205,23 @@ export class Config {
         return this.section.get<boolean>("notebook.saveOutputs") ?? false;
     }
 
+    /** What the editor shows on PostHog calls in application code: each diagnostic, the hints. */
+    get codeInsight(): {
+        unknownEvent: boolean;
+        hiddenEvent: boolean;
+        endedExperiment: boolean;
+        inlayHints: boolean;
+    } {
+        return {
+            unknownEvent:
+                this.section.get<boolean>("codeInsight.diagnostics.unknownEvents") ?? true,
+            hiddenEvent: this.section.get<boolean>("codeInsight.diagnostics.hiddenEvents") ?? true,
+            endedExperiment:
+                this.section.get<boolean>("codeInsight.diagnostics.endedExperiments") ?? true,
+            inlayHints: this.section.get<boolean>("codeInsight.inlayHints") ?? false,
+        };
+    }
+
     async setProjectId(projectId: string | undefined): Promise<void> {
         await this.section.update(
             "projectId",

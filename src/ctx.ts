@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import { Auth } from "./auth/auth";
+import { CodeInsight } from "./codeInsight";
 import { Config } from "./config";
 import { CodeUsages } from "./events/codeUsages";
 import { EventDefinitionsTree } from "./events/eventDefinitionsTree";
@@ -38,6 +39,8 @@ export class Ctx implements vscode.Disposable {
     readonly language: HogQLLanguage;
     /** The workspace's PostHog calls (issue 45): loaded and built on first use, never here. */
     readonly codeUsages: CodeUsages;
+    /** PostHog calls in application code: hovers, completion, diagnostics (started lazily). */
+    readonly codeInsight: CodeInsight;
     private readonly disposables: vscode.Disposable[] = [];
 
     /**
@@ -75,6 +78,17 @@ export class Ctx implements vscode.Disposable {
                 eventDefinitions: this.push(new EventDefinitionsTree(this)),
             };
             this.language = new HogQLLanguage(this);
+            this.codeInsight = this.push(new CodeInsight(this));
+            // Once something has built the workspace index (Find Usages, the usage filter), the
+            // workspace's events join the editor's batched volume query; nothing builds it here.
+            this.push(
+                this.codeUsages.onDidLoad((index) => {
+                    const share = () =>
+                        this.codeInsight.setReferencedEvents(index.referencedEvents());
+                    this.push(index.onDidChange(share));
+                    share();
+                }),
+            );
         } catch (error) {
             this.dispose();
             throw error;

@@ -51,6 +51,8 @@ const steps: readonly ActivationStep<Ctx>[] = [
     { name: "saved queries", register: registerSavedQueries },
     { name: "language model tools", register: registerLanguageModelFeatures },
     { name: "HogQL notebooks", register: registerNotebooks },
+    // Waits for the first supported source file before it registers or loads anything.
+    { name: "code insight", register: (ctx) => ctx.push(ctx.codeInsight.register()) },
     { name: "session", register: startSession },
 ];
 

@@ -33,6 +33,7 @@ export const LAYERS: readonly Layer[] = [
     {
         name: "features",
         paths: [
+            "src/codeInsight/",
             "src/events/",
             "src/experiments/",
             "src/language/",

@@ -1,0 +1,336 @@
+// PostHog calls in application code, in the real editor against the sandbox: for each language
+// family, the hover on an event and on an experiment's flag, completion inside the strings, each
+// diagnostic and the "did you mean" quick fix. The fixture files are test/fixtures/workspace/code/.
+// Kotlin has no language in a bare VS Code (it needs a Kotlin extension), so Java stands for the
+// JVM family here; the finder's corpus tests cover Kotlin's call shapes.
+import * as assert from "node:assert/strict";
+import * as vscode from "vscode";
+import type { ExtensionApi } from "../../src/extension";
+import type { Sandbox } from "../sandbox";
+import { signedIn } from "./fixture";
+import { activateExtension, waitFor } from "./helpers";
+import { ScriptedUi } from "./scriptedUi";
+
+const FAMILIES: { family: string; file: string }[] = [
+    { family: "JavaScript", file: "app.js" },
+    { family: "TypeScript (TSX)", file: "App.tsx" },
+    { family: "Python", file: "app.py" },
+    { family: "Go", file: "app.go" },
+    { family: "Ruby", file: "app.rb" },
+    { family: "PHP", file: "app.php" },
+    { family: "Swift", file: "App.swift" },
+    { family: "Java (JVM)", file: "App.java" },
+    { family: "Dart", file: "app.dart" },
+];
+
+function fixture(file: string): vscode.Uri {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, "the integration workspace is open");
+    return vscode.Uri.joinPath(folder.uri, "code", file);
+}
+
+/** The position just inside the quotes of the `nth` string holding `text` exactly. */
+function inside(document: vscode.TextDocument, text: string, nth = 0): vscode.Position {
+    const source = document.getText();
+    let at = -1;
+    for (let i = 0; i <= nth; i++) {
+        at = source.indexOf(`${text}"`, at + 1);
+        const single = source.indexOf(`${text}'`, at < 0 ? 0 : at);
+        if (at < 0 || (single >= 0 && single < at)) at = single;
+    }
+    assert.ok(at >= 0, `${text} in ${document.uri.path}`);
+    return document.positionAt(at + 1);
+}
+
+async function hoverText(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+): Promise<string> {
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        "vscode.executeHoverProvider",
+        document.uri,
+        position,
+    );
+    return hovers
+        .flatMap((h) => h.contents)
+        .map((c) => (typeof c === "string" ? c : c.value))
+        .join("\n");
+}
+
+async function completionLabels(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+): Promise<string[]> {
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        "vscode.executeCompletionItemProvider",
+        document.uri,
+        position,
+    );
+    return list.items.map((item) =>
+        typeof item.label === "string" ? item.label : item.label.label,
+    );
+}
+
+function posthogDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
+    return vscode.languages.getDiagnostics(uri).filter((d) => d.source === "PostHog");
+}
+
+describe("code insight: PostHog calls in application code", function () {
+    this.timeout(120_000);
+    let api: ExtensionApi;
+    let sandbox: Sandbox;
+
+    before(async () => {
+        // Activation alone registers nothing and starts no worker: no supported file is open.
+        const early = await activateExtension();
+        if (!vscode.workspace.textDocuments.some((d) => d.languageId === "javascript")) {
+            assert.equal(early.ctx.codeInsight.started, false, "providers before any source file");
+            assert.equal(
+                early.ctx.codeInsight.finderStarted,
+                false,
+                "worker before any source file",
+            );
+        }
+        ({ api, sandbox } = await signedIn());
+        api.ctx.ui = new ScriptedUi();
+    });
+
+    afterEach(async () => {
+        await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+    });
+
+    for (const { family, file } of FAMILIES) {
+        describe(family, () => {
+            let document: vscode.TextDocument;
+
+            beforeEach(async () => {
+                document = await vscode.workspace.openTextDocument(fixture(file));
+                await vscode.window.showTextDocument(document);
+            });
+
+            it("hovers on an event with its definition, volume and actions", async () => {
+                const text = await waitFor(
+                    "the event hover with its volume",
+                    async () => {
+                        const hover = await hoverText(document, inside(document, "signed_up"));
+                        return hover.includes("Last 30 days") ? hover : undefined;
+                    },
+                    30_000,
+                );
+                assert.match(text, /PostHog event/);
+                assert.match(text, /A user finished the signup form\\?\./);
+                assert.match(text, /Verified/);
+                assert.match(text, /command:posthog-workbench\.queryEventFromCode\?/);
+                assert.match(text, /command:posthog-workbench\.revealEventDefinition\?/);
+                assert.match(text, /command:posthog-workbench\.openEventInPostHog\?/);
+                assert.ok(api.ctx.codeInsight.finderStarted, "the worker runs once a file is read");
+            });
+
+            it("hovers on an experiment's flag with its status, variants and primary result", async () => {
+                const text = await waitFor(
+                    "the flag hover",
+                    async () => {
+                        const hover = await hoverText(
+                            document,
+                            inside(document, "checkout-button-color"),
+                        );
+                        return hover.includes("PostHog experiment") ? hover : undefined;
+                    },
+                    30_000,
+                );
+                assert.match(text, /Checkout button color/);
+                assert.match(text, /`control`/);
+                assert.match(text, /Primary metric/);
+                assert.match(text, /command:posthog-workbench\.openExperimentFromCode\?/);
+            });
+
+            it("completes event names in a capture and flag keys in a flag call", async () => {
+                const events = await waitFor("event names", async () => {
+                    const labels = await completionLabels(document, inside(document, "signed_up"));
+                    return labels.includes("signed_up") ? labels : undefined;
+                });
+                assert.ok(events.includes("$pageview"), "the most received events");
+                assert.ok(!events.includes("checkout-button-color"), "no flag keys for an event");
+                const flags = await waitFor("flag keys", async () => {
+                    const labels = await completionLabels(
+                        document,
+                        inside(document, "checkout-button-color"),
+                    );
+                    return labels.includes("checkout-button-color") ? labels : undefined;
+                });
+                assert.ok(flags.includes("new-onboarding-flow"));
+                assert.ok(!flags.includes("signed_up"), "no event names for a flag");
+            });
+
+            it("warns of a never-received event, notes a hidden event and an ended experiment, and fixes the typo", async () => {
+                const diagnostics = await waitFor(
+                    "three PostHog diagnostics",
+                    () => {
+                        const found = posthogDiagnostics(document.uri);
+                        return found.length === 3 ? found : undefined;
+                    },
+                    30_000,
+                );
+                const byCode = new Map(diagnostics.map((d) => [String(d.code), d]));
+                const unknown = byCode.get("unknown-event");
+                assert.ok(unknown, "unknown event");
+                assert.equal(unknown.severity, vscode.DiagnosticSeverity.Warning);
+                assert.equal(document.getText(unknown.range), "signed_upp");
+                assert.match(unknown.message, /Did you mean "signed_up"\?/);
+                const hidden = byCode.get("hidden-event");
+                assert.ok(hidden, "hidden event");
+                assert.equal(hidden.severity, vscode.DiagnosticSeverity.Information);
+                assert.equal(document.getText(hidden.range), "legacy_button_clicked");
+                const ended = byCode.get("ended-experiment");
+                assert.ok(ended, "ended experiment");
+                assert.equal(document.getText(ended.range), "new-onboarding-flow");
+                assert.match(ended.message, /New onboarding flow/);
+
+                const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+                    "vscode.executeCodeActionProvider",
+                    document.uri,
+                    unknown.range,
+                    vscode.CodeActionKind.QuickFix.value,
+                );
+                const fix = actions.find((a) => a.title === "Change to signed_up");
+                assert.ok(
+                    fix?.edit,
+                    `the quick fix among ${actions.map((a) => a.title).join(", ")}`,
+                );
+                assert.ok(await vscode.workspace.applyEdit(fix.edit));
+                await waitFor("the typo's warning gone", () =>
+                    posthogDiagnostics(document.uri).every((d) => d.code !== "unknown-event"),
+                );
+                assert.equal(document.getText().includes("signed_upp"), false);
+            });
+        });
+    }
+
+    it("turns each diagnostic off by its setting", async () => {
+        const document = await vscode.workspace.openTextDocument(fixture("app.js"));
+        await vscode.window.showTextDocument(document);
+        await waitFor(
+            "three diagnostics",
+            () => posthogDiagnostics(document.uri).length === 3,
+            30_000,
+        );
+        const config = vscode.workspace.getConfiguration("posthog-workbench");
+        try {
+            await config.update(
+                "codeInsight.diagnostics.unknownEvents",
+                false,
+                vscode.ConfigurationTarget.Global,
+            );
+            await config.update(
+                "codeInsight.diagnostics.hiddenEvents",
+                false,
+                vscode.ConfigurationTarget.Global,
+            );
+            const left = await waitFor("one diagnostic left", () => {
+                const found = posthogDiagnostics(document.uri);
+                return found.length === 1 ? found : undefined;
+            });
+            assert.equal(left[0].code, "ended-experiment");
+        } finally {
+            await config.update(
+                "codeInsight.diagnostics.unknownEvents",
+                undefined,
+                vscode.ConfigurationTarget.Global,
+            );
+            await config.update(
+                "codeInsight.diagnostics.hiddenEvents",
+                undefined,
+                vscode.ConfigurationTarget.Global,
+            );
+        }
+    });
+
+    it("offline, keeps serving what it had and says the diagnostics may be stale", async () => {
+        const ui = new ScriptedUi();
+        api.ctx.ui = ui;
+        const document = await vscode.workspace.openTextDocument(fixture("app.rb"));
+        await vscode.window.showTextDocument(document);
+        const position = inside(document, "signed_up");
+        await waitFor(
+            "the hover's volume",
+            async () => (await hoverText(document, position)).includes("Last 30 days"),
+            30_000,
+        );
+        await waitFor(
+            "three diagnostics",
+            () => posthogDiagnostics(document.uri).length === 3,
+            30_000,
+        );
+        sandbox.faults.add({ kind: "503", times: Infinity });
+        try {
+            await vscode.commands.executeCommand("posthog-workbench.refreshCodeInsight");
+            assert.match(ui.messages.at(-1)?.text ?? "", /PostHog could not be reached/);
+            const hover = await hoverText(document, position);
+            assert.match(hover, /Last 30 days/, "the volume fetched before");
+            assert.match(hover, /PostHog could not be reached: this may be out of date/);
+            await waitFor("stale diagnostics", () => {
+                const found = posthogDiagnostics(document.uri);
+                return (
+                    found.length === 3 &&
+                    found.every((d) => d.message.includes("this may be out of date"))
+                );
+            });
+        } finally {
+            sandbox.faults.clear();
+        }
+        await vscode.commands.executeCommand("posthog-workbench.refreshCodeInsight");
+        await waitFor("fresh diagnostics", () =>
+            posthogDiagnostics(document.uri).every((d) => !d.message.includes("out of date")),
+        );
+    });
+
+    it("completes in an empty string, as typed with auto-closed quotes, and says nothing of it", async () => {
+        const document = await vscode.workspace.openTextDocument({
+            language: "typescript",
+            content: 'posthog.capture("");\nposthog.getFeatureFlag("");\n',
+        });
+        await vscode.window.showTextDocument(document);
+        const events = await waitFor("event names in an empty string", async () => {
+            const labels = await completionLabels(document, new vscode.Position(0, 17));
+            return labels.includes("signed_up") ? labels : undefined;
+        });
+        assert.ok(events.includes("$pageview"));
+        const flags = await waitFor("flag keys in an empty string", async () => {
+            const labels = await completionLabels(document, new vscode.Position(1, 24));
+            return labels.includes("checkout-button-color") ? labels : undefined;
+        });
+        assert.ok(!flags.includes("signed_up"));
+        assert.equal(
+            (await hoverText(document, new vscode.Position(0, 17))).includes("PostHog event"),
+            false,
+        );
+        assert.deepEqual(posthogDiagnostics(document.uri), []);
+    });
+
+    it("reads nothing of a file past the finder's size limit, and says nothing about it", async () => {
+        const filler = `// ${"x".repeat(1_000)}\n`.repeat(2_100);
+        const document = await vscode.workspace.openTextDocument({
+            language: "javascript",
+            content: `posthog.capture("signed_upp");\n${filler}`,
+        });
+        await vscode.window.showTextDocument(document);
+        const position = new vscode.Position(0, 18);
+        assert.deepEqual(await api.ctx.codeInsight.callsIn(document), []);
+        assert.equal((await hoverText(document, position)).includes("PostHog event"), false);
+        assert.deepEqual(posthogDiagnostics(document.uri), []);
+    });
+
+    it("asks for every referenced event's volume in one query, and none per hover", async () => {
+        const document = await vscode.workspace.openTextDocument(fixture("app.py"));
+        await vscode.window.showTextDocument(document);
+        await waitFor("the hover's volume", async () =>
+            (await hoverText(document, inside(document, "signed_up"))).includes("Last 30 days"),
+        );
+        const queries = () =>
+            sandbox.requests.filter((r) => r.method === "POST" && r.path.includes("/query")).length;
+        const before = queries();
+        for (let i = 0; i < 5; i++) await hoverText(document, inside(document, "signed_up"));
+        await hoverText(document, inside(document, "legacy_button_clicked"));
+        assert.equal(queries(), before, "hovers send no query");
+    });
+});
