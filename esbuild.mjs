@@ -23,6 +23,28 @@ const common = {
     legalComments: "none",
 };
 
+/**
+ * `import * as vscode from "vscode"` in each of the extension's ~70 modules becomes its own
+ * `__toESM(require("vscode"))`, which copies every property of VS Code's API object onto a fresh
+ * namespace, once per module, at load. One ES module in the bundle re-exports the API instead,
+ * so the copy is made once and every module shares its namespace (docs/performance.md,
+ * "Activation").
+ */
+const vscodeOnce = {
+    name: "vscode-once",
+    setup(build) {
+        build.onResolve({ filter: /^vscode$/ }, (args) =>
+            args.namespace === "vscode-once"
+                ? { path: "vscode", external: true }
+                : { path: "vscode", namespace: "vscode-once" },
+        );
+        build.onLoad({ filter: /.*/, namespace: "vscode-once" }, () => ({
+            contents: 'export * from "vscode";',
+            loader: "js",
+        }));
+    },
+};
+
 const nodeBuild = {
     ...common,
     entryPoints: {
@@ -40,6 +62,7 @@ const nodeBuild = {
     format: "cjs",
     target: "node20",
     external: ["vscode"],
+    plugins: [vscodeOnce],
     // jsonc-parser's `main` is a UMD wrapper whose inner `require("./impl/...")` calls esbuild
     // cannot follow, so the bundle would fail at run time; its ES module build bundles whole.
     // web-tree-sitter's ES module build reads `import.meta.url`, which a CommonJS bundle lacks; its

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
-const RUNS = 7;
+const RUNS = Number(process.env.BENCH_ACT_RUNS ?? 7);
 
 /** A value that is callable, constructible and has every property, all returning itself. */
 function anything() {
