@@ -58,6 +58,7 @@ function fakeContext(root) {
         subscriptions: [],
         extensionUri: { fsPath: root, path: root, scheme: "file" },
         extensionPath: root,
+        extension: { packageJSON: JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) },
         globalState: memento,
         workspaceState: memento,
         secrets: {
