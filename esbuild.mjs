@@ -128,6 +128,7 @@ function toCommonJs() {
                             : code,
                     );
                     if (map) fs.writeFileSync(`${file.path}.map`, map);
+                    else fs.rmSync(`${file.path}.map`, { force: true });
                 }
             });
         },
