@@ -2,8 +2,8 @@ import * as vscode from "vscode";
 import type { ExperimentPage, ExperimentPageDeps } from "./page";
 
 /**
- * The open experiment pages, one per experiment. The page's code (its data, actions and HTML) is loaded when the
- * first page opens, not at activation.
+ * The open experiment pages, one per experiment. The page's code (its data, actions and HTML)
+ * loads when the first page opens, not at activation.
  */
 export class ExperimentPages implements vscode.Disposable {
     private readonly pages = new Map<number, ExperimentPage>();
