@@ -223,7 +223,7 @@ export async function hostRoundTrip(root) {
     const require = createRequire(import.meta.url);
     const results = require(path.join(root, "out", "src", "resultsPanel", "resultSet.js"));
     const formats = require(path.join(root, "out", "src", "resultsPanel", "exportFormats.js"));
-    const lossless = require(path.join(root, "out", "src", "json", "lossless.js"));
+    const lossless = require(path.join(root, "out", "src", "shared", "json", "lossless.js"));
     const bytes = new TextEncoder().encode(wideResponseText());
     const layout = await results.scanLayout(bytes, results.nextTurn);
     const set = results.resultSetOf(bytes, layout, { title: "w", queryText: "", durationMs: 0 });
@@ -269,7 +269,7 @@ export async function exportFigures(root, text) {
     const results = require(out("resultSet.js"));
     const formats = require(out("exportFormats.js"));
     const writer = require(out("exportWriter.js"));
-    const { textOf } = require(path.join(root, "out", "src", "json", "responseScan.js"));
+    const { textOf } = require(path.join(root, "out", "src", "shared", "json", "responseScan.js"));
     const info = { title: "bench", queryText: "", durationMs: 0 };
     const set = await results.resultSetFromText(text, info, results.nextTurn);
     const file = path.join(os.tmpdir(), `posthog-bench-export-${process.pid}.csv`);
