@@ -28,8 +28,9 @@ export interface Registry {
 export function buildRegistry(list: readonly SchemaMigration[]): Registry {
     const latestVersions: Record<string, number> = {};
     const migrations: Record<string, Record<number, SchemaMigration>> = {};
-    // Code-point order, as Python's sorted() orders the file names (localeCompare would not, and
-    // its first call loads the ICU collator during activation).
+    // Code-point order, as `sorted(migration_files)` orders the file names (follows
+    // posthog/schema_migrations/__init__.py @108aa8e3); localeCompare would not, and its first
+    // call loads the ICU collator during activation.
     const byName = (a: SchemaMigration, b: SchemaMigration) =>
         a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
     for (const migration of [...list].sort(byName)) {
