@@ -1,5 +1,6 @@
 // Two kinds of bundle (style habit 8):
-// - node/cjs for the extension host, `vscode` external. The API client (undici) is its own bundle,
+// - node/cjs for the extension host, `vscode` external: dist/extension.js with the chunks its
+//   features load on first use (extensionBuild). The API client (undici) is its own bundle,
 //   dist/api.js, and the validator (ajv) dist/validator.js, both required on first use so that
 //   activation stays light.
 // - browser/esm for webviews: every src/webview/<name>/main.ts becomes dist/webview/<name>.js and
@@ -23,10 +24,42 @@ const common = {
     legalComments: "none",
 };
 
+/**
+ * `import * as vscode from "vscode"` in each of the extension's ~70 modules becomes its own
+ * `__toESM(require("vscode"))`, which copies every property of VS Code's API object onto a fresh
+ * namespace, once per module, at load. One ES module in the bundle re-exports the API instead,
+ * so the copy is made once and every module shares its namespace (docs/performance.md,
+ * "Activation").
+ */
+const vscodeOnce = {
+    name: "vscode-once",
+    setup(build) {
+        build.onResolve({ filter: /^vscode$/ }, (args) =>
+            args.namespace === "vscode-once"
+                ? { path: "vscode", external: true }
+                : { path: "vscode", namespace: "vscode-once" },
+        );
+        build.onLoad({ filter: /.*/, namespace: "vscode-once" }, () => ({
+            contents: 'export * from "vscode";',
+            loader: "js",
+        }));
+    },
+};
+
+const alias = {
+    // jsonc-parser's `main` is a UMD wrapper whose inner `require("./impl/...")` calls esbuild
+    // cannot follow, so the bundle would fail at run time; its ES module build bundles whole.
+    "jsonc-parser": "jsonc-parser/lib/esm/main.js",
+    // web-tree-sitter's ES module build reads `import.meta.url`, which a CommonJS bundle lacks; its
+    // CommonJS build finds its files from `__dirname` (src/codeCalls/ passes the wasm paths anyway).
+    // (a path: the package's `exports` do not list the file itself).
+    "web-tree-sitter": path.resolve("node_modules/web-tree-sitter/tree-sitter.cjs"),
+};
+
+/** The bundles required on first use, each whole (they share nothing with extension.js). */
 const nodeBuild = {
     ...common,
     entryPoints: {
-        extension: "src/extension.ts",
         ...(fs.existsSync("src/api/index.ts") ? { api: "src/api/index.ts" } : {}),
         // PostHog's HogQL parser (WebAssembly inside) in a worker thread, started on first use.
         hogqlParser: "src/hogql/parser/parserWorker.ts",
@@ -42,16 +75,74 @@ const nodeBuild = {
     format: "cjs",
     target: "node20",
     external: ["vscode"],
-    // jsonc-parser's `main` is a UMD wrapper whose inner `require("./impl/...")` calls esbuild
-    // cannot follow, so the bundle would fail at run time; its ES module build bundles whole.
-    // web-tree-sitter's ES module build reads `import.meta.url`, which a CommonJS bundle lacks; its
-    // CommonJS build finds its files from `__dirname` (src/codeCalls/ passes the wasm paths anyway).
-    alias: {
-        "jsonc-parser": "jsonc-parser/lib/esm/main.js",
-        // (a path: the package's `exports` do not list the file itself).
-        "web-tree-sitter": path.resolve("node_modules/web-tree-sitter/tree-sitter.cjs"),
-    },
+    alias,
 };
+
+/**
+ * dist/extension.js holds what activation runs; what a feature needs only when first used is
+ * reached through `import()` and lands in dist/extension.chunk.<name>-<hash>.js, with the modules
+ * both sides use in shared chunks, so each module (and its state) exists once. esbuild splits only
+ * ES modules: the chunks are built as ES modules and each is then turned into CommonJS, its
+ * `import()` into `require` (VS Code loads extensions as CommonJS). Chunks sit beside
+ * extension.js: `__dirname` (apiLoader.ts, validatorLoader.ts) is dist/ in every one.
+ */
+const extensionBuild = {
+    ...common,
+    entryPoints: { extension: "src/extension.ts" },
+    outdir: "dist",
+    platform: "node",
+    format: "esm",
+    splitting: true,
+    chunkNames: "extension.chunk.[name]-[hash]",
+    // Inline, so the CommonJS step reads it and maps its output to the sources.
+    sourcemap: production ? false : "inline",
+    target: "node20",
+    external: ["vscode"],
+    alias,
+    write: false,
+    plugins: [vscodeOnce, toCommonJs()],
+};
+
+/** Writes each ES module output of the build as CommonJS (see extensionBuild). */
+function toCommonJs() {
+    return {
+        name: "to-commonjs",
+        setup(build) {
+            build.onEnd(async (result) => {
+                if (result.errors.length) return;
+                removeOldExtensionChunks();
+                for (const file of result.outputFiles ?? []) {
+                    if (!file.path.endsWith(".js")) continue;
+                    const { code, map } = await esbuild.transform(file.text, {
+                        format: "cjs",
+                        // `import()` becomes `Promise.resolve().then(() => require(...))`.
+                        supported: { "dynamic-import": false },
+                        target: "node20",
+                        minify: production,
+                        legalComments: "none",
+                        sourcemap: production ? false : "external",
+                        sourcefile: path.basename(file.path),
+                    });
+                    fs.writeFileSync(
+                        file.path,
+                        map
+                            ? `${code}//# sourceMappingURL=${path.basename(file.path)}.map\n`
+                            : code,
+                    );
+                    if (map) fs.writeFileSync(`${file.path}.map`, map);
+                    else fs.rmSync(`${file.path}.map`, { force: true });
+                }
+            });
+        },
+    };
+}
+
+/** Chunks of an earlier build (their names carry a hash, so a new build does not replace them). */
+function removeOldExtensionChunks() {
+    if (!fs.existsSync("dist")) return;
+    for (const file of fs.readdirSync("dist"))
+        if (file.startsWith("extension.chunk.")) fs.rmSync(path.join("dist", file));
+}
 
 function webviewEntries() {
     const root = "src/webview";
@@ -69,7 +160,7 @@ function webviewEntries() {
     return entries;
 }
 
-const builds = [nodeBuild, ...webviewBuilds(webviewEntries(), { production })];
+const builds = [extensionBuild, nodeBuild, ...webviewBuilds(webviewEntries(), { production })];
 removeOldChunks();
 
 // PostHog's function and table catalogues, read by the extension on first use

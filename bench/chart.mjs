@@ -92,47 +92,51 @@ async function oursOnce(browser, origin, fixture, viewport, readAhead) {
 }
 
 /**
- * Best-of-five figures: `ours` (our chart view, its columns read ahead), `oursCold` (Alt+C as
- * soon as every row is parsed) and `chartjs` (Chart.js alone), in ms.
+ * Medians of RUNS alternated runs (issue 46: ratios to a baseline measured in the same run):
+ * `ours` (our chart view, its columns read ahead), `oursCold` (Alt+C as soon as every row is
+ * parsed: reading the columns included) and `chartjs` (Chart.js alone drawing the same points),
+ * in ms. Best-of-N hid how often a run was slow.
  */
 export async function chartFigures(browser, origin, fixture, viewport) {
-    let ours = Infinity;
-    let oursCold = Infinity;
-    for (let k = 0; k < RUNS; k++) {
-        ours = Math.min(ours, await oursOnce(browser, origin, fixture, viewport, true));
-        oursCold = Math.min(oursCold, await oursOnce(browser, origin, fixture, viewport, false));
-    }
+    const ours = [];
+    const oursCold = [];
+    const chartjs = [];
     const page = await browser.newPage({ viewport: { width: 1100, height: 700 } });
-    let chartjs = Infinity;
     try {
         await page.goto(`${origin}/chart-lib.html`);
         const xs = fixture.rows.map((r) => Date.parse(r[0]));
         const ys = fixture.rows.map((r) => r[1]);
         for (let k = 0; k < RUNS; k++) {
-            const ms = await page.evaluate(
-                ({ xs, ys }) => {
-                    window.chart?.destroy();
-                    const points = xs.map((x, i) => ({ x, y: ys[i] }));
-                    const t0 = performance.now();
-                    window.chart = new window.Chart(document.getElementById("c"), {
-                        type: "line",
-                        data: { datasets: [{ data: points, pointRadius: 0, borderWidth: 1.5 }] },
-                        options: {
-                            animation: false,
-                            parsing: false,
-                            normalized: true,
-                            responsive: false,
-                            scales: { x: { type: "linear" } },
-                        },
-                    });
-                    return performance.now() - t0;
-                },
-                { xs, ys },
+            ours.push(await oursOnce(browser, origin, fixture, viewport, true));
+            oursCold.push(await oursOnce(browser, origin, fixture, viewport, false));
+            chartjs.push(
+                await page.evaluate(
+                    ({ xs, ys }) => {
+                        window.chart?.destroy();
+                        const points = xs.map((x, i) => ({ x, y: ys[i] }));
+                        const t0 = performance.now();
+                        window.chart = new window.Chart(document.getElementById("c"), {
+                            type: "line",
+                            data: {
+                                datasets: [{ data: points, pointRadius: 0, borderWidth: 1.5 }],
+                            },
+                            options: {
+                                animation: false,
+                                parsing: false,
+                                normalized: true,
+                                responsive: false,
+                                scales: { x: { type: "linear" } },
+                            },
+                        });
+                        return performance.now() - t0;
+                    },
+                    { xs, ys },
+                ),
             );
-            chartjs = Math.min(chartjs, ms);
         }
     } finally {
         await page.close();
     }
-    return { ours, oursCold, chartjs };
+    const median = (values) => [...values].sort((x, y) => x - y)[values.length >> 1];
+    return { ours: median(ours), oursCold: median(oursCold), chartjs: median(chartjs) };
 }

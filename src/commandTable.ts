@@ -9,7 +9,7 @@ import { experimentCommands } from "./experiments/commands";
 import { experimentUsagesCommand } from "./experiments/findUsages";
 import { languageCommands, type LanguageCommandDeps } from "./language/commands";
 import { lmCommands, type LmCommandDeps } from "./lm/commands";
-import { notebookCommands } from "./notebook";
+import { notebookCommands } from "./notebook/commands";
 import type { FullResultDeps } from "./notebook/fullResult";
 import { queryCommands, type QueryCommandDeps } from "./query/commands";
 import { savedQueryCommands, type SavedQueryCommandDeps } from "./savedQueries/commands";

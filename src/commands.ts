@@ -23,26 +23,60 @@ export interface CommandSpec<D> {
 }
 
 /**
- * Registers every command in one loop. Errors are reported uniformly (log + one sentence with
- * "Show Log"), so a command's body only has to throw.
+ * Registers the commands `ids` (package.json's `contributes.commands`) in one loop, as stubs: the
+ * first one run loads the table with `load` (and with it the features' code), so activation does
+ * not pay for code no command has needed yet. The activation test checks that the table and
+ * package.json list the same commands.
  */
-export function registerCommands<D extends DisposablesDep & ErrorReportDep>(
+export function registerLazyCommands<D extends DisposablesDep & ErrorReportDep>(
     deps: D,
-    specs: readonly CommandSpec<D>[],
+    ids: readonly string[],
+    load: () => Promise<readonly CommandSpec<D>[]>,
 ): void {
-    for (const spec of specs) {
+    let table: Promise<Map<string, CommandSpec<D>>> | undefined;
+    for (const id of ids)
         deps.push(
-            vscode.commands.registerCommand(spec.id, async (...args: unknown[]) => {
+            vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+                table ??= load().then((specs) => new Map(specs.map((s) => [s.id, s])));
+                let spec: CommandSpec<D> | undefined;
                 try {
-                    const value = await spec.run(deps, ...args);
-                    return spec.returnsValue ? value : undefined;
+                    spec = (await table).get(id);
                 } catch (error) {
-                    if (isCancellation(error)) return undefined;
-                    await deps.reportError(spec.title, error);
+                    // The code did not load (a damaged install): say so; the next run retries.
+                    table = undefined;
+                    await deps.reportError(id, error);
                     return undefined;
                 }
+                if (!spec) throw new Error(`command ${id} is contributed but has no handler`);
+                return runCommand(deps, spec, args);
             }),
         );
+}
+
+/** The ids of the commands package.json contributes. */
+export function contributedCommands(extension: vscode.ExtensionContext): string[] {
+    const json = extension.extension.packageJSON as {
+        contributes?: { commands?: { command: string }[] };
+    };
+    return (json.contributes?.commands ?? []).map((c) => c.command);
+}
+
+/**
+ * Runs one command. Errors are reported uniformly (log + one sentence with "Show Log"), so a
+ * command's body only has to throw.
+ */
+async function runCommand<D extends ErrorReportDep>(
+    deps: D,
+    spec: CommandSpec<D>,
+    args: unknown[],
+): Promise<unknown> {
+    try {
+        const value = await spec.run(deps, ...args);
+        return spec.returnsValue ? value : undefined;
+    } catch (error) {
+        if (isCancellation(error)) return undefined;
+        await deps.reportError(spec.title, error);
+        return undefined;
     }
 }
 

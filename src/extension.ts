@@ -2,8 +2,7 @@ import "./l10nSetup";
 import * as vscode from "vscode";
 import { activateSteps, type ActivationStep } from "./activation";
 import { SessionStatusBar } from "./auth/statusBar";
-import { commandTable } from "./commandTable";
-import { registerCommands } from "./commands";
+import { contributedCommands, registerLazyCommands } from "./commands";
 import { Ctx } from "./ctx";
 import { registerLanguage } from "./language";
 import { registerLanguageModelFeatures } from "./lm";
@@ -23,7 +22,14 @@ let current: Ctx | undefined;
  * hands what it registered to the context, which disposes it.
  */
 const steps: readonly ActivationStep<Ctx>[] = [
-    { name: "commands", register: (ctx) => registerCommands(ctx, commandTable) },
+    {
+        name: "commands",
+        // Stubs: the table and the features behind it load when a command first runs.
+        register: (ctx) =>
+            registerLazyCommands(ctx, contributedCommands(ctx.extension), () =>
+                import("./commandTable").then((m) => m.commandTable),
+            ),
+    },
     // The browser sign-in's URI handler and the Accounts menu's PostHog account.
     { name: "accounts", register: (ctx) => ctx.auth.register().forEach((d) => ctx.push(d)) },
     {

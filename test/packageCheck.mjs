@@ -16,6 +16,8 @@ const STALE = "// stale: written by test/packageCheck.mjs\n";
 fs.mkdirSync(path.join(root, "dist"), { recursive: true });
 fs.writeFileSync(path.join(root, "dist", "stale.js"), STALE);
 fs.writeFileSync(path.join(root, "dist", "extension.js"), STALE);
+// A chunk of an older build (chunks carry a hash in their name, so no build overwrites it).
+fs.writeFileSync(path.join(root, "dist", "extension.chunk.stale-0000.js"), STALE);
 // A fresh clone has no .vscode-test/ until the harness is installed (`--only package` skips that).
 fs.mkdirSync(path.dirname(out), { recursive: true });
 execFileSync(
@@ -82,6 +84,23 @@ const packagedEntry = execFileSync("unzip", ["-p", out, "extension/dist/extensio
 const listing = execFileSync("unzip", ["-Z1", out], { encoding: "utf8" })
     .split("\n")
     .filter(Boolean);
+/**
+ * The chunks the packaged extension code requires (esbuild.mjs: features load theirs on first
+ * use) that the package lacks: each such require would fail only when a user first reaches it.
+ */
+function missingExtensionChunks() {
+    const shipped = listing.filter((f) =>
+        /^extension\/dist\/extension(\.chunk\.[\w-]+)?\.js$/.test(f),
+    );
+    const wanted = new Set();
+    for (const file of shipped) {
+        const text = execFileSync("unzip", ["-p", out, file], { encoding: "utf8" });
+        for (const m of text.matchAll(/extension\.chunk\.[\w-]+\.js/g)) wanted.add(m[0]);
+    }
+    const missing = [...wanted].filter((f) => !listing.includes(`extension/dist/${f}`));
+    if (missing.length) console.log(`  chunks required but not packaged: ${missing.join(", ")}`);
+    return missing;
+}
 // `npm ci` refuses a lock that lacks an optional dependency, even one for another platform, and
 // `npm install` leaves out platform packages the registry does not hold (chdb's darwin and arm64
 // builds): package-lock.json carries hand-written entries for those. This catches a lock that
@@ -109,6 +128,7 @@ const checks = [
     // PostHog's HogQL parser (WebAssembly, about 1.15 MB before compression) is most of it.
     ["the package is under 3 MB", fs.statSync(out).size < 3 * 1024 * 1024],
     ["it has dist/extension.js", listing.includes("extension/dist/extension.js")],
+    ["it has every chunk the extension's code requires", missingExtensionChunks().length === 0],
     ["it has dist/api.js", listing.includes("extension/dist/api.js")],
     ["it has dist/validator.js", listing.includes("extension/dist/validator.js")],
     ["it has the HogQL parser worker", listing.includes("extension/dist/hogqlParser.js")],

@@ -4,9 +4,7 @@
 // routing the callback to the sign-in that waits for it.
 import * as vscode from "vscode";
 import type { LogDep, UiDep } from "../deps";
-import { signInWithBrowser } from "./oauth/browserSignIn";
 import { PendingSignIns } from "./oauth/callbacks";
-import { listenOnLoopback } from "./oauth/loopback";
 import type { OAuthStore } from "./oauth/store";
 import type { OAuthSession } from "./oauth/tokens";
 import type { Session } from "./session";
@@ -61,6 +59,11 @@ export class BrowserSignIn implements vscode.UriHandler {
     async run(host: string, signal: AbortSignal): Promise<OAuthSession> {
         const http = this.session.oauthHttp(host);
         try {
+            // The OAuth flow (and the scopes it asks for) loads on the first browser sign-in.
+            const [{ signInWithBrowser }, { listenOnLoopback }] = await Promise.all([
+                import("./oauth/browserSignIn"),
+                import("./oauth/loopback"),
+            ]);
             return await signInWithBrowser({
                 http,
                 registrations: this.store.registrations,

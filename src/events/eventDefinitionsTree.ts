@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
-import { isCancellation, type EventDefinition, type ListEventDefinitionsParams } from "../api";
+import type { EventDefinition, ListEventDefinitionsParams } from "../api";
+import { isCancellation } from "../api/errors";
 import type { ConfigDep, LogDep, SessionDep } from "../deps";
 import type { CodeUsageIndex, CodeUsagesDep } from "./codeUsages";
 import { errorDetail, userMessageOf } from "../errorText";

@@ -2,8 +2,8 @@
 // nothing from vscode so the unit tests can check it in plain Node.
 import * as l10n from "@vscode/l10n";
 import type { EventDefinition, HogQLQueryNode, PostHogClient, UserSummary } from "../api";
-import { readResponse } from "../api/queryBytes";
-import { isBigNumber } from "../shared/json/lossless";
+import { readResponse } from "../readResponse";
+import { isBigNumber } from "../shared/json/bigNumber";
 import { displayLanguage } from "../locale";
 import { codeBlock, inMarkdown } from "../shared/plainText";
 

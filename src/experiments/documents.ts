@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
-import { ExperimentPage, ExperimentPages, type ExperimentPageDeps } from "./page";
+import type { ExperimentPage, ExperimentPageDeps } from "./page";
+import { ExperimentPages } from "./pages";
 
 export const EXPERIMENT_SCHEME = "posthog-experiment";
 

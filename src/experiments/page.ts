@@ -235,46 +235,6 @@ export class ExperimentPage implements vscode.Disposable {
     }
 }
 
-/** The open experiment pages, one per experiment. */
-export class ExperimentPages implements vscode.Disposable {
-    private readonly pages = new Map<number, ExperimentPage>();
-
-    constructor(private readonly ctx: ExperimentPageDeps) {}
-
-    /** Opens (or reveals and reloads) the page of an experiment, scrolled to `focusMetric`. */
-    async show(id: number, focusMetric: string | null = null): Promise<ExperimentPage> {
-        let page = this.pages.get(id);
-        if (page) page.panel.reveal(undefined, false);
-        else {
-            const panel = vscode.window.createWebviewPanel(
-                "posthog-workbench.experiment",
-                "Experiment",
-                { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
-                { enableScripts: true, retainContextWhenHidden: false, enableFindWidget: true },
-            );
-            page = new ExperimentPage(this.ctx, id, panel, () => this.pages.delete(id));
-            this.pages.set(id, page);
-        }
-        try {
-            await page.load(focusMetric);
-        } catch (error) {
-            // Nothing to show: close the empty page, and let the command report the failure.
-            if (!page.data) page.dispose();
-            throw error;
-        }
-        return page;
-    }
-
-    /** The open page of an experiment, if any (tests). */
-    get(id: number): ExperimentPage | undefined {
-        return this.pages.get(id);
-    }
-
-    dispose(): void {
-        for (const page of [...this.pages.values()]) page.dispose();
-    }
-}
-
 function safeName(name: string): string {
     return name.replace(/[^\w.-]+/g, "-").slice(0, 60) || "experiment";
 }

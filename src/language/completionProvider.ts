@@ -15,9 +15,6 @@ import { oneLine } from "../shared/plainText";
 import { describeVariable } from "../query/savedVariables";
 import type { HogQLDataSource, HogQLTable } from "./languageFeatures";
 
-/** `.` for properties and columns, `'` and `(` for event names, space after FROM / `event =`. */
-export const TRIGGER_CHARACTERS = [".", "'", "(", " "];
-
 const SIMPLE_IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** Sort groups: what the schema knows first, then functions, then keywords. */

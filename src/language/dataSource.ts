@@ -1,8 +1,8 @@
 import * as vscode from "vscode";
 import type { EventDefinition, InsightVariable, PostHogClient } from "../api";
-import { readResponse } from "../api/queryBytes";
 import type { LogDep, SessionDep } from "../deps";
-import { isBigNumber } from "../shared/json/lossless";
+import { readResponse } from "../readResponse";
+import { isBigNumber } from "../shared/json/bigNumber";
 import type { SessionState } from "../auth/session";
 import { fetchSavedVariables } from "../query/savedVariables";
 import type { HogQLDataSource, HogQLTable } from "./languageFeatures";

@@ -5,7 +5,6 @@
  * not parse are left alone. Format Selection formats the statements the selection touches.
  */
 import * as vscode from "vscode";
-import { formatEdits } from "./format/formatDocument";
 import type { ParsedDocuments } from "./parsedDocuments";
 
 export class HogQLFormatter
@@ -35,6 +34,8 @@ export class HogQLFormatter
             (s) => from === undefined || to === undefined || (s.end >= from && s.start <= to),
         );
         if (touched.length === 0) return [];
+        // The formatter (and the keyword list under it) loads on the first format, not at activation.
+        const { formatEdits } = await import("./format/formatDocument");
         const edits = await formatEdits(
             parse,
             (text) => this.parses.parseStatement(text),

@@ -5,9 +5,7 @@
  */
 import * as vscode from "vscode";
 import type { InsightVariable } from "../api";
-import { HogQLCompletionProvider, TRIGGER_CHARACTERS } from "./completionProvider";
-import { HogQLHoverProvider } from "./hoverProvider";
-import { HogQLSignatureHelpProvider, SIGNATURE_TRIGGERS } from "./signatureHelpProvider";
+import { lazily } from "../lazily";
 
 /** A table as completion sees it (from the `DatabaseSchemaQuery` kind). */
 export interface HogQLTable {
@@ -31,19 +29,48 @@ export interface HogQLDataSource {
 
 export const HOGQL_LANGUAGE_ID = "hogql";
 
-/** Registers completion, hover and signature help for `hogql` documents; dispose to remove them. */
+/** `.` for properties and columns, `'` and `(` for event names, space after FROM / `event =`. */
+export const TRIGGER_CHARACTERS = [".", "'", "(", " "];
+/** Characters after which signature help is offered. */
+export const SIGNATURE_TRIGGERS = ["(", ","];
+
+/**
+ * Registers completion, hover and signature help for `hogql` documents; dispose to remove them.
+ * The providers' code (and the function catalogue's help under it) loads on their first call.
+ */
 export function registerHogQLLanguageFeatures(source: HogQLDataSource): vscode.Disposable {
     const selector: vscode.DocumentSelector = { language: HOGQL_LANGUAGE_ID };
+    const completion = lazily(async () => {
+        const { HogQLCompletionProvider } = await import("./completionProvider");
+        return new HogQLCompletionProvider(source);
+    });
+    const hover = lazily(async () => {
+        const { HogQLHoverProvider } = await import("./hoverProvider");
+        return new HogQLHoverProvider(source);
+    });
+    const signature = lazily(async () => {
+        const { HogQLSignatureHelpProvider } = await import("./signatureHelpProvider");
+        return new HogQLSignatureHelpProvider();
+    });
     return vscode.Disposable.from(
         vscode.languages.registerCompletionItemProvider(
             selector,
-            new HogQLCompletionProvider(source),
+            {
+                provideCompletionItems: async (...args) =>
+                    (await completion()).provideCompletionItems(...args),
+            },
             ...TRIGGER_CHARACTERS,
         ),
-        vscode.languages.registerHoverProvider(selector, new HogQLHoverProvider(source)),
+        vscode.languages.registerHoverProvider(selector, {
+            provideHover: async (document, position) =>
+                (await hover()).provideHover(document, position),
+        }),
         vscode.languages.registerSignatureHelpProvider(
             selector,
-            new HogQLSignatureHelpProvider(),
+            {
+                provideSignatureHelp: async (document, position) =>
+                    (await signature()).provideSignatureHelp(document, position),
+            },
             ...SIGNATURE_TRIGGERS,
         ),
     );

@@ -3,7 +3,7 @@ import type { ConfigDep, LogDep, SessionDep } from "../deps";
 import { DocumentTimers } from "./documentTimers";
 import { statementAt } from "../hogql/statementSplitter";
 import type { HogQLError } from "../api";
-import { readResponse } from "../api/queryBytes";
+import { readResponse } from "../readResponse";
 import type { HogQLDiagnostics } from "./diagnostics";
 import { mayUseText } from "../trust";
 

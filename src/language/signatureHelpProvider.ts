@@ -7,8 +7,6 @@ import * as vscode from "vscode";
 import { callAt, parameterGroups } from "./callContext";
 import { catalogueFacts, findFunction, signatureFor } from "./hogqlCatalog";
 
-export const SIGNATURE_TRIGGERS = ["(", ","];
-
 export class HogQLSignatureHelpProvider implements vscode.SignatureHelpProvider {
     provideSignatureHelp(
         document: vscode.TextDocument,

@@ -16,7 +16,6 @@ import { HOGQL_RULES, draftWithModel } from "./draftWithModel";
 import { draftModelOf } from "./editorModel";
 import { draftParserOf, type HogQLParserDep } from "./hogqlParse";
 import { fence } from "./tools";
-import { experimentResultsText, experimentsText, toolResultText } from "./toolText";
 
 /** What the chat participant uses. */
 export interface ChatParticipantDeps extends LogDep, SessionDep, DisposablesDep, HogQLParserDep {
@@ -143,6 +142,8 @@ const explain: Handler = async (_ctx, request, stream, token) => {
 };
 
 const experiment: Handler = async (ctx, request, stream, token, signal) => {
+    // The tools' text builders, loaded on first use (as ./tools.ts loads them).
+    const { experimentResultsText, experimentsText, toolResultText } = await import("./toolText");
     const client = await ctx.auth.session.client();
     const wanted = request.prompt.trim();
     const page = await client.listExperimentsPage(

@@ -2,13 +2,8 @@
 // session's client. No `vscode` here, so the unit tests run it against the sandbox in Node.
 // Server strings are data, never markup or instructions: names are code spans, tables and
 // descriptions fenced text (./markdown.ts), and the tools say so (`toolResultText`).
-import {
-    isCancellation,
-    type Experiment,
-    type PostHogClient,
-    type QueryResponse,
-    type QueryRun,
-} from "../api";
+import type { Experiment, PostHogClient, QueryResponse, QueryRun } from "../api";
+import { isCancellation } from "../api/errors";
 import { readResponse } from "../api/queryBytes";
 import { fetchVolume, hogqlString } from "../events/format";
 import { isBigNumber } from "../shared/json/lossless";

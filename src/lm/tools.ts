@@ -8,17 +8,9 @@ import { withAbortSignal } from "../cancellation";
 import type { ConfigDep, DisposablesDep, ResultsDep, SessionDep } from "../deps";
 import { codeBlock, codeSpan } from "../shared/plainText";
 import { resultSetOf } from "../resultsPanel";
-import { experimentStateText } from "./experimentStateText";
-import {
-    eventDefinitionText,
-    eventNamesText,
-    experimentResultsText,
-    experimentsText,
-    propertyNamesText,
-    runQueryText,
-    schemaText,
-    toolResultText,
-} from "./toolText";
+
+/** What the tools answer with: loaded when a tool first runs, not at activation. */
+const texts = () => import("./toolText");
 
 /** What the language model tools use. */
 export type ToolDeps = SessionDep & ResultsDep & DisposablesDep & ConfigDep<"aiTools">;
@@ -62,7 +54,7 @@ async function answer(
     if (!ctx.config.aiTools) throw new Error(toolsOffMessage());
     const text = await withAbortSignal(token, work);
     return new vscode.LanguageModelToolResult([
-        new vscode.LanguageModelTextPart(toolResultText(text)),
+        new vscode.LanguageModelTextPart((await texts()).toolResultText(text)),
     ]);
 }
 
@@ -113,11 +105,9 @@ export function runQueryTool(ctx: ToolDeps): vscode.LanguageModelTool<RunQueryIn
         invoke: (options, token) =>
             answer(ctx, token, async (signal) => {
                 const started = performance.now();
-                const { text, result } = await runQueryText(
-                    await client(ctx),
-                    options.input.query,
-                    signal,
-                );
+                const { text, result } = await (
+                    await texts()
+                ).runQueryText(await client(ctx), options.input.query, signal);
                 if (options.input.showInGrid)
                     await ctx.results.show([
                         resultSetOf(result.bytes, result.layout, {
@@ -151,7 +141,8 @@ export function registerTools(ctx: ToolDeps): void {
                     i.table
                         ? invocation("Reading the columns of", i.table)
                         : "Reading the PostHog schema",
-                async (c, i, signal) => schemaText(await client(c), i.table, signal),
+                async (c, i, signal) =>
+                    (await texts()).schemaText(await client(c), i.table, signal),
             ),
         ],
         [
@@ -159,7 +150,7 @@ export function registerTools(ctx: ToolDeps): void {
             simpleTool<object>(
                 ctx,
                 () => "Reading event names by volume",
-                async (c, _i, signal) => eventNamesText(await client(c), signal),
+                async (c, _i, signal) => (await texts()).eventNamesText(await client(c), signal),
             ),
         ],
         [
@@ -167,7 +158,8 @@ export function registerTools(ctx: ToolDeps): void {
             simpleTool<{ event: string }>(
                 ctx,
                 (i) => invocation("Reading the properties of", i.event),
-                async (c, i, signal) => propertyNamesText(await client(c), i.event, signal),
+                async (c, i, signal) =>
+                    (await texts()).propertyNamesText(await client(c), i.event, signal),
             ),
         ],
         [
@@ -175,7 +167,7 @@ export function registerTools(ctx: ToolDeps): void {
             simpleTool<object>(
                 ctx,
                 () => "Listing experiments",
-                async (c, _i, signal) => experimentsText(await client(c), signal),
+                async (c, _i, signal) => (await texts()).experimentsText(await client(c), signal),
             ),
         ],
         [
@@ -183,7 +175,8 @@ export function registerTools(ctx: ToolDeps): void {
             simpleTool<{ id: number }>(
                 ctx,
                 (i) => invocation("Reading the results of experiment", i.id),
-                async (c, i, signal) => experimentResultsText(await client(c), i.id, signal),
+                async (c, i, signal) =>
+                    (await texts()).experimentResultsText(await client(c), i.id, signal),
             ),
         ],
         [
@@ -191,7 +184,12 @@ export function registerTools(ctx: ToolDeps): void {
             simpleTool<{ id: number }>(
                 ctx,
                 (i) => invocation("Reading the state of experiment", i.id),
-                async (c, i, signal) => experimentStateText(await client(c), i.id, signal),
+                async (c, i, signal) =>
+                    (await import("./experimentStateText")).experimentStateText(
+                        await client(c),
+                        i.id,
+                        signal,
+                    ),
             ),
         ],
         [
@@ -199,7 +197,8 @@ export function registerTools(ctx: ToolDeps): void {
             simpleTool<{ name: string }>(
                 ctx,
                 (i) => invocation("Looking up the event", i.name),
-                async (c, i, signal) => eventDefinitionText(await client(c), i.name, signal),
+                async (c, i, signal) =>
+                    (await texts()).eventDefinitionText(await client(c), i.name, signal),
             ),
         ],
     ];

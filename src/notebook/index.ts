@@ -1,4 +1,5 @@
-// HogQL notebooks (`*.hogqlnb`): the serializer, the controller and the commands' table.
+// HogQL notebooks (`*.hogqlnb`): the serializer and the controller (the commands are in
+// ./commands.ts, loaded with the command table).
 import * as vscode from "vscode";
 import type { ConfigDep, DisposablesDep } from "../deps";
 import { HogqlNotebookController, type NotebookControllerDeps } from "./controller";
@@ -19,8 +20,6 @@ export type NotebookDeps = DisposablesDep &
     ConfigDep<"notebookSaveOutputs"> &
     NotebookControllerDeps &
     RendererMessagesDeps;
-
-export { notebookCommands } from "./commands";
 
 export function registerNotebooks(deps: NotebookDeps): void {
     deps.push(

@@ -1,9 +1,10 @@
 import * as vscode from "vscode";
 import type { ConfigDep, SessionDep } from "../deps";
 import { isNotebookCell, lensesOf, type LensRow } from "../query/codeLens";
+import { lazily } from "../lazily";
 import { mayUseText } from "../trust";
-import { findSavedQueries, isRunnableKind, type SavedQuery } from "./detect";
-import { UPGRADE_SCHEME } from "./upgrade";
+import type { SavedQuery } from "./detect";
+import { UPGRADE_SCHEME } from "./upgradeScheme";
 
 /** What the saved-query lenses read. */
 export type SavedQueryCodeLensDeps = SessionDep & ConfigDep<"onDidChange" | "codeLensEnabled">;
@@ -18,8 +19,18 @@ interface QueryPlace {
     runnable: boolean;
 }
 
+/**
+ * Finding saved queries in JSON (and jsonc-parser under it): loaded when the first JSON document
+ * asks for lenses, not at activation.
+ */
+const detection = lazily(() => import("./detect"));
+
 /** The lenses above a saved query. */
-function savedQueryLenses(place: QueryPlace, signedIn: boolean): LensRow<QueryPlace>[] {
+function savedQueryLenses(
+    place: QueryPlace,
+    signedIn: boolean,
+    isRunnableKind: (kind: string) => boolean,
+): LensRow<QueryPlace>[] {
     return [
         {
             command: `${P}.runSavedQuery`,
@@ -73,7 +84,10 @@ export class SavedQueryCodeLensProvider implements vscode.CodeLensProvider, vsco
     }
 
     /** The saved queries of a document (cached per version). */
-    queriesOf(document: vscode.TextDocument): SavedQuery[] {
+    private queriesOf(
+        document: vscode.TextDocument,
+        findSavedQueries: (text: string) => SavedQuery[],
+    ): SavedQuery[] {
         const key = document.uri.toString();
         const cached = this.cache.get(key);
         if (cached?.version === document.version) return cached.queries;
@@ -82,20 +96,21 @@ export class SavedQueryCodeLensProvider implements vscode.CodeLensProvider, vsco
         return queries;
     }
 
-    provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
         // Not in notebook cells, nor in our own upgrade previews (the right side of a diff).
         if (isNotebookCell(document) || document.uri.scheme === UPGRADE_SCHEME) return [];
         if (!this.deps.config.codeLensEnabled(document)) return [];
         const signedIn = this.deps.auth.session.state.signedIn;
         // No Run where Restricted Mode would refuse it.
         const runnable = mayUseText(document);
-        return this.queriesOf(document).flatMap((query) => {
+        const { findSavedQueries, isRunnableKind } = await detection();
+        return this.queriesOf(document, findSavedQueries).flatMap((query) => {
             const at = document.positionAt(query.start);
             // Above the line the node starts on, like lenses above a function.
             const range = new vscode.Range(at.line, 0, at.line, 0);
             const place = { kind: query.node.kind, runnable };
             const args = [document.uri.toString(), query.start];
-            return lensesOf(savedQueryLenses(place, signedIn), place, range, args);
+            return lensesOf(savedQueryLenses(place, signedIn, isRunnableKind), place, range, args);
         });
     }
 

@@ -13,11 +13,12 @@ import { jsonEqual } from "./jsonScan";
 import { detectFormat, editsToward, singleReplacement } from "./rewrite";
 import { resolveTarget } from "./targets";
 import { describeUpgradePath, Upgrader, type UpgradePath } from "./upgradePath";
+import { UPGRADE_SCHEME } from "./upgradeScheme";
 
 /** What upgrading saved queries uses. */
 export type UpgradeDeps = LogDep & UiDep & SessionDep & ConfigDep<"savedQueriesInclude">;
 
-export const UPGRADE_SCHEME = "posthog-workbench-upgrade";
+export { UPGRADE_SCHEME };
 
 /** Read-only documents holding upgraded text, the right side of the diffs. */
 export class UpgradePreviews implements vscode.TextDocumentContentProvider, vscode.Disposable {

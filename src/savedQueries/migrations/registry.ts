@@ -28,7 +28,12 @@ export interface Registry {
 export function buildRegistry(list: readonly SchemaMigration[]): Registry {
     const latestVersions: Record<string, number> = {};
     const migrations: Record<string, Record<number, SchemaMigration>> = {};
-    for (const migration of [...list].sort((a, b) => a.name.localeCompare(b.name))) {
+    // Code-point order, as `sorted(migration_files)` orders the file names (follows
+    // posthog/schema_migrations/__init__.py @108aa8e3); localeCompare would not, and its first
+    // call loads the ICU collator during activation.
+    const byName = (a: SchemaMigration, b: SchemaMigration) =>
+        a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+    for (const migration of [...list].sort(byName)) {
         for (const [kind, version] of Object.entries(migration.targets)) {
             const byVersion = (migrations[kind] ??= {});
             if (byVersion[version])

@@ -7,13 +7,10 @@
 // webview alike.
 import { parse as losslessParse } from "lossless-json";
 
-/** A number too wide for a double, as its JSON text (e.g. `-9223372036854775808`). */
-export type BigNumber = String; // eslint-disable-line @typescript-eslint/no-wrapper-object-types
+import { isBigNumber, type BigNumber } from "./bigNumber";
 
-/** True for a number kept as its text (see the top of this file). */
-export function isBigNumber(value: unknown): value is BigNumber {
-    return value instanceof String;
-}
+// In their own module, so code that only recognises them does not load the parser.
+export { isBigNumber, type BigNumber } from "./bigNumber";
 
 /**
  * True when a JSON number's text has more significant digits than a double keeps (15 always
