@@ -36,7 +36,7 @@ export const codeInsightCommands: readonly CommandSpec<CodeInsightCommandDeps>[]
     {
         id: `${P}.refreshCodeInsight`,
         title: l10n.t("Refresh PostHog Data in the Editor"),
-        run: (deps) => deps.codeInsight.data.refresh(),
+        run: async (deps) => (await deps.codeInsight.data()).refresh(),
     },
     {
         id: `${P}.queryEventFromCode`,

@@ -1,0 +1,94 @@
+// The editor insight once a supported document is open: the finder's client, the documents'
+// calls and the providers. Loaded as its own chunk on that first document (./index.ts), so that
+// activation loads none of it.
+import * as path from "node:path";
+import * as vscode from "vscode";
+import { CodeCallsClient } from "../codeCalls/client";
+import type { CodeCall } from "../codeCalls/types";
+import { CodeCompletionProvider } from "./completionProvider";
+import { CodeDiagnostics } from "./diagnostics";
+import { DocumentCalls } from "./documentCalls";
+import { CodeHoverProvider } from "./hoverProvider";
+import type { CodeInsightDeps } from "./index";
+import { VolumeInlayHints } from "./inlayHints";
+import { InsightData } from "./insightData";
+import { CODE_LANGUAGE_IDS } from "./languages";
+import { DidYouMeanProvider } from "./quickFix";
+
+/** The quotes that open the string completion goes into. */
+const TRIGGERS = ['"', "'", "`"];
+
+/** The PostHog data, made on first use (it fetches nothing until asked). */
+export function createInsightData(deps: CodeInsightDeps): InsightData {
+    return new InsightData(deps);
+}
+
+/** The providers on every supported document, with the finder behind them. */
+export class StartedInsight implements vscode.Disposable {
+    private finder: CodeCallsClient | undefined;
+    private readonly documents: DocumentCalls;
+    private readonly disposables: vscode.Disposable[] = [];
+
+    constructor(
+        private readonly deps: CodeInsightDeps,
+        data: InsightData,
+    ) {
+        const finder = () =>
+            (this.finder ??= new CodeCallsClient(
+                path.join(this.deps.extensionUri.fsPath, "dist", "codeCalls.js"),
+            ));
+        const documents = new DocumentCalls(finder, this.deps.log);
+        this.documents = documents;
+        const selector = CODE_LANGUAGE_IDS.map((language) => ({ language }));
+        const settings = () => this.deps.config.codeInsight;
+        const hints = new VolumeInlayHints(documents, data, () => settings().inlayHints);
+        const diagnostics = new CodeDiagnostics(documents, data, () => settings());
+        this.disposables.push(
+            documents,
+            hints,
+            diagnostics,
+            vscode.languages.registerHoverProvider(
+                selector,
+                new CodeHoverProvider(documents, data),
+            ),
+            vscode.languages.registerCompletionItemProvider(
+                selector,
+                new CodeCompletionProvider(documents, data),
+                ...TRIGGERS,
+            ),
+            vscode.languages.registerCodeActionsProvider(selector, new DidYouMeanProvider(data), {
+                providedCodeActionKinds: DidYouMeanProvider.kinds,
+            }),
+            vscode.languages.registerInlayHintsProvider(selector, hints),
+            this.deps.config.onDidChange((event) => {
+                if (!event.affectsConfiguration("posthog-workbench.codeInsight")) return;
+                diagnostics.updateAll();
+                hints.refresh();
+            }),
+            // An experiment's result is asked for when a document that reads its flag is read,
+            // so that the hover finds it there.
+            documents.onDidChange((document) => {
+                for (const call of documents.current(document) ?? []) {
+                    const experiment = call.kind === "flag" && data.experiment(call.key);
+                    if (experiment) void data.primaryResult(experiment);
+                }
+            }),
+        );
+        void data.ensureLoaded();
+        for (const document of vscode.workspace.textDocuments) void documents.calls(document);
+    }
+
+    /** Whether the finder's worker thread runs (it starts on the first document read). */
+    get finderStarted(): boolean {
+        return this.finder?.started === true;
+    }
+
+    callsIn(document: vscode.TextDocument): Promise<CodeCall[]> {
+        return this.documents.calls(document);
+    }
+
+    dispose(): void {
+        for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
+        this.finder?.dispose();
+    }
+}
