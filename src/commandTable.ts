@@ -10,6 +10,7 @@ import { lmCommands, type LmCommandDeps } from "./lm/commands";
 import { notebookCommands } from "./notebook";
 import type { FullResultDeps } from "./notebook/fullResult";
 import { queryCommands, type QueryCommandDeps } from "./query/commands";
+import { resultsCommands, type ResultsCommandDeps } from "./resultsPanel/commands";
 import { savedQueryCommands, type SavedQueryCommandDeps } from "./savedQueries/commands";
 import { walkthroughCommands, type WalkthroughCommandDeps } from "./walkthrough/commands";
 
@@ -28,6 +29,7 @@ export type CommandDeps = LogDep &
     SavedQueryCommandDeps &
     WalkthroughCommandDeps &
     FullResultDeps &
+    ResultsCommandDeps &
     LmCommandDeps;
 
 const P = "posthog-workbench";
@@ -53,5 +55,6 @@ export const commandTable: readonly CommandSpec<CommandDeps>[] = [
     ...savedQueryCommands,
     ...walkthroughCommands,
     ...notebookCommands,
+    ...resultsCommands,
     ...lmCommands,
 ];

@@ -19,6 +19,7 @@ import { IncomingBytes } from "./incomingBytes";
 import { showMenu } from "./menu";
 import { ResultModel } from "./resultModel";
 import { afterNextPaint, RowSource, type RowSink } from "./rowSource";
+import { restoreSelection, selectionState } from "./selectionState";
 import { SelectionCopy } from "./selectionCopy";
 import { StatusLine } from "./status";
 import { Toolbar } from "./toolbar";
@@ -86,6 +87,7 @@ export class App {
                 ),
             selectTab: (index) => this.activate(index),
             toggleChart: () => this.toggleChart(),
+            move: () => vscode.postMessage({ type: "move" }),
         });
     }
 
@@ -204,7 +206,9 @@ export class App {
         this.loadedAt = t0;
         this.source.dropAll();
         this.incoming.clear();
-        const saved = vscode.getState();
+        // The state the extension carries (a result moved here, or shown again) before the page's own.
+        const saved = msg.state ?? vscode.getState();
+        if (msg.location) this.toolbar.setLocation(msg.location);
         // View state only applies to the same stored result (a hide/show or a window reload).
         const sameResult = !!saved && saved.storeKey !== null && saved.storeKey === msg.storeKey;
         this.storeKey = msg.storeKey;
@@ -398,6 +402,7 @@ export class App {
                 };
                 this.grid.setSort(saved.sortColumn, saved.sortDir);
                 this.grid.scrollTo(saved.scrollTop, saved.scrollLeft);
+                if (saved.selection) restoreSelection(this.grid.selection, saved.selection);
             }
         });
         this.restoring = false;
@@ -507,6 +512,8 @@ export class App {
         // The state is stored as JSON: a result without a chart choice has no `chart` key at all.
         const chart = this.chartPrefs.get(model);
         if (chart) view.chart = chart;
+        const selection = selectionState(this.grid.selection);
+        if (selection) view.selection = selection;
         return view;
     }
 
@@ -524,6 +531,8 @@ export class App {
             });
             const state: WebviewState = { storeKey: this.storeKey, active: this.active, views };
             vscode.setState(state);
+            // The extension keeps it too: moved to the other place, the result looks the same.
+            vscode.postMessage({ type: "viewState", state });
         }, 250);
     }
 }

@@ -1,6 +1,6 @@
 // The toolbar: tabs (when several statements ran), the filter box and the copy/export buttons.
 import * as l10n from "@vscode/l10n";
-import type { CopyFormat, ExportFormat } from "../../shared/resultsProtocol";
+import type { CopyFormat, ExportFormat, ResultsLocation } from "../../shared/resultsProtocol";
 import { withoutControls } from "../../shared/plainText";
 import { button } from "./elements";
 import { showMenu } from "./menu";
@@ -14,6 +14,8 @@ export interface ToolbarActions {
     selectTab(index: number): void;
     /** Switch between the grid and the chart. */
     toggleChart(): void;
+    /** Move the result to the other place (bottom panel ↔ editor tab). */
+    move(): void;
 }
 
 /** `make()`'s value, made on the first call. */
@@ -37,6 +39,7 @@ export class Toolbar {
     private readonly tabs: () => HTMLElement;
     private readonly chartButton: () => HTMLElement;
     private readonly filterBox: () => HTMLElement & { value: string };
+    private readonly moveButton: () => HTMLElement;
     private filterTimer = 0;
 
     constructor(actions: ToolbarActions) {
@@ -71,6 +74,11 @@ export class Toolbar {
             });
             return box;
         });
+        this.moveButton = once(() =>
+            button("move", l10n.t("To Panel"), l10n.t("Move the result to the bottom panel"), () =>
+                actions.move(),
+            ),
+        );
         const controls = document.createElement("div");
         controls.className = "controls building";
         this.element.append(controls);
@@ -80,7 +88,7 @@ export class Toolbar {
             () => controls.append(this.filterBox()),
             () => controls.append(copyButtons(actions)),
             () => {
-                controls.append(...exportButtons(actions));
+                controls.append(...exportButtons(actions), this.moveButton());
                 controls.classList.remove("building");
             },
         ];
@@ -109,6 +117,16 @@ export class Toolbar {
     /** Puts text in the filter box (restoring view state). */
     setFilter(text: string): void {
         this.filterBox().value = text;
+    }
+
+    /** Names the Move button after the place the result would go to. */
+    setLocation(location: ResultsLocation): void {
+        const move = this.moveButton();
+        move.textContent = location === "panel" ? l10n.t("To Editor") : l10n.t("To Panel");
+        move.title =
+            location === "panel"
+                ? l10n.t("Move the result to an editor tab")
+                : l10n.t("Move the result to the bottom panel");
     }
 
     /** Labels the Chart/Grid button for the view now shown. */
