@@ -201,6 +201,11 @@ export class ResultsPanelManager
         }
     }
 
+    /** The results tabs open now, the last opened last. */
+    get tabs(): readonly ResultsPanel[] {
+        return [...this.panels];
+    }
+
     /**
      * Moves a tab's result (the active one's, without `panel`) to the bottom panel, with its sort,
      * filter, selection and scroll; the tab closes.

@@ -101,6 +101,8 @@ export class ResultsPage implements vscode.Disposable {
      * results; sent with every load so the page restores it.
      */
     private state: WebviewState | undefined;
+    /** The state the page itself last posted for the results shown now (none since `show`). */
+    private posted: WebviewState | undefined;
     /** The document or notebook (URI string) the shown results came from, if known. */
     owner: string | undefined;
     private ready = false;
@@ -158,6 +160,7 @@ export class ResultsPage implements vscode.Disposable {
         this.sets = sets;
         this.storeKey = storeKey;
         this.state = state;
+        this.posted = undefined;
         const first = sets[0];
         // A tab's title is one line of plain text.
         const title = oneLine(first?.title ?? "");
@@ -173,7 +176,7 @@ export class ResultsPage implements vscode.Disposable {
     clear(): void {
         this.sets = [];
         this.storeKey = null;
-        this.state = undefined;
+        this.state = this.posted = undefined;
         this.owner = undefined;
         this.bytesDue = null;
         this.loadSeq++;
@@ -181,6 +184,14 @@ export class ResultsPage implements vscode.Disposable {
         this.waiting = undefined;
         this.surface.setTitle("");
         this.surface.webview.html = this.html();
+    }
+
+    /**
+     * The view state the page posted since its results were shown: it loaded them and shows them
+     * so (tests read what the page restored through it).
+     */
+    get pageState(): WebviewState | undefined {
+        return this.posted;
     }
 
     /** What the page shows now, with its view state as last posted: to move or keep it. */
@@ -317,7 +328,7 @@ export class ResultsPage implements vscode.Disposable {
                 break;
             case "viewState":
                 // Only the state of the results shown now (a late one of earlier results is not).
-                if (msg.state.storeKey === this.storeKey) this.state = msg.state;
+                if (msg.state.storeKey === this.storeKey) this.state = this.posted = msg.state;
                 break;
             case "move":
                 this.onMoveEmitter.fire();

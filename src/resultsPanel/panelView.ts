@@ -118,18 +118,18 @@ export class ResultsPanelView implements vscode.WebviewViewProvider, vscode.Disp
             });
     }
 
-    /** The result the view shows, taken out of it (to move it to a tab); the view shows the next. */
+    /**
+     * The result the view shows, taken out of it (to move it to a tab). The view then shows
+     * nothing until another editor with a result here is activated: the active editor's result
+     * is in the tab now, and another editor's would not belong to it.
+     */
     take(): ShownResults | undefined {
         this.keepState();
         if (this.current === undefined) return undefined;
         const taken = this.entries.get(this.current);
         this.entries.delete(this.current);
-        const next = [...this.entries.keys()].pop();
-        this.current = next;
-        if (next !== undefined) {
-            const entry = this.entries.get(next);
-            if (entry && this.page) this.showEntry(entry);
-        } else this.page?.clear();
+        this.current = undefined;
+        this.page?.clear();
         return taken;
     }
 
@@ -137,6 +137,11 @@ export class ResultsPanelView implements vscode.WebviewViewProvider, vscode.Disp
     get shown(): ShownResults | undefined {
         this.keepState();
         return this.current === undefined ? undefined : this.entries.get(this.current);
+    }
+
+    /** The view's page, once VS Code resolved the view (never while it is hidden). */
+    get livePage(): ResultsPage | undefined {
+        return this.page;
     }
 
     /** Whose result the view shows (a document's or notebook's URI string; "" for none's). */
