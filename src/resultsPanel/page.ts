@@ -214,6 +214,7 @@ export class ResultsPage implements vscode.Disposable {
                 .asWebviewUri(vscode.Uri.joinPath(dist, "results.parse.worker.js"))
                 .toString(),
             waiting: this.waiting,
+            location: this.surface.location,
         });
     }
 
@@ -239,7 +240,6 @@ export class ResultsPage implements vscode.Disposable {
             storeKey: this.storeKey,
             seq,
             neutraliseFormulas: this.deps.neutraliseFormulas(),
-            location: this.surface.location,
         };
         if (this.state) msg.state = this.state;
         void this.surface.webview.postMessage(msg satisfies ToWebview);

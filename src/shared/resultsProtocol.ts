@@ -139,8 +139,6 @@ export interface LoadMessage {
      * it instead of its own saved state. Absent: the page's own (`getState`).
      */
     state?: WebviewState;
-    /** Where the page is: an editor tab, or the bottom panel's view (names the Move button). */
-    location?: ResultsLocation;
 }
 
 /** Where results open: an editor tab, or the view in VS Code's bottom panel. */

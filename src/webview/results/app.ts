@@ -88,6 +88,8 @@ export class App {
             selectTab: (index) => this.activate(index),
             toggleChart: () => this.toggleChart(),
             move: () => vscode.postMessage({ type: "move" }),
+            // Set by the extension in the page's HTML (html.ts): a tab's page, or the panel's.
+            location: document.body.dataset.location === "panel" ? "panel" : "editor",
         });
     }
 
@@ -208,7 +210,6 @@ export class App {
         this.incoming.clear();
         // The state the extension carries (a result moved here, or shown again) before the page's own.
         const saved = msg.state ?? vscode.getState();
-        if (msg.location) this.toolbar.setLocation(msg.location);
         // View state only applies to the same stored result (a hide/show or a window reload).
         const sameResult = !!saved && saved.storeKey !== null && saved.storeKey === msg.storeKey;
         this.storeKey = msg.storeKey;

@@ -16,6 +16,8 @@ export interface ToolbarActions {
     toggleChart(): void;
     /** Move the result to the other place (bottom panel ↔ editor tab). */
     move(): void;
+    /** Where the page is: its Move button names the other place. */
+    location: ResultsLocation;
 }
 
 /** `make()`'s value, made on the first call. */
@@ -75,9 +77,19 @@ export class Toolbar {
             return box;
         });
         this.moveButton = once(() =>
-            button("move", l10n.t("To Panel"), l10n.t("Move the result to the bottom panel"), () =>
-                actions.move(),
-            ),
+            actions.location === "panel"
+                ? button(
+                      "move",
+                      l10n.t("To Editor"),
+                      l10n.t("Move the result to an editor tab"),
+                      () => actions.move(),
+                  )
+                : button(
+                      "move",
+                      l10n.t("To Panel"),
+                      l10n.t("Move the result to the bottom panel"),
+                      () => actions.move(),
+                  ),
         );
         const controls = document.createElement("div");
         controls.className = "controls building";
@@ -117,16 +129,6 @@ export class Toolbar {
     /** Puts text in the filter box (restoring view state). */
     setFilter(text: string): void {
         this.filterBox().value = text;
-    }
-
-    /** Names the Move button after the place the result would go to. */
-    setLocation(location: ResultsLocation): void {
-        const move = this.moveButton();
-        move.textContent = location === "panel" ? l10n.t("To Editor") : l10n.t("To Panel");
-        move.title =
-            location === "panel"
-                ? l10n.t("Move the result to an editor tab")
-                : l10n.t("Move the result to the bottom panel");
     }
 
     /** Labels the Chart/Grid button for the view now shown. */
