@@ -77,15 +77,13 @@ export class BrowserAccount {
 
     /** The browser sign-in ended at the server: one message, with a way back in. */
     async sayEnded(host: string): Promise<void> {
-        const again = vscode.l10n.t("Sign In");
-        const choice = await this.deps.ui.error(
-            vscode.l10n.t(
-                "Your PostHog sign-in on {0} has ended (revoked or expired); its tokens were removed from this machine.",
-                host,
-            ),
-            again,
+        const ended = vscode.l10n.t(
+            "Your PostHog sign-in on {0} has ended (revoked or expired); its tokens were removed from this machine.",
+            host,
         );
-        if (choice === again) await vscode.commands.executeCommand("posthog-workbench.signIn");
+        const again = vscode.l10n.t("Sign In");
+        if ((await this.deps.ui.error(ended, again)) === again)
+            await vscode.commands.executeCommand("posthog-workbench.signIn");
     }
 
     /** Browser first; a personal API key stays for CI, scripts and hosts without OAuth. */

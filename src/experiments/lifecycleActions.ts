@@ -241,11 +241,8 @@ function confirmReset(ctx: ExperimentActionDeps, e: ExperimentBasic): Promise<bo
         ),
     ];
     if (e.archived) lines.push(vscode.l10n.t("It is also unarchived."));
-    return ctx.ui.confirm(
-        vscode.l10n.t("Reset {0} to draft?", quotedInMessage(e.name)),
-        lines.join("\n"),
-        vscode.l10n.t("Reset"),
-    );
+    const title = vscode.l10n.t("Reset {0} to draft?", quotedInMessage(e.name));
+    return ctx.ui.confirm(title, lines.join("\n"), vscode.l10n.t("Reset"));
 }
 
 /** Sends the action, and puts its outcome in the tree and on the page. */
@@ -315,24 +312,19 @@ function undoOf(action: RunAction): RunAction | undefined {
     return inverse === "archive" ? undefined : inverse;
 }
 
+/** Each action's progress title, one sentence each so that each translates whole. */
+const PROGRESS_TITLE: Record<RunAction, (name: string) => string> = {
+    launch: (name) => vscode.l10n.t("Launching {0}...", name),
+    pause: (name) => vscode.l10n.t("Pausing {0}...", name),
+    resume: (name) => vscode.l10n.t("Resuming {0}...", name),
+    end: (name) => vscode.l10n.t("Ending {0}...", name),
+    ship_variant: (name) => vscode.l10n.t("Shipping a variant of {0}...", name),
+    reset: (name) => vscode.l10n.t("Resetting {0}...", name),
+    unarchive: (name) => vscode.l10n.t("Unarchiving {0}...", name),
+};
+
 function progressTitle(action: RunAction, e: ExperimentBasic): string {
-    const name = quotedInMessage(e.name);
-    switch (action) {
-        case "launch":
-            return vscode.l10n.t("Launching {0}...", name);
-        case "pause":
-            return vscode.l10n.t("Pausing {0}...", name);
-        case "resume":
-            return vscode.l10n.t("Resuming {0}...", name);
-        case "end":
-            return vscode.l10n.t("Ending {0}...", name);
-        case "ship_variant":
-            return vscode.l10n.t("Shipping a variant of {0}...", name);
-        case "reset":
-            return vscode.l10n.t("Resetting {0}...", name);
-        case "unarchive":
-            return vscode.l10n.t("Unarchiving {0}...", name);
-    }
+    return PROGRESS_TITLE[action](quotedInMessage(e.name));
 }
 
 function doneText(action: RunAction, e: ExperimentBasic, body: Record<string, unknown>): string {
@@ -378,23 +370,18 @@ function doneText(action: RunAction, e: ExperimentBasic, body: Record<string, un
     }
 }
 
+/** PostHog's refusal of each action, one sentence each so that each translates whole. */
+const REFUSED: Record<RunAction, (name: string, why: string) => string> = {
+    launch: (name, why) => vscode.l10n.t("PostHog did not launch {0}: {1}", name, why),
+    pause: (name, why) => vscode.l10n.t("PostHog did not pause {0}: {1}", name, why),
+    resume: (name, why) => vscode.l10n.t("PostHog did not resume {0}: {1}", name, why),
+    end: (name, why) => vscode.l10n.t("PostHog did not end {0}: {1}", name, why),
+    ship_variant: (name, why) =>
+        vscode.l10n.t("PostHog did not ship a variant of {0}: {1}", name, why),
+    reset: (name, why) => vscode.l10n.t("PostHog did not reset {0}: {1}", name, why),
+    unarchive: (name, why) => vscode.l10n.t("PostHog did not unarchive {0}: {1}", name, why),
+};
+
 function refusedText(action: RunAction, e: ExperimentBasic, reason: string): string {
-    const name = quotedInMessage(e.name);
-    const why = inMessage(reason);
-    switch (action) {
-        case "launch":
-            return vscode.l10n.t("PostHog did not launch {0}: {1}", name, why);
-        case "pause":
-            return vscode.l10n.t("PostHog did not pause {0}: {1}", name, why);
-        case "resume":
-            return vscode.l10n.t("PostHog did not resume {0}: {1}", name, why);
-        case "end":
-            return vscode.l10n.t("PostHog did not end {0}: {1}", name, why);
-        case "ship_variant":
-            return vscode.l10n.t("PostHog did not ship a variant of {0}: {1}", name, why);
-        case "reset":
-            return vscode.l10n.t("PostHog did not reset {0}: {1}", name, why);
-        case "unarchive":
-            return vscode.l10n.t("PostHog did not unarchive {0}: {1}", name, why);
-    }
+    return REFUSED[action](quotedInMessage(e.name), inMessage(reason));
 }

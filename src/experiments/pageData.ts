@@ -16,7 +16,7 @@
 import * as l10n from "@vscode/l10n";
 import type { Experiment, TimeseriesResults } from "../api";
 import { experimentMarkdown, mdText } from "./markdown";
-import { allowedActions } from "./lifecycle";
+import { allowedActions, type LifecycleAction } from "./lifecycle";
 import {
     experimentMetrics,
     experimentState,
@@ -385,47 +385,64 @@ export function pageActions(e: Experiment): PageAction[] {
     return actions;
 }
 
-/** The buttons of the lifecycle actions PostHog allows in the experiment's state (./lifecycle.ts). */
-function lifecycleButtons(e: Experiment): PageAction[] {
-    const allowed = allowedActions(e);
-    const buttons: PageAction[] = [];
-    if (allowed.includes("launch"))
-        buttons.push({
+/** The page's button for each lifecycle action, in the order the page shows them. */
+const LIFECYCLE_BUTTONS: readonly [LifecycleAction, () => PageAction][] = [
+    [
+        "launch",
+        () => ({
             id: "launch",
             label: l10n.t("Launch…"),
             title: l10n.t("Activate the flag and start the experiment"),
-        });
-    if (allowed.includes("pause"))
-        buttons.push({
+        }),
+    ],
+    [
+        "pause",
+        () => ({
             id: "pause",
             label: l10n.t("Pause"),
             title: l10n.t("Turn the flag off: users get no variant until it resumes"),
-        });
-    if (allowed.includes("resume"))
-        buttons.push({
+        }),
+    ],
+    [
+        "resume",
+        () => ({
             id: "resume",
             label: l10n.t("Resume"),
             title: l10n.t("Turn the flag back on: users get their variants again"),
-        });
-    if (allowed.includes("end"))
-        buttons.push({
+        }),
+    ],
+    [
+        "end",
+        () => ({
             id: "end",
             label: l10n.t("End…"),
             title: l10n.t("End the experiment with a conclusion; the flag stays as it is"),
-        });
-    if (allowed.includes("ship_variant"))
-        buttons.push({
+        }),
+    ],
+    [
+        "ship_variant",
+        () => ({
             id: "shipVariant",
             label: l10n.t("Ship Variant…"),
             title: l10n.t("Serve one variant to everyone and end the experiment"),
-        });
-    if (allowed.includes("reset"))
-        buttons.push({
+        }),
+    ],
+    [
+        "reset",
+        () => ({
             id: "reset",
             label: l10n.t("Reset to Draft…"),
             title: l10n.t("Clear the dates and conclusion and go back to draft"),
-        });
-    return buttons;
+        }),
+    ],
+];
+
+/** The buttons of the lifecycle actions PostHog allows in the experiment's state (./lifecycle.ts). */
+function lifecycleButtons(e: Experiment): PageAction[] {
+    const allowed = allowedActions(e);
+    return LIFECYCLE_BUTTONS.filter(([action]) => allowed.includes(action)).map(([, button]) =>
+        button(),
+    );
 }
 
 /** The page for an experiment and the results of its metrics (by uuid). */

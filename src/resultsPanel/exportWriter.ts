@@ -21,6 +21,26 @@ export interface ExportOptions {
      * `export.neutraliseFormulas` setting turns it off for raw exports).
      */
     neutraliseFormulas?: boolean;
+    /**
+     * The columns to write, as column indices in the order to write them (the grid's visible
+     * layout, ExportMessage.columns); absent: every column. Indices past the result's columns
+     * are dropped (the message comes from the page).
+     */
+    columns?: readonly number[];
+}
+
+/** The result's column names and rows cut to `pick` (column indices), or as they are. */
+export function pickColumns(
+    names: string[],
+    slices: AsyncIterable<unknown[][]>,
+    pick: readonly number[] | undefined,
+): { names: string[]; slices: AsyncIterable<unknown[][]> } {
+    if (!pick) return { names, slices };
+    const cols = pick.filter((c) => Number.isInteger(c) && c >= 0 && c < names.length);
+    async function* picked(): AsyncGenerator<unknown[][]> {
+        for await (const rows of slices) yield rows.map((row) => cols.map((c) => row[c]));
+    }
+    return { names: cols.map((c) => names[c]), slices: picked() };
 }
 
 /** The file's text, slice by slice, counting rows as they are read; stops when aborted. */
@@ -50,9 +70,9 @@ export async function* exportText(
         }
         if (done > 0) options.onRows?.(done, total);
     }
-    const columns = set.summary.meta.columns;
+    const { names, slices } = pickColumns(set.summary.meta.columns, counted(), options.columns);
     const neutralise = options.neutraliseFormulas ?? true;
-    for await (const text of exportSlices(columns, counted(), format, neutralise)) {
+    for await (const text of exportSlices(names, slices, format, neutralise)) {
         if (options.signal?.aborted) return;
         yield text;
     }

@@ -23,7 +23,7 @@ export async function exportResult(
     set: ResultSet,
     format: ExportFormat,
     baseName: string,
-    how: Pick<ExportOptions, "neutraliseFormulas"> = {},
+    how: Pick<ExportOptions, "neutraliseFormulas" | "columns"> = {},
 ): Promise<vscode.Uri | undefined> {
     const fileName = `${baseName.replace(/[^\w.-]+/g, "_").slice(0, 60) || "result"}.${format}`;
     const target = await ui.saveFile({

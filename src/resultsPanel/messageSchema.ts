@@ -1,6 +1,7 @@
 // The results page's messages to the extension as a JTD schema (src/webviewMessages.ts checks
 // each one on arrival). Typed by the protocol's union: tsc fails if the two differ.
 import type { JTDSchemaType } from "ajv/dist/jtd";
+import type { ColumnLayout } from "../shared/columnLayout";
 import type { ChartPrefs, FromWebview, ViewState, WebviewState } from "../shared/resultsProtocol";
 
 /** A grid-or-chart choice (resultsProtocol.ts ChartPrefs); the notebook's renderer sends it too. */
@@ -23,6 +24,15 @@ export const chartPrefsSchema: JTDSchemaType<ChartPrefs> = {
     },
 };
 
+/** A result's column arrangement (src/shared/columnLayout.ts; the page checks it on restore). */
+const columnLayoutSchema: JTDSchemaType<ColumnLayout> = {
+    properties: {
+        names: { elements: { type: "string" } },
+        shown: { elements: { type: "uint32" } },
+        frozen: { type: "uint32" },
+    },
+};
+
 /**
  * One result's view state as the page saved it. Other fields (the page's later additions) pass
  * through: the extension only carries the state back to a page, it reads none of it.
@@ -38,6 +48,7 @@ const viewStateSchema: JTDSchemaType<ViewState> = {
     },
     optionalProperties: {
         chart: chartPrefsSchema,
+        layout: columnLayoutSchema,
         selection: {
             properties: {
                 anchorRow: { type: "uint32" },
@@ -58,6 +69,7 @@ export const webviewStateSchema: JTDSchemaType<WebviewState> = {
         active: { type: "int32" },
         views: { values: viewStateSchema },
     },
+    optionalProperties: { layouts: { values: columnLayoutSchema } },
 };
 
 export const fromResultsPageSchema: JTDSchemaType<FromWebview> = {
@@ -69,7 +81,7 @@ export const fromResultsPageSchema: JTDSchemaType<FromWebview> = {
         bytesWanted: { properties: { seq: { type: "uint32" } } },
         copy: {
             properties: {
-                format: { enum: ["tsv", "tsvWithHeaders", "csv", "json"] },
+                format: { enum: ["tsv", "tsvWithHeaders", "csv", "json", "markdown"] },
                 rows: { type: "uint32" },
             },
             optionalProperties: { text: { type: "string" } },
@@ -79,6 +91,7 @@ export const fromResultsPageSchema: JTDSchemaType<FromWebview> = {
                 resultId: { type: "string" },
                 format: { enum: ["csv", "json", "ndjson"] },
             },
+            optionalProperties: { columns: { elements: { type: "uint32" } } },
         },
         openJson: { properties: { resultId: { type: "string" } } },
         showSql: {

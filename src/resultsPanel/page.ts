@@ -388,6 +388,7 @@ export class ResultsPage implements vscode.Disposable {
         if (!set) return;
         const file = await exportResult(ui, set, msg.format, set.title, {
             neutraliseFormulas: this.deps.neutraliseFormulas(),
+            columns: msg.columns,
         });
         if (!file) return;
         const open = await ui.info(

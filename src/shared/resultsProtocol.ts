@@ -1,5 +1,6 @@
 // Messages between the extension and the results webview. Both sides import this file, so it must
 // stay free of `vscode` and DOM types.
+import type { ColumnLayout } from "./columnLayout";
 
 /** What the service said about a HogQL result, without the rows (those travel as bytes). */
 export interface ResultMeta {
@@ -186,7 +187,7 @@ export interface SettingsMessage {
 export type ToWebview = LoadMessage | BytesMessage | SettingsMessage;
 
 /** The clipboard formats the grid can produce. */
-export type CopyFormat = "tsv" | "tsvWithHeaders" | "csv" | "json";
+export type CopyFormat = "tsv" | "tsvWithHeaders" | "csv" | "json" | "markdown";
 
 /** The export formats the extension writes. */
 export type ExportFormat = "csv" | "json" | "ndjson";
@@ -233,6 +234,11 @@ export interface ExportMessage {
     resultId: string;
     /** File format to write. */
     format: ExportFormat;
+    /**
+     * The columns to write, as column indices in the order to write them (the grid's visible
+     * layout); absent: every column in the service's order.
+     */
+    columns?: number[];
 }
 
 /** Webview → extension: open the whole result as JSON in an editor. */
@@ -348,6 +354,11 @@ export interface WebviewState {
     active: number;
     /** Per result id: how the user left the grid. */
     views: Record<string, ViewState>;
+    /**
+     * Column layouts by query (columnLayout.ts `queryKey` of the query text): a new result of the
+     * same query opens with the columns as the user left them. Absent in state saved before.
+     */
+    layouts?: Record<string, ColumnLayout>;
 }
 
 /** How the user left one result's grid. */
@@ -358,8 +369,10 @@ export interface ViewState {
     sortDir: "asc" | "desc";
     /** Text of the filter box. */
     filter: string;
-    /** Column widths in CSS pixels, by column index. */
+    /** Column widths in CSS pixels, by column index (the service's order, hidden ones too). */
     widths: number[];
+    /** Which columns are shown, their order and how many are frozen (absent: all, in order). */
+    layout?: ColumnLayout;
     /** Vertical scroll offset in pixels. */
     scrollTop: number;
     /** Horizontal scroll offset in pixels. */

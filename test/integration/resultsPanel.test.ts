@@ -84,6 +84,21 @@ describe("results panel through the context's Ui", () => {
         assert.match(ui.messages[0].text, /^Exported to .*out\.csv\.$/);
     });
 
+    it("writes the grid's visible columns in their order when the page names them", async () => {
+        // The page hid or moved columns (issue 46): its request names the columns to write.
+        const csv = path.join(dir, "layout.csv");
+        ui.answer(csv);
+        await panel.receive({ type: "export", resultId: "0", format: "csv", columns: [1, 0] });
+        assert.equal(
+            fs.readFileSync(csv, "utf8"),
+            'n,name\r\n1,"a,b"\r\n12345678901234567890,c\r\n',
+        );
+        const json = path.join(dir, "layout.json");
+        ui.answer(json);
+        await panel.receive({ type: "export", resultId: "0", format: "json", columns: [1] });
+        assert.equal(fs.readFileSync(json, "utf8"), '[\n{"n":1},\n{"n":12345678901234567890}\n]\n');
+    });
+
     it("writes nothing and says nothing when the user cancels the save dialog", async () => {
         ui.answer(undefined);
         await panel.receive({ type: "export", resultId: "0", format: "json" });

@@ -2,15 +2,18 @@
 // 2^53 + 1 shows every digit in the grid, and the CSV and JSON exports keep them too. Needs an
 // engine that returns these values faithfully (ClickHouse/chDB in the sandbox).
 import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import {
     exportThroughSaveDialog,
     openFile,
     openWorkbench,
+    ROOT,
     webviewFrame,
     type Workbench,
 } from "./workbench";
 
+const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
 const expected = ["18446744073709551615", "-9223372036854775808", "9007199254740993"];
 
 describe("wide integers in VS Code", function () {
@@ -20,6 +23,15 @@ describe("wide integers in VS Code", function () {
         bench = await openWorkbench({ name: "ui-wide-numbers" });
     });
 
+    afterEach(async function () {
+        if (this.currentTest?.state === "failed") {
+            fs.mkdirSync(SHOTS, { recursive: true });
+            await bench?.page
+                .screenshot({ path: path.join(SHOTS, "wide-numbers-failed.png") })
+                .catch(() => undefined);
+        }
+    });
+
     after(async () => {
         await bench?.close();
     });
@@ -27,8 +39,13 @@ describe("wide integers in VS Code", function () {
     it("shows every digit of UInt64, Int64 and 2^53 + 1 in the grid and the exports", async () => {
         const { page } = bench;
         await openFile(page, "wide-numbers.hogql");
-        await page.locator(".monaco-editor .view-lines").first().click();
-        await page.keyboard.press("Control+End");
+        // The statement's own line, once shown, and the editor focused: Ctrl+Enter is bound only
+        // with the editor's text focused (CI run 49 lost it when the click came before either).
+        await page
+            .locator(".monaco-editor .view-line", { hasText: "SELECT 18446744073709551615" })
+            .first()
+            .click({ timeout: 30_000 });
+        await page.locator(".monaco-editor.focused").first().waitFor({ timeout: 15_000 });
         await page.keyboard.press("Control+Enter");
         const frame = await webviewFrame(page, '[role="gridcell"]', 60_000);
         const cell = frame.locator('[role="row"][aria-rowindex="2"] [role="gridcell"]');

@@ -33,6 +33,8 @@ const protocols: Protocol[] = [
             { type: "copy", text: "a\tb", format: "tsv", rows: 1 },
             { type: "copy", format: "csv", rows: 50_000 },
             { type: "export", resultId: "0", format: "ndjson" },
+            { type: "export", resultId: "0", format: "csv", columns: [2, 0] },
+            { type: "copy", text: "| a |", format: "markdown", rows: 1 },
             { type: "openJson", resultId: "1" },
             { type: "showSql", resultId: "0", dialect: "clickhouse" },
             { type: "log", level: "trace", message: "parsed 0 in 3 ms" },
@@ -65,6 +67,7 @@ const protocols: Protocol[] = [
                             scrollTop: 0,
                             scrollLeft: 0,
                             chart: { view: "grid", spec: null },
+                            layout: { names: ["a", "b"], shown: [1, 0], frozen: 1 },
                             selection: {
                                 anchorRow: 1,
                                 anchorCol: 0,
@@ -74,6 +77,7 @@ const protocols: Protocol[] = [
                             },
                         },
                     },
+                    layouts: { q1: { names: ["a", "b"], shown: [0], frozen: 0 } },
                 },
             },
         ],
@@ -102,6 +106,8 @@ const protocols: Protocol[] = [
                     },
                 },
             },
+            { type: "export", resultId: "0", format: "csv", columns: [-1] },
+            { type: "export", resultId: "0", format: "csv", columns: "0,1" },
             { type: "showSql", resultId: "0", dialect: "mysql" },
             { type: "chartPrefs", queryText: "q", prefs: { view: "pie", spec: null } },
             {

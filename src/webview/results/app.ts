@@ -10,13 +10,18 @@ import type {
     ViewState,
     WebviewState,
 } from "../../shared/resultsProtocol";
+import { type ColumnLayout, isDefaultLayout, queryKey } from "../../shared/columnLayout";
 import { Announcer, finishedText } from "./announcer";
 import { LazyChart } from "./chart/lazyChart";
 import { chartColumnsToRead } from "./chart/opening";
+import { ColumnChooser } from "./columnChooser";
+import { ColumnControl } from "./columnControl";
+import { columnItems } from "./columnMenus";
 import { DetailView } from "./detail";
 import { Grid } from "./grid/grid";
 import { IncomingBytes } from "./incomingBytes";
 import { showMenu } from "./menu";
+import { RecordView } from "./recordView";
 import { ResultModel } from "./resultModel";
 import { afterNextPaint, RowSource, type RowSink } from "./rowSource";
 import { restoreSelection, selectionState } from "./selectionState";
@@ -28,6 +33,8 @@ import { log, vscode } from "./vscodeApi";
 
 /** Rows of a chart column read in one step while the page is idle (about a millisecond). */
 const readAheadRows = 2000;
+/** Queries whose column layouts the page's state remembers; the oldest goes first. */
+const layoutsKept = 50;
 
 export class App {
     private readonly grid: Grid;
@@ -37,6 +44,11 @@ export class App {
     private readonly detail: DetailView;
     private readonly copier: SelectionCopy;
     private readonly chart: LazyChart;
+    private readonly columns: ColumnControl;
+    private readonly chooser: ColumnChooser;
+    private readonly record: RecordView;
+    /** Column layouts by query (WebviewState.layouts), oldest first. */
+    private readonly layouts: Record<string, ColumnLayout>;
     /** Grid or chart per result (from saved state, the extension's memory, or the user). */
     private readonly chartPrefs = new Map<ResultModel, ChartPrefs>();
     private models: ResultModel[] = [];
@@ -61,15 +73,34 @@ export class App {
         main.className = "main";
         this.toolbar = this.makeToolbar();
         this.grid = this.makeGrid(main);
-        this.copier = new SelectionCopy(this.grid, source, () => this.current());
+        this.layouts = { ...(vscode.getState()?.layouts ?? {}) };
+        this.columns = new ColumnControl({
+            grid: this.grid,
+            announce: (text) => this.announcer.say(text),
+            changed: (model, layout) => this.layoutChanged(model, layout),
+        });
+        this.chooser = new ColumnChooser(this.columns, () => this.grid.focus());
+        this.copier = new SelectionCopy(
+            this.grid,
+            source,
+            () => this.current(),
+            (c0, c1) => this.columns.dataColumns(c0, c1),
+        );
         this.detail = this.makeDetail(main);
+        this.record = this.makeRecord(main);
         this.chart = this.makeChart(main);
         this.status = this.makeStatus();
         this.listenForKeys();
         // The panel's "Running ..." line (html.ts `waiting`) covered the page's load; the status
         // line below says "Waiting for the result…" from here on.
         root.querySelector(".waiting")?.remove();
-        root.append(this.toolbar.element, main, this.status.element, this.announcer.element);
+        root.append(
+            this.toolbar.element,
+            main,
+            this.status.element,
+            this.announcer.element,
+            this.chooser.element,
+        );
         this.status.update(null);
     }
 
@@ -77,10 +108,13 @@ export class App {
         return new Toolbar({
             filter: (text) => this.applyQuery({ ...this.query(), filter: text }),
             copy: (format) => this.copier.copy(format),
-            exportAs: (format) =>
-                this.withModel((m) =>
-                    vscode.postMessage({ type: "export", resultId: m.payload.id, format }),
-                ),
+            exportAs: (format, all) =>
+                this.withModel((m) => {
+                    const columns = all ? undefined : this.columns.exportColumns();
+                    const msg = { type: "export", resultId: m.payload.id, format } as const;
+                    vscode.postMessage(columns ? { ...msg, columns } : msg);
+                }),
+            arranged: () => this.columns.arranged,
             openJson: () =>
                 this.withModel((m) =>
                     vscode.postMessage({ type: "openJson", resultId: m.payload.id }),
@@ -95,7 +129,15 @@ export class App {
 
     private makeGrid(main: HTMLElement): Grid {
         return new Grid(main, {
-            sortClicked: (col) => this.cycleSort(col),
+            sortClicked: (col) => this.cycleSort(this.columns.toData(col)),
+            headerMenu: (col, x, y) =>
+                showMenu(
+                    x,
+                    y,
+                    columnItems(this.columns, col, () => this.chooser.open()),
+                ),
+            moveColumn: (col, to) => this.columns.move(col, to),
+            openRecord: (row) => this.openRecord(row),
             openDetail: (row, col) => this.openDetail(row, col),
             contextMenu: (x, y) => this.contextMenu(x, y),
             copy: (withHeaders) => this.copier.copy(withHeaders ? "tsvWithHeaders" : "tsv"),
@@ -170,6 +212,7 @@ export class App {
         // Escape in the grid closes the detail view too (the grid itself clears its selection).
         this.grid.element.addEventListener("keydown", (e) => {
             if (e.key === "Escape" && this.detail.visible) this.detail.hide();
+            if (e.key === "Escape" && this.record.visible) this.record.hide();
         });
     }
 
@@ -388,20 +431,22 @@ export class App {
         // that shows the first screen (see docs/performance.md, "Grid").
         this.toolbar.setFilter(model.query.filter);
         this.detail.hide();
+        this.record.hide();
+        this.chooser.close();
         this.status.update(model);
         this.showView(model);
         this.restoring = true;
         // One paint for the data, its sort arrow and the restored scroll offsets.
         this.grid.batch(() => {
-            this.grid.setData(model, saved?.widths);
-            this.grid.setSort(model.query.sortColumn, model.query.sortDir);
+            this.columns.show(model, this.layoutOf(model), saved?.widths);
+            this.grid.setSort(this.columns.toView(model.query.sortColumn), model.query.sortDir);
             if (saved) {
                 model.query = {
                     sortColumn: saved.sortColumn,
                     sortDir: saved.sortDir,
                     filter: saved.filter,
                 };
-                this.grid.setSort(saved.sortColumn, saved.sortDir);
+                this.grid.setSort(this.columns.toView(saved.sortColumn), saved.sortDir);
                 this.grid.scrollTo(saved.scrollTop, saved.scrollLeft);
                 if (saved.selection) restoreSelection(this.grid.selection, saved.selection);
             }
@@ -447,7 +492,7 @@ export class App {
         if (q.sortColumn !== col) next = { ...q, sortColumn: col, sortDir: "asc" };
         else if (q.sortDir === "asc") next = { ...q, sortDir: "desc" };
         else next = { ...q, sortColumn: -1, sortDir: "asc" };
-        this.grid.setSort(next.sortColumn, next.sortDir);
+        this.grid.setSort(this.columns.toView(next.sortColumn), next.sortDir);
         this.applyQuery(next);
     }
 
@@ -470,9 +515,10 @@ export class App {
         );
     }
 
-    private openDetail(row: number, col: number): void {
+    private openDetail(row: number, viewCol: number): void {
         const model = this.current();
         const values = model?.row(row);
+        const col = this.columns.toData(viewCol);
         if (!model || !values) return;
         this.detail.show(
             l10n.t(
@@ -492,13 +538,79 @@ export class App {
             { label: l10n.t("Copy with Headers"), run: () => this.copier.copy("tsvWithHeaders") },
             { label: l10n.t("Copy as CSV"), run: () => this.copier.copy("csv") },
             { label: l10n.t("Copy as JSON"), run: () => this.copier.copy("json") },
+            { label: l10n.t("Copy as Markdown"), run: () => this.copier.copy("markdown") },
+            ...(this.columns.arranged
+                ? [
+                      {
+                          label: l10n.t("Copy Rows with All Columns"),
+                          run: () => this.copier.copy("tsvWithHeaders", true),
+                      },
+                  ]
+                : []),
             null,
             {
                 label: l10n.t("Show Value"),
                 run: () => this.openDetail(sel.focusRow, sel.focusCol),
             },
+            {
+                label: l10n.t("Show Record (Shift+Enter)"),
+                run: () => this.openRecord(sel.focusRow),
+            },
             { label: l10n.t("Select All"), run: () => (sel.all(), this.grid.invalidate()) },
+            null,
+            ...columnItems(this.columns, sel.focusCol, () => this.chooser.open()),
         ]);
+    }
+
+    private makeRecord(main: HTMLElement): RecordView {
+        const record = new RecordView({
+            rowCount: () => this.current()?.rowCount() ?? 0,
+            fields: (row) => {
+                const model = this.current();
+                const values = model?.row(row);
+                if (!model || !values) return null;
+                return this.columns.current().shown.map((c) => ({
+                    name: model.columns[c],
+                    type: model.types[c] || "?",
+                    value: values[c] ?? null,
+                }));
+            },
+            copy: (text) => vscode.postMessage({ type: "copy", text, format: "tsv", rows: 1 }),
+            announce: (text) => this.announcer.say(text),
+            closed: (row) => {
+                const sel = this.grid.selection;
+                if (row >= 0) sel.set(row, sel.active ? sel.focusCol : 0, "cells", false);
+                this.grid.reveal(sel.focusRow, sel.focusCol);
+                this.grid.invalidate();
+                this.grid.focus();
+            },
+        });
+        main.append(record.element);
+        return record;
+    }
+
+    /** Shows view row `row` as fields and values. */
+    private openRecord(row: number): void {
+        if (!this.current() || row < 0) return;
+        this.detail.hide();
+        this.record.open(row);
+    }
+
+    /** The layout a result opens with: its own view's, else the one kept for its query. */
+    private layoutOf(model: ResultModel): ColumnLayout | undefined {
+        return model.saved?.layout ?? this.layouts[queryKey(model.payload.queryText)];
+    }
+
+    /** Remembers a result's new layout for its query (the default one is forgotten). */
+    private layoutChanged(model: ResultModel, layout: ColumnLayout): void {
+        const key = queryKey(model.payload.queryText);
+        delete this.layouts[key];
+        if (!isDefaultLayout(layout)) this.layouts[key] = layout;
+        const keys = Object.keys(this.layouts);
+        for (const old of keys.slice(0, Math.max(0, keys.length - layoutsKept)))
+            delete this.layouts[old];
+        this.chooser.refresh();
+        this.saveStateSoon();
     }
 
     private viewState(model: ResultModel): ViewState {
@@ -506,7 +618,7 @@ export class App {
             sortColumn: model.query.sortColumn,
             sortDir: model.query.sortDir,
             filter: model.query.filter,
-            widths: this.grid.columnWidths(),
+            widths: this.columns.dataWidths(),
             scrollTop: this.grid.element.scrollTop,
             scrollLeft: this.grid.element.scrollLeft,
         };
@@ -515,6 +627,7 @@ export class App {
         if (chart) view.chart = chart;
         const selection = selectionState(this.grid.selection);
         if (selection) view.selection = selection;
+        if (this.columns.arranged) view.layout = this.columns.current();
         return view;
     }
 
@@ -530,7 +643,12 @@ export class App {
                 const view = i === this.active ? this.viewState(m) : m.saved;
                 if (view) views[m.payload.id] = view;
             });
-            const state: WebviewState = { storeKey: this.storeKey, active: this.active, views };
+            const state: WebviewState = {
+                storeKey: this.storeKey,
+                active: this.active,
+                views,
+                layouts: this.layouts,
+            };
             vscode.setState(state);
             // The extension keeps it too: moved to the other place, the result looks the same.
             vscode.postMessage({ type: "viewState", state });

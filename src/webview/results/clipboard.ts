@@ -6,18 +6,18 @@ import type { CopyFormat } from "../../shared/resultsProtocol";
 import { delimitedField, singleField } from "../../shared/json/delimited";
 import { stringifyLossless } from "../../shared/json/lossless";
 import type { GridData } from "./grid/types";
+import { markdownTable } from "./markdownTable";
 import type { Range } from "./selection";
 
 function delimited(
     data: GridData,
     range: Range,
+    cols: readonly number[],
     separator: string,
     headers: boolean,
     neutralise: boolean,
 ): string {
     const lines: string[] = [];
-    const cols: number[] = [];
-    for (let c = range.c0; c <= range.c1; c++) cols.push(c);
     const field = (value: unknown) => delimitedField(value, separator, neutralise);
     if (headers) lines.push(cols.map((c) => field(data.columns[c])).join(separator));
     for (let r = range.r0; r <= range.r1; r++) {
@@ -28,42 +28,66 @@ function delimited(
     return lines.join("\r\n");
 }
 
-function json(data: GridData, range: Range): string {
+function json(data: GridData, range: Range, cols: readonly number[]): string {
     const out: Record<string, unknown>[] = [];
     for (let r = range.r0; r <= range.r1; r++) {
         const row = data.row(r);
         if (!row) continue;
         const obj: Record<string, unknown> = {};
-        for (let c = range.c0; c <= range.c1; c++) obj[data.columns[c]] = row[c] ?? null;
+        for (const c of cols) obj[data.columns[c]] = row[c] ?? null;
         out.push(obj);
     }
     // Wide numbers stay numbers with every digit (JSON.stringify would write them as strings).
     return stringifyLossless(out, 2);
 }
 
+function markdown(data: GridData, range: Range, cols: readonly number[]): string {
+    const rows: unknown[][] = [];
+    for (let r = range.r0; r <= range.r1; r++) {
+        const row = data.row(r);
+        if (row) rows.push(cols.map((c) => row[c]));
+    }
+    return markdownTable(
+        cols.map((c) => data.columns[c]),
+        rows,
+    );
+}
+
+/** Columns `range.c0` to `range.c1`. */
+function rangeColumns(range: Range): number[] {
+    const cols: number[] = [];
+    for (let c = range.c0; c <= range.c1; c++) cols.push(c);
+    return cols;
+}
+
 /**
  * Text for the clipboard in the given format; with `neutralise` (the `export.neutraliseFormulas`
  * setting, on unless turned off) text cells that would start a formula get a `'` in CSV and TSV.
+ * `cols` are the columns to copy, in order (the grid's visible layout, or every column); absent:
+ * the range's.
  */
 export function copyText(
     data: GridData,
     range: Range,
     format: CopyFormat,
     neutralise: boolean,
+    cols: readonly number[] = rangeColumns(range),
 ): string {
     switch (format) {
         case "tsv":
             // One cell: the value itself, so pasting into an editor needs no unquoting (pasted
             // into a spreadsheet it would still run as a formula: neutralised like the rest).
-            if (range.r0 === range.r1 && range.c0 === range.c1) {
-                return singleField(data.row(range.r0)?.[range.c0], neutralise);
+            if (range.r0 === range.r1 && cols.length === 1) {
+                return singleField(data.row(range.r0)?.[cols[0]], neutralise);
             }
-            return delimited(data, range, "\t", false, neutralise);
+            return delimited(data, range, cols, "\t", false, neutralise);
         case "tsvWithHeaders":
-            return delimited(data, range, "\t", true, neutralise);
+            return delimited(data, range, cols, "\t", true, neutralise);
         case "csv":
-            return delimited(data, range, ",", true, neutralise);
+            return delimited(data, range, cols, ",", true, neutralise);
         case "json":
-            return json(data, range);
+            return json(data, range, cols);
+        case "markdown":
+            return markdown(data, range, cols);
     }
 }

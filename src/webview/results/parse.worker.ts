@@ -83,7 +83,9 @@ function copy(msg: Extract<ToWorker, { type: "copy" }>, loan: RowsLoan | null): 
         rowCount: () => (order ? order.length : rows.count),
         row: (i) => rows.row(order ? order[i] : i),
     };
-    const text = rows.with(loan, () => copyText(data, msg.range, msg.format, msg.neutralise));
+    const text = rows.with(loan, () =>
+        copyText(data, msg.range, msg.format, msg.neutralise, msg.cols),
+    );
     const blob = new Blob([text], { type: "text/plain" });
     scope.postMessage({ type: "copy", resultId: msg.resultId, seq: msg.seq, blob });
 }

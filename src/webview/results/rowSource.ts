@@ -207,6 +207,7 @@ export class RowSource {
         format: CopyFormat,
         columns: string[],
         neutralise: boolean,
+        cols: number[],
     ): Promise<Blob | null> {
         const local = this.local.get(resultId);
         if (local) {
@@ -222,6 +223,7 @@ export class RowSource {
                 range,
                 format,
                 neutralise,
+                cols,
             );
             return new Blob([text], { type: "text/plain" });
         }
@@ -241,6 +243,7 @@ export class RowSource {
                 range,
                 format,
                 columns,
+                cols,
                 neutralise,
             };
             this.ask(worker, seq, msg);

@@ -16,22 +16,33 @@ export class SelectionCopy {
     /** Whether CSV and TSV copies make formula-like text inert (loads and `settings` say). */
     neutraliseFormulas = true;
 
+    /**
+     * @param dataColumns the result's columns (indices in the service's order) that the grid's
+     *   columns `c0` to `c1` show, in the grid's order: copies follow the visible layout.
+     */
     constructor(
         private readonly grid: Grid,
         private readonly source: RowSource,
         private readonly current: () => ResultModel | undefined,
+        private readonly dataColumns: (c0: number, c1: number) => number[],
     ) {
         document.addEventListener("copy", (e) => this.onCopyEvent(e));
     }
 
-    /** Copies the selection in `format` through the extension (or the Clipboard API, if large). */
-    copy(format: CopyFormat): void {
+    /**
+     * Copies the selection in `format` through the extension (or the Clipboard API, if large):
+     * its columns as the grid shows them, or with `allColumns` the selected rows' every column.
+     */
+    copy(format: CopyFormat, allColumns = false): void {
         const model = this.current();
         const range = this.grid.selection.range();
         if (!model || !range) return;
         const rows = range.r1 - range.r0 + 1;
+        const cols = allColumns
+            ? model.columns.map((_, c) => c)
+            : this.dataColumns(range.c0, range.c1);
         if (rows <= syncCopyRows) {
-            const text = copyText(model, range, format, this.neutraliseFormulas);
+            const text = copyText(model, range, format, this.neutraliseFormulas, cols);
             vscode.postMessage({ type: "copy", text, format, rows });
             return;
         }
@@ -45,6 +56,7 @@ export class SelectionCopy {
                 format,
                 model.columns,
                 this.neutraliseFormulas,
+                cols,
             )
             .then((blob) =>
                 blob === null
@@ -65,7 +77,13 @@ export class SelectionCopy {
         if (!model) return;
         e.clipboardData?.setData(
             "text/plain",
-            copyText(model, range, "tsv", this.neutraliseFormulas),
+            copyText(
+                model,
+                range,
+                "tsv",
+                this.neutraliseFormulas,
+                this.dataColumns(range.c0, range.c1),
+            ),
         );
     }
 }

@@ -3,13 +3,16 @@ import * as l10n from "@vscode/l10n";
 import type { CopyFormat, ExportFormat, ResultsLocation } from "../../shared/resultsProtocol";
 import { withoutControls } from "../../shared/plainText";
 import { button } from "./elements";
-import { showMenu } from "./menu";
+import { type MenuItem, showMenu } from "./menu";
 
 /** What the toolbar's controls do. */
 export interface ToolbarActions {
     filter(text: string): void;
     copy(format: CopyFormat): void;
-    exportAs(format: ExportFormat): void;
+    /** Export the whole result: the visible columns in their order, or with `all` every one. */
+    exportAs(format: ExportFormat, all: boolean): void;
+    /** True when some column is hidden, moved or frozen (the export menu then offers both). */
+    arranged(): boolean;
     openJson(): void;
     selectTab(index: number): void;
     /** Switch between the grid and the chart. */
@@ -177,13 +180,10 @@ function exportButtons(actions: ToolbarActions): HTMLElement[] {
         l10n.t("Save the whole result to a file"),
         () => {
             const rect = exportButton.getBoundingClientRect();
-            showMenu(rect.left, rect.bottom + 2, [
-                { label: "CSV", run: () => actions.exportAs("csv") },
-                { label: "JSON", run: () => actions.exportAs("json") },
-                { label: "NDJSON (one row per line)", run: () => actions.exportAs("ndjson") },
-            ]);
+            showMenu(rect.left, rect.bottom + 2, exportItems(actions));
         },
     );
+
     const openJson = button(
         "openJson",
         l10n.t("Open JSON"),
@@ -191,4 +191,25 @@ function exportButtons(actions: ToolbarActions): HTMLElement[] {
         () => actions.openJson(),
     );
     return [exportButton, openJson];
+}
+
+/** The export menu: the visible columns, and every column when the grid hides or moves some. */
+function exportItems(actions: ToolbarActions): (MenuItem | null)[] {
+    const formats: [ExportFormat, string][] = [
+        ["csv", "CSV"],
+        ["json", "JSON"],
+        ["ndjson", l10n.t("NDJSON (one row per line)")],
+    ];
+    const items: (MenuItem | null)[] = formats.map(([format, label]) => ({
+        label,
+        run: () => actions.exportAs(format, false),
+    }));
+    if (!actions.arranged()) return items;
+    items.push(null);
+    for (const [format, label] of formats)
+        items.push({
+            label: l10n.t("{0}, All Columns", label),
+            run: () => actions.exportAs(format, true),
+        });
+    return items;
 }

@@ -44,6 +44,8 @@ export type ToWorker =
           format: CopyFormat;
           /** Column names (headers, JSON keys). */
           columns: string[];
+          /** The columns to copy, in order (the grid's visible layout, or all). */
+          cols: number[];
           /** Make text cells that would start a spreadsheet formula inert (CSV and TSV). */
           neutralise: boolean;
       }

@@ -28,6 +28,8 @@ export class ColumnLayout {
     lefts = new Float64Array(1);
     /** Width of the row number column. */
     rowNumWidth = 48;
+    /** How many columns, from the first, stay in place while scrolling right. */
+    frozen = 0;
     /**
      * The data's columns from this one on have `unmeasuredWidth` until `fitRest` measures them
      * (Infinity: all measured), against the first screen's rows kept in `fitRows`.
@@ -223,18 +225,47 @@ export class ColumnLayout {
         element.style.setProperty("--row-width", `${total}px`);
     }
 
-    /** The columns a viewport `viewW` wide shows at a horizontal scroll offset. */
+    /** Freezes the first `count` columns, placed for the horizontal scroll offset `scrollX`. */
+    freeze(count: number, scrollX: number): void {
+        this.frozen = count;
+        this.host.element.style.setProperty("--freeze-x", `${scrollX}px`);
+    }
+
+    /**
+     * The grid scrolled across: frozen cells sit at their place in the content, moved back by the
+     * horizontal scroll offset (styles.css `.frozen`).
+     */
+    scrolledTo(scrollX: number): void {
+        if (this.frozen > 0) this.host.element.style.setProperty("--freeze-x", `${scrollX}px`);
+    }
+
+    /** The frozen columns' count, at most the columns there are. */
+    frozenCount(): number {
+        return Math.min(this.frozen, this.widths.length);
+    }
+
+    /** The frozen columns' width together: the part of the view that does not scroll across. */
+    frozenWidth(): number {
+        return this.lefts[this.frozenCount()] ?? 0;
+    }
+
+    /**
+     * The columns a viewport `viewW` wide shows at a horizontal scroll offset, besides the frozen
+     * ones (c0 is never one of those: they are painted anyway).
+     */
     visible(scrollX: number, viewW: number): ColumnRange {
         const n = this.widths.length;
         if (n === 0) return { c0: 0, c1: -1 };
-        const x0 = scrollX;
-        const x1 = x0 + viewW - this.rowNumWidth;
+        const frozen = this.frozenCount();
+        // The frozen columns cover the content under them: the scrolled part starts after them.
+        const x0 = scrollX + this.frozenWidth();
+        const x1 = scrollX + viewW - this.rowNumWidth;
         // One column more on the side a horizontal scroll moves to (the compositor may scroll
         // before this paints); none while scrolling vertically, where each new row would paint
         // a cell nobody sees.
         const moved = x0 - this.paintedX;
         this.paintedX = x0;
-        const c0 = Math.max(0, this.columnAt(x0) - (moved < 0 ? 1 : 0));
+        const c0 = Math.max(frozen, this.columnAt(x0) - (moved < 0 ? 1 : 0));
         const c1 = Math.min(n - 1, this.columnAt(x1) + (moved > 0 ? 1 : 0));
         return { c0, c1 };
     }

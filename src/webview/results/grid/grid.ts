@@ -132,9 +132,10 @@ export class Grid {
         this.render();
     }
 
-    /** Shows new data; `widths` restores saved column widths. */
-    setData(data: GridData, widths?: number[]): void {
+    /** Shows new data; `widths` restores saved column widths, `frozen` the columns frozen. */
+    setData(data: GridData, widths?: number[], frozen = 0): void {
         this.data = data;
+        this.columns.freeze(frozen, this.scrollX);
         // Measured again at the next render: the page around the grid may have changed with it.
         if (this.element.isConnected) this.viewH = -1;
         const n = data.columns.length;
@@ -152,6 +153,26 @@ export class Grid {
         this.element.setAttribute("aria-colcount", String(n + 1));
         this.firstRows = 0;
         this.firstPaintDue = this.firstFrameCells !== Infinity;
+        this.invalidate();
+    }
+
+    /**
+     * New columns over the same rows (hidden, shown, moved or frozen): keeps the rows, the scroll
+     * and the selected rows; the focus goes to view column `focusCol` when given.
+     */
+    changeColumns(data: GridData, widths: number[], frozen: number, focusCol = -1): void {
+        const s = this.selection;
+        const { active, focusRow } = s;
+        this.data = data;
+        this.columns.reset(data, widths, this.viewH);
+        this.columns.freeze(frozen, this.scrollX);
+        this.columnsChanged();
+        s.resize(data.rowCount(), data.columns.length);
+        this.element.setAttribute("aria-colcount", String(data.columns.length + 1));
+        if (active && focusCol >= 0) {
+            s.set(focusRow, Math.min(focusCol, data.columns.length - 1), "cells", false);
+            this.reveal(s.focusRow, s.focusCol);
+        }
         this.invalidate();
     }
 
@@ -243,11 +264,14 @@ export class Grid {
         if (top < el.scrollTop) el.scrollTop = top;
         else if (top + rowHeight > el.scrollTop + viewH) el.scrollTop = top + rowHeight - viewH;
         const { lefts, rowNumWidth } = this.columns;
-        const left = lefts[col];
-        const right = lefts[col + 1];
-        const viewW = el.clientWidth - rowNumWidth;
-        if (left < el.scrollLeft) el.scrollLeft = left;
-        else if (right > el.scrollLeft + viewW) el.scrollLeft = Math.min(left, right - viewW);
+        // A frozen column is always in view; the others must clear the frozen ones.
+        if (col >= this.columns.frozenCount()) {
+            const left = lefts[col] - this.columns.frozenWidth();
+            const right = lefts[col + 1];
+            const viewW = el.clientWidth - rowNumWidth;
+            if (left < el.scrollLeft) el.scrollLeft = left;
+            else if (right > el.scrollLeft + viewW) el.scrollLeft = Math.min(left, right - viewW);
+        }
         // Paint the new window now rather than on the scroll event (keyboard users see it at once).
         this.readScroll();
     }
@@ -277,8 +301,9 @@ export class Grid {
             this.version++;
         }
         const [first, last] = this.rowWindow(inView, poolSize);
-        this.header.paint(this.data, c0, c1, this.version, this.selection.range());
-        this.rows.paint(this.data, first, last, c0, c1, this.version);
+        const cols = { frozen: this.columns.frozenCount(), c0, c1 };
+        this.header.paint(this.data, cols, this.version, this.selection.range());
+        this.rows.paint(this.data, first, last, cols, this.version);
         this.events.viewChanged();
     }
 
@@ -346,6 +371,7 @@ export class Grid {
     private readScroll(): void {
         this.scrollY = this.element.scrollTop;
         this.scrollX = this.element.scrollLeft;
+        this.columns.scrolledTo(this.scrollX);
     }
 
     /** Column widths changed: every painted cell and the header are stale. */

@@ -6,7 +6,7 @@ import { withoutControls } from "../../../shared/plainText";
 import type { Range } from "../selection";
 import type { ColumnLayout } from "./columnLayout";
 import { div } from "./dom";
-import type { GridData } from "./types";
+import { type GridData, type PaintedColumns, paintedColumn, paintedCount } from "./types";
 
 function newHeaderCell(): HTMLDivElement {
     const cell = div("hcell", "columnheader");
@@ -16,7 +16,12 @@ function newHeaderCell(): HTMLDivElement {
     sort.className = "hsort";
     sort.tabIndex = -1;
     const edge = div("hedge");
-    cell.append(name, type, sort, edge);
+    // The handle a column is dragged by to move it (a press elsewhere selects columns).
+    const grip = div("hgrip");
+    grip.setAttribute("aria-hidden", "true");
+    grip.textContent = "⋮⋮";
+    grip.title = l10n.t("Drag to move the column (Alt+Shift+Left/Right)");
+    cell.append(name, type, sort, edge, grip);
     return cell;
 }
 
@@ -45,24 +50,26 @@ export class HeaderPainter {
         this.dirty = true;
     }
 
-    /** Paints the headers of columns `c0` to `c1`, marking those `range` covers. */
-    paint(data: GridData, c0: number, c1: number, version: number, range: Range | null): void {
+    /** Paints the headers of the columns `cols` paints, marking those `range` covers. */
+    paint(data: GridData, cols: PaintedColumns, version: number, range: Range | null): void {
         const key = this.key;
+        const { c0, c1 } = cols;
         if (!this.dirty && key.c0 === c0 && key.c1 === c1 && key.version === version) return;
         this.dirty = false;
         key.c0 = c0;
         key.c1 = c1;
         key.version = version;
-        const count = Math.max(0, c1 - c0 + 1);
+        const count = paintedCount(cols);
         while (this.cells.length < count) {
             const cell = newHeaderCell();
             this.headerRow.append(cell);
             this.cells.push(cell);
         }
         while (this.cells.length > count) this.cells.pop()?.remove();
-        for (let k = 0; k < count; k++) this.paintCell(this.cells[k], data, c0 + k);
         this.cells.forEach((cell, k) => {
-            const c = c0 + k;
+            const c = paintedColumn(cols, k);
+            this.paintCell(cell, data, c);
+            cell.classList.toggle("frozen", k < cols.frozen);
             cell.classList.toggle("sel", !!range && c >= range.c0 && c <= range.c1);
         });
     }

@@ -1,5 +1,6 @@
 // The keyboard on the grid: arrows, page and home/end keys move the focused cell (with Shift they
-// extend the selection), Ctrl+A selects all, Ctrl+C copies, Enter shows the value, Escape clears.
+// extend the selection), Ctrl+A selects all, Ctrl+C copies, Enter shows the value, Shift+Enter the
+// row as a record, Alt+Shift+Left/Right move the focused column, Escape clears.
 import type { Selection } from "../selection";
 import type { GridEvents } from "./types";
 
@@ -85,6 +86,13 @@ export class KeyboardInput {
         } else if (ctrl && (key === "c" || key === "C")) {
             e.preventDefault();
             events.copy(e.shiftKey);
+        } else if (e.altKey && e.shiftKey && (key === "ArrowLeft" || key === "ArrowRight")) {
+            e.preventDefault();
+            const col = selection.focusCol;
+            if (selection.active) events.moveColumn?.(col, col + (key === "ArrowLeft" ? -1 : 1));
+        } else if (key === "Enter" && e.shiftKey && selection.active && events.openRecord) {
+            e.preventDefault();
+            events.openRecord(selection.focusRow);
         } else if (key === "Enter" && selection.active) {
             e.preventDefault();
             events.openDetail(selection.focusRow, selection.focusCol);

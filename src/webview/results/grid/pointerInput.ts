@@ -50,7 +50,9 @@ export class PointerInput {
         const x = clientX - rect.left;
         const y = clientY - rect.top;
         const n = columns.widths.length;
-        const contentX = x - columns.rowNumWidth + element.scrollLeft;
+        // Over the frozen columns the content does not scroll across.
+        const inFrozen = x - columns.rowNumWidth < columns.frozenWidth();
+        const contentX = x - columns.rowNumWidth + (inFrozen ? 0 : element.scrollLeft);
         const col = n === 0 ? -1 : Math.min(n - 1, columns.columnAt(Math.max(0, contentX)));
         const row = Math.floor((y - headerHeight + element.scrollTop) / rowHeight);
         const count = this.grid.rowCount();
@@ -87,6 +89,9 @@ export class PointerInput {
         else if (h.area === "header" && h.edge >= 0) {
             e.preventDefault();
             this.startResize(h.edge, e.clientX);
+        } else if (h.area === "header" && target.classList.contains("hgrip")) {
+            e.preventDefault();
+            this.startMove(h.col);
         } else if (h.area === "header" && target.classList.contains("hsort")) {
             e.preventDefault();
             this.grid.events.sortClicked(h.col);
@@ -182,6 +187,19 @@ export class PointerInput {
         window.addEventListener("mouseup", up);
     }
 
+    /** A press on a header's grip: the column follows the pointer and lands where released. */
+    private startMove(col: number): void {
+        const { element } = this.grid;
+        element.classList.add("moving");
+        const up = (ev: MouseEvent) => {
+            element.classList.remove("moving");
+            window.removeEventListener("mouseup", up);
+            const to = this.hit(ev.clientX, ev.clientY).col;
+            if (to >= 0 && to !== col) this.grid.events.moveColumn?.(col, to);
+        };
+        window.addEventListener("mouseup", up);
+    }
+
     private onDoubleClick(e: MouseEvent): void {
         const h = this.hit(e.clientX, e.clientY);
         if (h.area === "header" && h.edge >= 0) this.grid.autoFit(h.edge);
@@ -190,6 +208,12 @@ export class PointerInput {
 
     private onContextMenu(e: MouseEvent): void {
         e.preventDefault();
-        this.grid.events.contextMenu(e.clientX, e.clientY);
+        const { events } = this.grid;
+        const h = this.hit(e.clientX, e.clientY);
+        // From the keyboard (the menu key, Shift+F10) the event carries no right button: the
+        // cell menu, for the focused cell, wherever the browser placed the event.
+        const header = h.area === "header" && e.button === 2;
+        if (header && events.headerMenu) events.headerMenu(h.col, e.clientX, e.clientY);
+        else events.contextMenu(e.clientX, e.clientY);
     }
 }

@@ -6,7 +6,13 @@ import { type CellView, type ColumnKind, writeCellView } from "../format";
 import type { Range, Selection } from "../selection";
 import type { ColumnLayout } from "./columnLayout";
 import { div } from "./dom";
-import { type GridData, rowHeight } from "./types";
+import {
+    type GridData,
+    type PaintedColumns,
+    paintedColumn,
+    paintedCount,
+    rowHeight,
+} from "./types";
 
 interface CellState {
     el: HTMLDivElement;
@@ -39,10 +45,14 @@ interface Slot {
     missing: boolean;
 }
 
-/** Cell flags: the row is still being parsed, the cell is selected, it is the focused cell. */
+/**
+ * Cell flags: the row is still being parsed, the cell is selected, it is the focused cell, its
+ * column is frozen.
+ */
 const pending = 1;
 const selectedFlag = 2;
 const focusedFlag = 4;
+const frozenFlag = 8;
 
 // Cell class names by the value's class and the pending/selected/focused flags: the strings are
 // built once instead of for every cell painted.
@@ -52,12 +62,13 @@ function cellClass(viewCls: string, flags: number): string {
     let byFlags = cellClasses.get(viewCls);
     if (!byFlags) {
         byFlags = [];
-        for (let f = 0; f < 8; f++) {
+        for (let f = 0; f < 16; f++) {
             let cls = "cell";
             if (f & pending) cls += " pending";
             else if (viewCls) cls += " " + viewCls;
             if (f & selectedFlag) cls += " sel";
             if (f & focusedFlag) cls += " focus";
+            if (f & frozenFlag) cls += " frozen";
             byFlags.push(cls);
         }
         cellClasses.set(viewCls, byFlags);
@@ -95,8 +106,10 @@ export interface RowHost {
 
 export class RowPainter {
     private slots: Slot[] = [];
-    /** Scratch: the values of the row being painted, columns in view only. */
+    /** Scratch: the values of the row being painted, columns painted only. */
     private readonly values: unknown[] = [];
+    /** Scratch: the scrolled columns' values, before they join the frozen ones in `values`. */
+    private readonly scrolled: unknown[] = [];
     /** Scratch cell view, filled for each cell painted. */
     private readonly view: CellView = { text: "", cls: "", title: "" };
     private activeCell: HTMLElement | null = null;
@@ -145,21 +158,20 @@ export class RowPainter {
     }
 
     /**
-     * Paints rows `first` to `last`, columns `c0` to `c1`, and hides the other slots. A slot
+     * Paints rows `first` to `last`, the columns `cols` paints, and hides the other slots. A slot
      * already showing its row at this `version` is left alone unless its row was missing.
      */
     paint(
         data: GridData,
         first: number,
         last: number,
-        c0: number,
-        c1: number,
+        cols: PaintedColumns,
         version: number,
     ): void {
         const range = this.selection.range();
         const poolSize = this.slots.length;
         for (let r = first; r <= last; r++)
-            this.paintSlot(this.slots[r % poolSize], data, r, c0, c1, range, version);
+            this.paintSlot(this.slots[r % poolSize], data, r, cols, range, version);
         // Slots left over when there are fewer rows than slots.
         for (const slot of this.slots)
             if (slot.row !== -1 && (slot.row < first || slot.row > last)) this.hideSlot(slot);
@@ -187,8 +199,7 @@ export class RowPainter {
         slot: Slot,
         data: GridData,
         r: number,
-        c0: number,
-        c1: number,
+        cols: PaintedColumns,
         range: Range | null,
         version: number,
     ): void {
@@ -201,9 +212,9 @@ export class RowPainter {
             slot.el.classList.toggle("sel", rowSel);
             slot.num.classList.toggle("sel", rowSel);
         }
-        const have = this.readValues(data, r, c0, c1);
+        const have = this.readValues(data, r, cols);
         slot.missing = !have;
-        const count = Math.max(0, c1 - c0 + 1);
+        const count = paintedCount(cols);
         this.fitCells(slot, count);
         const selection = this.selection;
         const focusCol = selection.active && r === selection.focusRow ? selection.focusCol : -1;
@@ -214,16 +225,12 @@ export class RowPainter {
         const values = this.values;
         const cells = slot.cells;
         for (let k = 0; k < count; k++) {
-            const c = c0 + k;
-            this.paintCell(
-                cells[k],
-                c,
-                have,
-                values[k],
-                kinds[c],
-                c >= s0 && c <= s1,
-                c === focusCol,
-            );
+            const c = paintedColumn(cols, k);
+            let flags = 0;
+            if (c >= s0 && c <= s1) flags |= selectedFlag;
+            if (c === focusCol) flags |= focusedFlag;
+            if (k < cols.frozen) flags |= frozenFlag;
+            this.paintCell(cells[k], c, have, values[k], kinds[c], flags);
         }
     }
 
@@ -242,13 +249,25 @@ export class RowPainter {
         slot.numText.data = String(r + 1);
     }
 
-    /** Reads row `r`'s values in columns `c0` to `c1` into `values`; false while it is parsed. */
-    private readValues(data: GridData, r: number, c0: number, c1: number): boolean {
+    /** Reads row `r`'s values in the painted columns into `values`; false while it is parsed. */
+    private readValues(data: GridData, r: number, cols: PaintedColumns): boolean {
+        const { frozen, c0, c1 } = cols;
         const values = this.values;
-        if (data.rowCells) return data.rowCells(r, c0, c1, values);
+        if (frozen === 0) return this.readRange(data, r, c0, c1, values);
+        if (!this.readRange(data, r, 0, frozen - 1, values)) return false;
+        const scrolled = this.scrolled;
+        if (!this.readRange(data, r, c0, c1, scrolled)) return false;
+        for (let c = c0; c <= c1; c++) values[frozen + c - c0] = scrolled[c - c0];
+        return true;
+    }
+
+    /** Reads row `r`'s values in columns `c0` to `c1` into `out`; false while it is parsed. */
+    private readRange(data: GridData, r: number, c0: number, c1: number, out: unknown[]): boolean {
+        if (c1 < c0) return true;
+        if (data.rowCells) return data.rowCells(r, c0, c1, out);
         const row = data.row(r);
         if (!row) return false;
-        for (let c = c0; c <= c1; c++) values[c - c0] = row[c];
+        for (let c = c0; c <= c1; c++) out[c - c0] = row[c];
         return true;
     }
 
@@ -270,8 +289,7 @@ export class RowPainter {
         have: boolean,
         value: unknown,
         kind: ColumnKind,
-        selected: boolean,
-        focused: boolean,
+        cellFlags: number,
     ): void {
         const el = cell.el;
         if (cell.col !== c) {
@@ -289,17 +307,16 @@ export class RowPainter {
             el.style.width = `${width}px`;
         }
         const view = this.view;
-        let flags = 0;
+        const selected = (cellFlags & selectedFlag) !== 0;
+        let flags = cellFlags;
         if (have) writeCellView(value, kind, view);
         else {
             view.text = "";
             view.cls = "";
             view.title = "";
-            flags = pending;
+            flags |= pending;
         }
         if (cell.text !== view.text) this.writeText(cell, value);
-        if (selected) flags |= selectedFlag;
-        if (focused) flags |= focusedFlag;
         const cls = cellClass(view.cls, flags);
         if (cell.cls !== cls) {
             cell.cls = cls;

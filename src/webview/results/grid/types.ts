@@ -38,10 +38,34 @@ export interface GridEvents {
     copy(withHeaders: boolean): void;
     /** Scroll position or column widths changed (for saving view state). */
     viewChanged(): void;
+    /** Right click on column `col`'s header, at client coordinates (absent: the cell menu). */
+    headerMenu?(col: number, x: number, y: number): void;
+    /** Column `col` was dragged onto column `to`, or moved by a key (Alt+Shift+Left/Right). */
+    moveColumn?(col: number, to: number): void;
+    /** Shift+Enter on a row: show it as fields and values. */
+    openRecord?(row: number): void;
 }
 
 /** The columns in view, first and last (inclusive; c1 < c0 when there are none). */
 export interface ColumnRange {
     c0: number;
     c1: number;
+}
+
+/**
+ * The columns painted: the first `frozen` ones (they stay in place while scrolling right), then
+ * `c0` to `c1`, with `c0` at least `frozen`.
+ */
+export interface PaintedColumns extends ColumnRange {
+    frozen: number;
+}
+
+/** How many columns `p` paints. */
+export function paintedCount(p: PaintedColumns): number {
+    return p.frozen + Math.max(0, p.c1 - p.c0 + 1);
+}
+
+/** The column painted `k`th (0 is the leftmost painted). */
+export function paintedColumn(p: PaintedColumns, k: number): number {
+    return k < p.frozen ? k : p.c0 + k - p.frozen;
 }
