@@ -1,6 +1,6 @@
 // Results in the bottom panel (`results.location` = `panel`): queries run against the sandbox,
 // each .hogql editor keeps its own result in the panel's view, switching editors switches it, and
-// a result moved panel → tab → panel keeps its sort, filter, selection and scroll. What the page
+// a result moved panel → tab → panel keeps its sort, filter, selection, scroll and column layout. What the page
 // restored is read from the view state it posts back (ResultsPage.pageState): values it read from
 // its own grid (the scroll offsets from the DOM), not the ones handed to it.
 import * as assert from "node:assert/strict";
@@ -100,7 +100,7 @@ describe("results in the bottom panel", function () {
         assert.equal(queries(), ran, "switching ran no query");
     });
 
-    it("moves a result panel → tab → panel with its sort, filter, selection and scroll", async () => {
+    it("moves a result panel → tab → panel with its sort, filter, selection, scroll and columns", async () => {
         await location().update("results.location", "panel", vscode.ConfigurationTarget.Global);
         const editor = await run(
             "SELECT number AS n, concat('row', toString(number)) AS name FROM numbers(2000) LIMIT 2000",
@@ -118,6 +118,8 @@ describe("results in the bottom panel", function () {
             widths: first.views["0"]?.widths ?? [],
             scrollTop: 440,
             scrollLeft: 0,
+            // The columns swapped, the first frozen (the column layout travels with the view).
+            layout: { names: ["n", "name"], shown: [1, 0], frozen: 1 },
             selection: { anchorRow: 21, anchorCol: 0, focusRow: 23, focusCol: 1, mode: "cells" },
         };
         await view.show({ ...shown, state: { storeKey: key, active: 0, views: { "0": left } } });
@@ -161,6 +163,7 @@ function sameView(actual: ViewState, view: ViewState): boolean {
         actual.filter === view.filter &&
         actual.scrollTop === view.scrollTop &&
         actual.scrollLeft === view.scrollLeft &&
+        JSON.stringify(actual.layout) === JSON.stringify(view.layout) &&
         JSON.stringify(actual.selection) === JSON.stringify(view.selection)
     );
 }
