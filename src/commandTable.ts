@@ -12,6 +12,7 @@ import { lmCommands, type LmCommandDeps } from "./lm/commands";
 import { notebookCommands } from "./notebook/commands";
 import type { FullResultDeps } from "./notebook/fullResult";
 import { queryCommands, type QueryCommandDeps } from "./query/commands";
+import { resultsCommands, type ResultsCommandDeps } from "./resultsPanel/commands";
 import { savedQueryCommands, type SavedQueryCommandDeps } from "./savedQueries/commands";
 import { walkthroughCommands, type WalkthroughCommandDeps } from "./walkthrough/commands";
 
@@ -30,6 +31,7 @@ export type CommandDeps = LogDep &
     SavedQueryCommandDeps &
     WalkthroughCommandDeps &
     FullResultDeps &
+    ResultsCommandDeps &
     LmCommandDeps &
     CodeInsightCommandDeps;
 
@@ -57,6 +59,7 @@ export const commandTable: readonly CommandSpec<CommandDeps>[] = [
     ...savedQueryCommands,
     ...walkthroughCommands,
     ...notebookCommands,
+    ...resultsCommands,
     ...lmCommands,
     ...codeInsightCommands,
 ];

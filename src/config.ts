@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import type { NetworkSettings } from "./api/network";
+import type { ResultsLocation } from "./shared/resultsProtocol";
 
 export const SECTION = "posthog-workbench";
 
@@ -154,6 +155,11 @@ export class Config {
     /** Whether new results reuse the last results panel instead of opening another. */
     get reuseResultsPanel(): boolean {
         return this.section.get<boolean>("results.reusePanel") ?? false;
+    }
+
+    /** Where results open: an editor tab (the default) or the bottom panel's view. */
+    get resultsLocation(): ResultsLocation {
+        return this.section.get<string>("results.location") === "panel" ? "panel" : "editor";
     }
 
     /**

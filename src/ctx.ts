@@ -65,6 +65,7 @@ export class Ctx implements vscode.Disposable {
                     log: this.log,
                     workspaceState: extension.workspaceState,
                     reusePanel: () => this.config.reuseResultsPanel,
+                    location: () => this.config.resultsLocation,
                     neutraliseFormulas: () => this.config.neutraliseFormulas,
                     onDidChangeConfiguration: this.config.onDidChange,
                     prompts: this,

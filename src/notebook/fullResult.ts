@@ -89,6 +89,6 @@ export async function openFullResult(
         await deps.reportError(vscode.l10n.t("Open in Results Panel"), outcome.error);
         return false;
     }
-    await deps.results.show([outcome.result]);
+    await deps.results.show([outcome.result], notebook.uri);
     return true;
 }

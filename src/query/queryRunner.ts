@@ -353,7 +353,10 @@ export class QueryRunner implements vscode.Disposable {
             return;
         }
         this.deps.log.debug("run: showing");
-        await this.deps.results.show(shown.map((o) => o.result as ResultSet));
+        await this.deps.results.show(
+            shown.map((o) => o.result as ResultSet),
+            document.uri,
+        );
         markWalkthroughDone(WALKTHROUGH_DONE.queryRan);
         const truncated = shown.find(
             (o) => o.result?.summary.meta.hasMore && !hasTopLevelLimit(o.statement.text),

@@ -1,5 +1,6 @@
 // The results page's HTML. Pure (no `vscode` import) so the webview tests serve exactly this page.
 
+import type { ResultsLocation } from "../shared/resultsProtocol";
 import { htmlAttr as attr, pageCsp, pageDocument } from "../webviewPageHead";
 
 /** Where the page's resources are and what the CSP allows. */
@@ -21,6 +22,8 @@ export interface ResultsHtmlOptions {
      * webview of a window can take seconds): the page then says it waits for the result itself.
      */
     waiting?: string;
+    /** Where the page is shown (its Move button names the other place); absent: an editor tab. */
+    location?: ResultsLocation;
 }
 
 /** The Content-Security-Policy of the results page. */
@@ -39,7 +42,7 @@ export function resultsHtml(o: ResultsHtmlOptions): string {
         language: o.language ?? "en",
         csp: resultsCsp(o.cspSource, o.nonce),
         documentTitle: "PostHog Results",
-        bodyAttrs: ` data-worker="${attr(o.workerUri)}"`,
+        bodyAttrs: ` data-worker="${attr(o.workerUri)}" data-location="${o.location ?? "editor"}"`,
         l10nBundle: o.l10nBundle,
         root: `<div id="app">${waiting}</div>`,
         nonce: o.nonce,

@@ -1,7 +1,8 @@
 // The results page's messages to the extension as a JTD schema (src/webviewMessages.ts checks
 // each one on arrival). Typed by the protocol's union: tsc fails if the two differ.
 import type { JTDSchemaType } from "ajv/dist/jtd";
-import type { ChartPrefs, FromWebview } from "../shared/resultsProtocol";
+import type { ColumnLayout } from "../shared/columnLayout";
+import type { ChartPrefs, FromWebview, ViewState, WebviewState } from "../shared/resultsProtocol";
 
 /** A grid-or-chart choice (resultsProtocol.ts ChartPrefs); the notebook's renderer sends it too. */
 export const chartPrefsSchema: JTDSchemaType<ChartPrefs> = {
@@ -23,10 +24,60 @@ export const chartPrefsSchema: JTDSchemaType<ChartPrefs> = {
     },
 };
 
+/** A result's column arrangement (src/shared/columnLayout.ts; the page checks it on restore). */
+const columnLayoutSchema: JTDSchemaType<ColumnLayout> = {
+    properties: {
+        names: { elements: { type: "string" } },
+        shown: { elements: { type: "uint32" } },
+        frozen: { type: "uint32" },
+    },
+};
+
+/**
+ * One result's view state as the page saved it. Other fields (the page's later additions) pass
+ * through: the extension only carries the state back to a page, it reads none of it.
+ */
+const viewStateSchema: JTDSchemaType<ViewState> = {
+    properties: {
+        sortColumn: { type: "int32" },
+        sortDir: { enum: ["asc", "desc"] },
+        filter: { type: "string" },
+        widths: { elements: { type: "float64" } },
+        scrollTop: { type: "float64" },
+        scrollLeft: { type: "float64" },
+    },
+    optionalProperties: {
+        chart: chartPrefsSchema,
+        layout: columnLayoutSchema,
+        selection: {
+            properties: {
+                anchorRow: { type: "uint32" },
+                anchorCol: { type: "uint32" },
+                focusRow: { type: "uint32" },
+                focusCol: { type: "uint32" },
+                mode: { enum: ["cells", "rows", "columns"] },
+            },
+        },
+    },
+    additionalProperties: true,
+};
+
+/** The page's whole view state (`vscode.setState`). */
+export const webviewStateSchema: JTDSchemaType<WebviewState> = {
+    properties: {
+        storeKey: { type: "string", nullable: true },
+        active: { type: "int32" },
+        views: { values: viewStateSchema },
+    },
+    optionalProperties: { layouts: { values: columnLayoutSchema } },
+};
+
 export const fromResultsPageSchema: JTDSchemaType<FromWebview> = {
     discriminator: "type",
     mapping: {
         ready: { properties: {} },
+        viewState: { properties: { state: webviewStateSchema } },
+        move: { properties: {} },
         bytesWanted: { properties: { seq: { type: "uint32" } } },
         copy: {
             properties: {

@@ -134,7 +134,16 @@ export interface LoadMessage {
      * (the `export.neutraliseFormulas` setting); absent: they do.
      */
     neutraliseFormulas?: boolean;
+    /**
+     * The page's view state the extension carries for these results (a result moved between the
+     * bottom panel and a tab, or an editor's result shown again in the panel): the page restores
+     * it instead of its own saved state. Absent: the page's own (`getState`).
+     */
+    state?: WebviewState;
 }
+
+/** Where results open: an editor tab, or the view in VS Code's bottom panel. */
+export type ResultsLocation = "editor" | "panel";
 
 /**
  * Part of the bytes of a result the last {@link LoadMessage} announced with `bytesFollow`, sent
@@ -304,8 +313,27 @@ export interface CopyChartMessage {
     svg: string;
 }
 
+/**
+ * Webview → extension: the page saved its view state (sort, filter, selection, scroll...). The
+ * extension keeps it so a result moved to the other place, or shown again, looks as it was left.
+ */
+export interface ViewStateMessage {
+    /** Discriminator. */
+    type: "viewState";
+    /** What the page passed to `setState`. */
+    state: WebviewState;
+}
+
+/** Webview → extension: move this page's result to the other place (panel ↔ editor tab). */
+export interface MoveMessage {
+    /** Discriminator. */
+    type: "move";
+}
+
 /** Every message the results webview sends to the extension. */
 export type FromWebview =
+    | ViewStateMessage
+    | MoveMessage
     | ChartPrefsMessage
     | SaveChartMessage
     | CopyChartMessage
@@ -351,4 +379,20 @@ export interface ViewState {
     scrollLeft: number;
     /** Grid or chart, and the chart chosen (absent: the grid). */
     chart?: ChartPrefs;
+    /** The grid's selection, when the user selected something (absent: none). */
+    selection?: SelectionState;
+}
+
+/** The grid's selection, in view coordinates (after sort and filter); see selection.ts. */
+export interface SelectionState {
+    /** Row where the selection started. */
+    anchorRow: number;
+    /** Column where the selection started. */
+    anchorCol: number;
+    /** Row of the active cell. */
+    focusRow: number;
+    /** Column of the active cell. */
+    focusCol: number;
+    /** Cells, whole rows or whole columns. */
+    mode: "cells" | "rows" | "columns";
 }

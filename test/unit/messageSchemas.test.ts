@@ -51,6 +51,35 @@ const protocols: Protocol[] = [
             { type: "chartPrefs", queryText: "SELECT 1", prefs: { view: "grid", spec: null } },
             { type: "saveChart", format: "png", data: "iVBORw0KGgo=", title: "pageviews" },
             { type: "copyChart", svg: "<svg/>" },
+            { type: "move" },
+            { type: "viewState", state: { storeKey: null, active: 0, views: {} } },
+            {
+                type: "viewState",
+                state: {
+                    storeKey: "k",
+                    active: 0,
+                    views: {
+                        "0": {
+                            sortColumn: -1,
+                            sortDir: "asc",
+                            filter: "",
+                            widths: [80.5],
+                            scrollTop: 0,
+                            scrollLeft: 0,
+                            chart: { view: "grid", spec: null },
+                            layout: { names: ["a", "b"], shown: [1, 0], frozen: 1 },
+                            selection: {
+                                anchorRow: 1,
+                                anchorCol: 0,
+                                focusRow: 2,
+                                focusCol: 0,
+                                mode: "rows",
+                            },
+                        },
+                    },
+                    layouts: { q1: { names: ["a", "b"], shown: [0], frozen: 0 } },
+                },
+            },
         ],
         bad: [
             { type: "log", level: "show", message: "x" },
@@ -59,6 +88,24 @@ const protocols: Protocol[] = [
             { type: "copy", format: "tsv", rows: 1.5 },
             { type: "copy", format: "xlsx", rows: 1 },
             { type: "export", resultId: "0", format: "../../etc" },
+            { type: "viewState", state: { storeKey: "k", active: 0, views: { "0": 1 } } },
+            {
+                type: "viewState",
+                state: {
+                    storeKey: "k",
+                    active: 0,
+                    views: {
+                        "0": {
+                            sortColumn: 0,
+                            sortDir: "up",
+                            filter: "",
+                            widths: [],
+                            scrollTop: 0,
+                            scrollLeft: 0,
+                        },
+                    },
+                },
+            },
             { type: "export", resultId: "0", format: "csv", columns: [-1] },
             { type: "export", resultId: "0", format: "csv", columns: "0,1" },
             { type: "showSql", resultId: "0", dialect: "mysql" },

@@ -197,14 +197,14 @@ describe("results page start-up (webview)", function () {
             });
         });
         const toolkit = ".toolbar :is(vscode-tabs, vscode-button, vscode-textfield)";
-        await waitFor("the toolbar's nine controls", async () => {
-            return (await page!.locator(toolkit).count()) === 9;
+        await waitFor("the toolbar's ten controls", async () => {
+            return (await page!.locator(toolkit).count()) === 10;
         });
         await page.locator(".controls vscode-button").first().waitFor({ state: "visible" });
         const calls: { added: string[]; toolbarHeight: number; hidden: boolean | null }[] =
             await page.evaluate(() => window.__calls);
         const made = calls.flatMap((c) => c.added).filter((a) => a !== "grid");
-        assert.equal(made.length, 9, JSON.stringify(calls));
+        assert.equal(made.length, 10, JSON.stringify(calls));
         const gridCall = calls.findIndex((c) => c.added.includes("grid"));
         assert.ok(gridCall >= 0, JSON.stringify(calls));
         assert.deepEqual(calls[gridCall].added, ["grid"], "the grid's task connects no control");
@@ -239,6 +239,7 @@ describe("results page start-up (webview)", function () {
                 "copyJson",
                 "export",
                 "openJson",
+                "move",
             ],
         );
         await loadResults(page, [{ name: "daily", fixture: daily }]);

@@ -24,6 +24,7 @@ import { showMenu } from "./menu";
 import { RecordView } from "./recordView";
 import { ResultModel } from "./resultModel";
 import { afterNextPaint, RowSource, type RowSink } from "./rowSource";
+import { restoreSelection, selectionState } from "./selectionState";
 import { SelectionCopy } from "./selectionCopy";
 import { StatusLine } from "./status";
 import { Toolbar } from "./toolbar";
@@ -120,6 +121,9 @@ export class App {
                 ),
             selectTab: (index) => this.activate(index),
             toggleChart: () => this.toggleChart(),
+            move: () => vscode.postMessage({ type: "move" }),
+            // Set by the extension in the page's HTML (html.ts): a tab's page, or the panel's.
+            location: document.body.dataset.location === "panel" ? "panel" : "editor",
         });
     }
 
@@ -247,7 +251,8 @@ export class App {
         this.loadedAt = t0;
         this.source.dropAll();
         this.incoming.clear();
-        const saved = vscode.getState();
+        // The state the extension carries (a result moved here, or shown again) before the page's own.
+        const saved = msg.state ?? vscode.getState();
         // View state only applies to the same stored result (a hide/show or a window reload).
         const sameResult = !!saved && saved.storeKey !== null && saved.storeKey === msg.storeKey;
         this.storeKey = msg.storeKey;
@@ -443,6 +448,7 @@ export class App {
                 };
                 this.grid.setSort(this.columns.toView(saved.sortColumn), saved.sortDir);
                 this.grid.scrollTo(saved.scrollTop, saved.scrollLeft);
+                if (saved.selection) restoreSelection(this.grid.selection, saved.selection);
             }
         });
         this.restoring = false;
@@ -619,6 +625,8 @@ export class App {
         // The state is stored as JSON: a result without a chart choice has no `chart` key at all.
         const chart = this.chartPrefs.get(model);
         if (chart) view.chart = chart;
+        const selection = selectionState(this.grid.selection);
+        if (selection) view.selection = selection;
         if (this.columns.arranged) view.layout = this.columns.current();
         return view;
     }
@@ -642,6 +650,8 @@ export class App {
                 layouts: this.layouts,
             };
             vscode.setState(state);
+            // The extension keeps it too: moved to the other place, the result looks the same.
+            vscode.postMessage({ type: "viewState", state });
         }, 250);
     }
 }

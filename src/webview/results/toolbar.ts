@@ -1,6 +1,6 @@
 // The toolbar: tabs (when several statements ran), the filter box and the copy/export buttons.
 import * as l10n from "@vscode/l10n";
-import type { CopyFormat, ExportFormat } from "../../shared/resultsProtocol";
+import type { CopyFormat, ExportFormat, ResultsLocation } from "../../shared/resultsProtocol";
 import { withoutControls } from "../../shared/plainText";
 import { button } from "./elements";
 import { type MenuItem, showMenu } from "./menu";
@@ -17,6 +17,10 @@ export interface ToolbarActions {
     selectTab(index: number): void;
     /** Switch between the grid and the chart. */
     toggleChart(): void;
+    /** Move the result to the other place (bottom panel ↔ editor tab). */
+    move(): void;
+    /** Where the page is: its Move button names the other place. */
+    location: ResultsLocation;
 }
 
 /** `make()`'s value, made on the first call. */
@@ -40,6 +44,7 @@ export class Toolbar {
     private readonly tabs: () => HTMLElement;
     private readonly chartButton: () => HTMLElement;
     private readonly filterBox: () => HTMLElement & { value: string };
+    private readonly moveButton: () => HTMLElement;
     private filterTimer = 0;
 
     constructor(actions: ToolbarActions) {
@@ -74,6 +79,21 @@ export class Toolbar {
             });
             return box;
         });
+        this.moveButton = once(() =>
+            actions.location === "panel"
+                ? button(
+                      "move",
+                      l10n.t("To Editor"),
+                      l10n.t("Move the result to an editor tab"),
+                      () => actions.move(),
+                  )
+                : button(
+                      "move",
+                      l10n.t("To Panel"),
+                      l10n.t("Move the result to the bottom panel"),
+                      () => actions.move(),
+                  ),
+        );
         const controls = document.createElement("div");
         controls.className = "controls building";
         this.element.append(controls);
@@ -83,7 +103,7 @@ export class Toolbar {
             () => controls.append(this.filterBox()),
             () => controls.append(copyButtons(actions)),
             () => {
-                controls.append(...exportButtons(actions));
+                controls.append(...exportButtons(actions), this.moveButton());
                 controls.classList.remove("building");
             },
         ];
