@@ -100,6 +100,12 @@ describe("scoped personal API keys", function () {
     after(async () => {
         restoreResults(api);
         await vscode.workspace.fs.delete(file()).then(undefined, () => undefined);
+        const draftFile = vscode.Uri.joinPath(
+            vscode.workspace.workspaceFolders![0].uri,
+            "queries",
+            "draft-refused.hogql",
+        );
+        await vscode.workspace.fs.delete(draftFile).then(undefined, () => undefined);
     });
 
     it("Upgrade migrates locally with PostHog's migrations and never asks the upgrade endpoint", async () => {
@@ -143,7 +149,17 @@ describe("scoped personal API keys", function () {
 
     it("Draft HogQL with AI says why PostHog refuses the key and changes nothing", async () => {
         const content = "SELECT 1 -- the draft test's own document";
-        const document = await vscode.workspace.openTextDocument({ language: "hogql", content });
+        // A file of its own, not an untitled document: under load a new untitled document twice
+        // came up holding the previous test's untitled text (the editor's cause not found), so
+        // the check below read text the draft never wrote.
+        const draftFile = vscode.Uri.joinPath(
+            vscode.workspace.workspaceFolders![0].uri,
+            "queries",
+            "draft-refused.hogql",
+        );
+        await vscode.workspace.fs.writeFile(draftFile, new TextEncoder().encode(content));
+        const document = await vscode.workspace.openTextDocument(draftFile);
+        assert.equal(document.getText(), content);
         await vscode.window.showTextDocument(document);
         await waitFor(
             "the draft document in front",
