@@ -194,7 +194,7 @@ export class InsightData implements vscode.Disposable {
                 client
                     .runQuery(
                         { kind: "HogQLQuery", query: topEventsQuery() },
-                        { name: "code insight: received events" },
+                        { name: "PostHog Workbench: received events for code insight" },
                     )
                     .then((run) => readResponse(run))
                     .then((response) => readTopEvents((response as { results?: unknown }).results)),
@@ -250,7 +250,7 @@ export class InsightData implements vscode.Disposable {
             const client = await this.deps.auth.session.client();
             const run = await client.runQuery(
                 { kind: "HogQLQuery", query: volumesQuery(names) },
-                { name: "code insight: event volumes" },
+                { name: "PostHog Workbench: event volumes for code insight" },
             );
             const response = (await readResponse(run)) as { results?: unknown };
             if (generation !== this.generation) return;

@@ -1,6 +1,7 @@
 // The "did you mean" quick fix of an unknown event: replaces the name with the closest known one.
 import * as l10n from "@vscode/l10n";
 import * as vscode from "vscode";
+import { replacementFix } from "../quickFix";
 import { oneLine } from "../shared/plainText";
 import { closestName } from "./closeName";
 import { SOURCE, UNKNOWN_EVENT_CODE } from "./diagnostics";
@@ -23,15 +24,14 @@ export class DidYouMeanProvider implements vscode.CodeActionProvider {
             const name = document.getText(diagnostic.range);
             const suggestion = closestName(name, this.data.eventNames());
             if (!suggestion) continue;
-            const action = new vscode.CodeAction(
-                l10n.t("Change to {0}", oneLine(suggestion)),
-                vscode.CodeActionKind.QuickFix,
+            actions.push(
+                replacementFix(
+                    document,
+                    diagnostic,
+                    l10n.t("Change to {0}", oneLine(suggestion)),
+                    suggestion,
+                ),
             );
-            action.edit = new vscode.WorkspaceEdit();
-            action.edit.replace(document.uri, diagnostic.range, suggestion);
-            action.diagnostics = [diagnostic];
-            action.isPreferred = true;
-            actions.push(action);
         }
         return actions;
     }

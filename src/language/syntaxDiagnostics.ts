@@ -7,6 +7,7 @@
  */
 import * as vscode from "vscode";
 import type { LogDep } from "../deps";
+import { replacementFix } from "../quickFix";
 import { DocumentTimers } from "./documentTimers";
 import { HOGQL_LANGUAGE_ID } from "./languageFeatures";
 import { renamedFunction } from "./functionCatalogue";
@@ -114,15 +115,14 @@ export class SyntaxDiagnostics implements vscode.Disposable, vscode.CodeActionPr
             if (diagnostic.code !== RENAMED_FUNCTION) continue;
             const renamedTo = renamedFunction(document.getText(diagnostic.range));
             if (!renamedTo) continue;
-            const action = new vscode.CodeAction(
-                vscode.l10n.t("Rename to {0}", renamedTo),
-                vscode.CodeActionKind.QuickFix,
+            actions.push(
+                replacementFix(
+                    document,
+                    diagnostic,
+                    vscode.l10n.t("Rename to {0}", renamedTo),
+                    renamedTo,
+                ),
             );
-            action.edit = new vscode.WorkspaceEdit();
-            action.edit.replace(document.uri, diagnostic.range, renamedTo);
-            action.diagnostics = [diagnostic];
-            action.isPreferred = true;
-            actions.push(action);
         }
         return actions;
     }
