@@ -5,14 +5,7 @@
 // reach that method: before the messages were checked, it opened the Output panel.
 import * as assert from "node:assert/strict";
 import { waitFor } from "../waitFor";
-import {
-    extensionLog,
-    openFile,
-    openWorkbench,
-    runCommand,
-    webviewFrame,
-    type Workbench,
-} from "./workbench";
+import { extensionLog, openWorkbench, webviewFrame, type Workbench, runFile } from "./workbench";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- page callbacks get the frame's window */
 declare const window: any;
@@ -32,9 +25,7 @@ describe("webview messages in VS Code", function () {
     before(async () => {
         bench = await openWorkbench({ name: "ui-page-messages" });
         const { page } = bench;
-        await openFile(page, "pageviews.hogql");
-        await page.locator(".monaco-editor .view-lines").first().click();
-        await runCommand(page, "PostHog: Run File");
+        await runFile(page, "pageviews.hogql");
         await webviewFrame(page, '[role="gridcell"]', 60_000);
     });
 

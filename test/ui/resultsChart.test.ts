@@ -3,16 +3,14 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { openFile, describeInEachTheme, ROOT, runCommand, webviewFrame } from "./workbench";
+import { describeInEachTheme, ROOT, webviewFrame, runFile } from "./workbench";
 
 const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
 
 describeInEachTheme("results chart", "ui-chart", ({ mode, bench }) => {
     it("shows a daily pageviews query as a line chart", async () => {
         const { page } = bench();
-        await openFile(page, "pageviews.hogql");
-        await page.locator(".monaco-editor .view-lines").first().click();
-        await runCommand(page, "PostHog: Run File");
+        await runFile(page, "pageviews.hogql");
         const frame = await webviewFrame(page, '[role="grid"]', 60_000);
         await frame.locator('[role="columnheader"]').first().waitFor({ timeout: 30_000 });
         await frame.locator('vscode-button[data-action="chart"]').click();

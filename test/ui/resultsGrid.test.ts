@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { meanLuminance } from "../screenshotLuminance";
 import { waitFor } from "../waitFor";
-import { openFile, describeInEachTheme, ROOT, runCommand, webviewFrame } from "./workbench";
+import { openFile, describeInEachTheme, ROOT, webviewFrame, runFile } from "./workbench";
 
 const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
 
@@ -118,9 +118,7 @@ describeInEachTheme("results grid", "ui-results", ({ theme, bench }) => {
 
     it("runs a file on the sandbox and shows each statement's rows in the grid", async () => {
         const { page } = bench();
-        await openFile(page, "pageviews.hogql");
-        await page.locator(".monaco-editor .view-lines").first().click();
-        await runCommand(page, "PostHog: Run File");
+        await runFile(page, "pageviews.hogql");
         const frame = await webviewFrame(page, '[role="grid"]', 60_000);
         const headers = frame.locator('[role="columnheader"]');
         // The row-number header can paint before the result's columns (seen on a fresh

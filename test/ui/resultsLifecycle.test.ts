@@ -8,11 +8,11 @@ import { waitFor } from "../waitFor";
 import {
     exportThroughSaveDialog,
     extensionLog,
-    openFile,
     openWorkbench,
     runCommand,
     webviewFrame,
     type Workbench,
+    runFile,
 } from "./workbench";
 
 describe("results panel in VS Code", function () {
@@ -34,9 +34,7 @@ describe("results panel in VS Code", function () {
         // Debug lines in the extension's log: how the panel posted a result's bytes.
         bench = await openWorkbench({ name: "ui-results-lifecycle", args: ["--log", "debug"] });
         const { page } = bench;
-        await openFile(page, "pageviews.hogql");
-        await page.locator(".monaco-editor .view-lines").first().click();
-        await runCommand(page, "PostHog: Run File");
+        await runFile(page, "pageviews.hogql");
         const frame = await webviewFrame(page, '[role="gridcell"]', 60_000);
         await frame.locator('[role="gridcell"]').first().waitFor({ timeout: 30_000 });
     });
@@ -93,9 +91,7 @@ describe("results panel in VS Code", function () {
                 "FROM numbers(1000) LIMIT 1000\n",
         );
         await runCommand(page, "View: Close All Editors");
-        await openFile(page, "thousand.hogql");
-        await page.locator(".monaco-editor .view-lines").first().click();
-        await runCommand(page, "PostHog: Run File");
+        await runFile(page, "thousand.hogql");
         // The load brings the first 200 rows; the page asks for the response's bytes once it has
         // drawn them (panel.ts postBytes). Sorted descending, n = 999 comes from those bytes.
         const frame = await webviewFrame(page, '[role="grid"][aria-rowcount="1001"]', 60_000);
@@ -145,9 +141,7 @@ describe("results panel in VS Code", function () {
             await runCommand(page, "View: Close All Editors");
             // A one-statement file of the workspace from the start: quick open may not list a file
             // written moments before (one fresh-clone run waited 15 s for it).
-            await openFile(page, "wide-numbers.hogql");
-            await page.locator(".monaco-editor .view-lines").first().click();
-            await runCommand(page, "PostHog: Run File");
+            await runFile(page, "wide-numbers.hogql");
             const item = page
                 .locator(".part.statusbar .statusbar-item", { hasText: "HogQL" })
                 .filter({ hasText: "Cancel" });

@@ -5,14 +5,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { waitFor } from "../waitFor";
-import {
-    openFile,
-    openWorkbench,
-    ROOT,
-    runCommand,
-    webviewFrame,
-    type Workbench,
-} from "./workbench";
+import { openWorkbench, ROOT, webviewFrame, type Workbench, runFile } from "./workbench";
 
 const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
 
@@ -32,9 +25,7 @@ describe("results in the bottom panel in VS Code", function () {
 
     it("shows a run's grid in the panel, and moves it to a tab and back", async () => {
         const { page } = bench;
-        await openFile(page, "pageviews.hogql");
-        await page.locator(".monaco-editor .view-lines").first().click();
-        await runCommand(page, "PostHog: Run File");
+        await runFile(page, "pageviews.hogql");
         const frame = await webviewFrame(page, '[role="gridcell"]', 60_000);
         await frame.locator('[role="gridcell"]').first().waitFor({ timeout: 30_000 });
         // In the panel's Results view, and in no editor tab.

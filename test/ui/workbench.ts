@@ -274,6 +274,13 @@ export async function openFile(page: Page, name: string): Promise<void> {
     await page.locator(`.tab[aria-label^="${name}"]`).first().waitFor({ timeout: 15_000 });
 }
 
+/** Opens a workspace file and runs it whole (PostHog: Run File), as a user would from its editor. */
+export async function runFile(page: Page, name: string): Promise<void> {
+    await openFile(page, name);
+    await page.locator(".monaco-editor .view-lines").first().click();
+    await runCommand(page, "PostHog: Run File");
+}
+
 /**
  * Exports the result the results page shows through its Export menu and VS Code's simple save
  * dialog, and returns the file once the extension says it is written ("Exported to ...").
