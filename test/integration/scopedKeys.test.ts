@@ -47,9 +47,20 @@ describe("scoped personal API keys", function () {
         );
     const original = `${JSON.stringify(OLD_TRENDS, null, 2)}\n`;
 
+    /**
+     * An untitled HogQL document holding `content`, in front. Under load (twice on a fresh clone,
+     * once on VS Code 1.106) a run right after opening went to the previous test's document: the
+     * run is only started once this document is the active editor and holds exactly `content`.
+     */
     async function open(content: string): Promise<vscode.TextEditor> {
         const document = await vscode.workspace.openTextDocument({ language: "hogql", content });
-        return vscode.window.showTextDocument(document);
+        assert.equal(document.getText(), content, "the new document holds the test's text");
+        const editor = await vscode.window.showTextDocument(document);
+        await waitFor(
+            "the test's document as the active editor",
+            () => vscode.window.activeTextEditor?.document === document,
+        );
+        return editor;
     }
 
     /** Runs Upgrade Query from the file's lens, applying it; returns the report and the diff's title. */
