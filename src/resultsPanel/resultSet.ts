@@ -1,7 +1,8 @@
-// What the results panel is given: a result (shared/resultsProtocol.ts QueryResult), the response's
-// bytes as received with the small part sent ahead of them. Nothing here decodes or parses a whole result on the extension host: the rows
-// are located by a sliced byte scan and parsed only a slice at a time (export), with every
-// digit of wide numbers kept. No `vscode` import: the bench and unit tests use it too.
+// Makes and reads the one result type (src/shared/resultsProtocol.ts QueryResult): a response's
+// bytes as received, and the small part sent ahead of them. Nothing here decodes or parses a
+// whole result on the extension host: the rows are located by a sliced byte scan and parsed only
+// a slice at a time (export), with every digit of wide numbers kept. No `vscode` import: the
+// bench and unit tests use it too.
 import { turnPacer, yieldToEventLoop as nextTurn } from "../api/eventLoop";
 import { scanLayout, type ResultLayout } from "../api/queryBytes";
 import { parseLossless } from "../shared/json/lossless";
@@ -44,7 +45,7 @@ export interface HogQLResponseLike {
 export type RunFacts = Omit<QueryResult, "meta" | "firstRowsJson" | "bytes" | "sql">;
 
 /** Every field of `T`, optional ones included, so a literal must name each (`undefined` allowed). */
-type EveryField<T> = { [K in keyof Required<T>]: T[K] };
+export type EveryField<T> = { [K in keyof Required<T>]: T[K] };
 
 /**
  * Row positions of results already scanned, by result. Host-only and not part of the result: the

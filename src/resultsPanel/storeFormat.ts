@@ -2,9 +2,7 @@
 // result back. No `vscode` import: `npm run bench` times the store's work on the extension host
 // with it (bench/host.mjs).
 import type { QueryResult, ResultMeta, ResultSql } from "../shared/resultsProtocol";
-
-/** Every field of `T`, optional ones included, so a literal must name each (`undefined` allowed). */
-type EveryField<T> = { [K in keyof Required<T>]: T[K] };
+import type { EveryField } from "./resultSet";
 
 /** A result as the meta file holds it: all of it but its bytes, which have a file of their own. */
 type StoredResult = Omit<QueryResult, "bytes">;
