@@ -128,13 +128,13 @@ export async function hostFigures(root, text) {
         const bytes = new TextEncoder().encode(res.text);
         return { bytes, firstRows, rowCount: rows.length };
     };
-    // Ours: bytes as received, sliced scan, the panel's payload from the summary.
+    // Ours: bytes as received, sliced scan, the page's entry from the result.
     const ours = async (c = client) => {
         const run = await c.runQuery(query);
-        const set = results.resultSetOf(run.bytes, run.layout, info);
+        const set = results.resultOf(run.bytes, run.layout, info);
         const bytes = new Uint8Array(set.bytes.buffer, set.bytes.byteOffset, set.bytes.byteLength);
         const rowCount = run.layout.rowStarts.length;
-        return { bytes, firstRowsJson: set.summary.firstRowsJson, rowCount };
+        return { bytes, firstRowsJson: set.firstRowsJson, rowCount };
     };
     const oursGzip = () => ours(zipping);
     // The parsed response, for the callers that read it: from the run's bytes, against the parse.
@@ -218,7 +218,7 @@ export function wideResponseText() {
     );
 }
 
-/** Host side of the round trip: the summary's first rows and every export format. */
+/** Host side of the round trip: the result's first rows and every export format. */
 export async function hostRoundTrip(root) {
     const require = createRequire(import.meta.url);
     const results = require(path.join(root, "out", "src", "resultsPanel", "resultSet.js"));
@@ -226,7 +226,7 @@ export async function hostRoundTrip(root) {
     const lossless = require(path.join(root, "out", "src", "shared", "json", "lossless.js"));
     const bytes = new TextEncoder().encode(wideResponseText());
     const layout = await results.scanLayout(bytes, results.nextTurn);
-    const set = results.resultSetOf(bytes, layout, { title: "w", queryText: "", durationMs: 0 });
+    const set = results.resultOf(bytes, layout, { title: "w", queryText: "", durationMs: 0 });
     const expected = wideValues.map((v) => v[2]);
     let checked = 0;
     let changed = 0;
@@ -236,11 +236,11 @@ export async function hostRoundTrip(root) {
             if (String(v) !== expected[i]) changed++;
         });
     };
-    for (const row of lossless.parseLossless(set.summary.firstRowsJson)) compare(row);
+    for (const row of lossless.parseLossless(set.firstRowsJson)) compare(row);
     for (const format of ["csv", "json", "ndjson"]) {
         let out = "";
         const slices = results.rowSlices(set);
-        for await (const part of formats.exportSlices(set.summary.meta.columns, slices, format))
+        for await (const part of formats.exportSlices(set.meta.columns, slices, format))
             out += part;
         if (format === "csv") {
             for (const line of out.trim().split("\r\n").slice(1)) compare(line.split(","));
@@ -260,7 +260,7 @@ export async function hostRoundTrip(root) {
 /**
  * Longest extension-host task while exporting the 50k x 20 result to CSV and while building Open
  * JSON's text, ours (500-row slices with a turn of the event loop between, cancellable) against
- * the previous paths in the same process on the same result set: the export in 2,000-row slices,
+ * the previous paths in the same process on the same result: the export in 2,000-row slices,
  * and Open JSON's text built in one go.
  */
 export async function exportFigures(root, text) {
@@ -271,7 +271,7 @@ export async function exportFigures(root, text) {
     const writer = require(out("exportWriter.js"));
     const { textOf } = require(path.join(root, "out", "src", "shared", "json", "responseScan.js"));
     const info = { title: "bench", queryText: "", durationMs: 0 };
-    const set = await results.resultSetFromText(text, info, results.nextTurn);
+    const set = await results.resultFromText(text, info, results.nextTurn);
     const file = path.join(os.tmpdir(), `posthog-bench-export-${process.pid}.csv`);
     // The previous export's pace: a turn of the event loop after every 2,000 rows (20 of
     // rowSlices' 100-row slices), however long they took.
@@ -287,7 +287,7 @@ export async function exportFigures(root, text) {
     };
     const previousExport = async () => {
         const slices = formats.exportSlices(
-            set.summary.meta.columns,
+            set.meta.columns,
             results.rowSlices(set, everyTwentySlices()),
             "csv",
         );
@@ -336,7 +336,7 @@ export async function storeFigures(root, text) {
     const results = require(out("resultSet.js"));
     const format = require(out("storeFormat.js"));
     const info = { title: "bench", queryText: "", durationMs: 0 };
-    const set = await results.resultSetFromText(text, info, results.nextTurn);
+    const set = await results.resultFromText(text, info, results.nextTurn);
     const parsed = JSON.parse(text);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "posthog-bench-store-"));
     const file = (name) => path.join(dir, name);
@@ -347,10 +347,10 @@ export async function storeFigures(root, text) {
         },
         load: async () => {
             const meta = await fs.promises.readFile(file("r.meta.json"));
-            const sets = await format.setsFromStored(meta, (i) =>
+            const sets = await format.resultsFromStored(meta, (i) =>
                 fs.promises.readFile(file(`r.${i}.json`)),
             );
-            return sets[0].summary.meta.rowCount;
+            return sets[0].meta.rowCount;
         },
     };
     const baseline = {

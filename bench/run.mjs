@@ -598,15 +598,15 @@ async function main() {
     const text = JSON.stringify(response);
     const jsonBytes = Buffer.byteLength(text);
     const wideText = wideResponseText();
-    const wideLayout = await (async () => {
+    const wideResult = await (async () => {
         const require = createRequire(import.meta.url);
         const rs = require(path.join(root, "out", "src", "resultsPanel", "resultSet.js"));
         const bytes = new TextEncoder().encode(wideText);
-        return rs.resultSetOf(bytes, await rs.scanLayout(bytes, rs.nextTurn), {
+        return rs.resultOf(bytes, await rs.scanLayout(bytes, rs.nextTurn), {
             title: "w",
             queryText: "",
             durationMs: 0,
-        }).summary;
+        });
     })();
     const meta = {
         columns: response.columns,
@@ -710,7 +710,7 @@ async function main() {
         slick = medianOfRuns(slickRuns);
         table = await benchTable(browser, origin);
         transfer = await benchTransfer(browser, origin);
-        widePage = await benchWide(browser, origin, wideLayout.firstRowsJson);
+        widePage = await benchWide(browser, origin, wideResult.firstRowsJson);
         charts = await chartFigures(browser, origin, chart, VIEWPORT);
     } finally {
         await browser.close();

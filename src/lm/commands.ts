@@ -4,7 +4,7 @@ import type { CommandSpec } from "../commands";
 import type { ResultsDep, SessionDep, UiDep } from "../deps";
 import { withProgress } from "../progress";
 import { queryName } from "../query/runTargets";
-import { resultSetOf } from "../resultsPanel";
+import { resultOf } from "../resultsPanel";
 import { chatDraftsOf } from "./chatDrafts";
 
 /** What running a chat draft uses. */
@@ -40,7 +40,7 @@ export async function runDraftedQuery(ctx: LmCommandDeps, id: unknown): Promise<
             ),
     );
     await ctx.results.show([
-        resultSetOf(result.bytes, result.layout, {
+        resultOf(result.bytes, result.layout, {
             title: DRAFTED_RESULT_TITLE,
             queryText: sql,
             queryId: result.queryId,

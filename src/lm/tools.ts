@@ -7,7 +7,7 @@ import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { ConfigDep, DisposablesDep, ResultsDep, SessionDep } from "../deps";
 import { codeBlock, codeSpan } from "../shared/plainText";
-import { resultSetOf } from "../resultsPanel";
+import { resultOf } from "../resultsPanel";
 
 /** What the tools answer with: loaded when a tool first runs, not at activation. */
 const texts = () => import("./toolText");
@@ -110,7 +110,7 @@ export function runQueryTool(ctx: ToolDeps): vscode.LanguageModelTool<RunQueryIn
                 ).runQueryText(await client(ctx), options.input.query, signal);
                 if (options.input.showInGrid)
                     await ctx.results.show([
-                        resultSetOf(result.bytes, result.layout, {
+                        resultOf(result.bytes, result.layout, {
                             title: "Language model query",
                             queryText: options.input.query,
                             queryId: result.queryId,

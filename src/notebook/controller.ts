@@ -175,12 +175,12 @@ export class HogqlNotebookController implements vscode.Disposable {
             },
         );
         if (outcome.cancelled) return error(vscode.l10n.t("The query was cancelled."));
-        const set = outcome.result;
-        if (outcome.error || !set?.layout)
+        const { result: set, layout } = outcome;
+        if (outcome.error || !set || !layout)
             return error(this.failure(cell, statement, expansion, outcome.error));
         const chart = (cell.metadata as { chart?: unknown } | undefined)?.chart;
         const result = storedResult(
-            { bytes: set.bytes, layout: set.layout },
+            { bytes: set.bytes, layout },
             this.deps.config.notebookOutputRows,
             chart,
         );

@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { ResultsDep, SessionDep, UiDep } from "../deps";
-import { resultSetOf } from "../resultsPanel";
+import { resultOf } from "../resultsPanel";
 import type { HistoryEntry, QueryHistory } from "./history";
 import type { QueryRunner } from "./queryRunner";
 import { fetchQueryLog, queryLogNode } from "./queryLog";
@@ -148,7 +148,7 @@ export async function showQueryLog(deps: HistoryCommandDeps, arg?: unknown): Pro
         );
     // The response's bytes as received, like any HogQL run's.
     await deps.results.show([
-        resultSetOf(raw.bytes, raw.layout, {
+        resultOf(raw.bytes, raw.layout, {
             title: vscode.l10n.t("Log {0}", id.slice(0, 8)),
             queryText: queryLogNode(id).query,
             queryId: raw.queryId,

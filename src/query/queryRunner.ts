@@ -9,7 +9,7 @@ import type { QueryHistory } from "./history";
 import { userMessageOf } from "../errorText";
 import { redact } from "../log";
 import { inLabel, withoutControls } from "../shared/plainText";
-import { resultSetOf, type ResultSet } from "../resultsPanel";
+import { resultOf, type QueryResult, type ResultLayout } from "../resultsPanel";
 import { describeVariable, fetchSavedVariables, namesToPrompt } from "./savedVariables";
 import type { Statement } from "../hogql/statementSplitter";
 import { missingVariableRanges } from "./variableErrors";
@@ -44,7 +44,9 @@ export interface RunOutcome {
     queryId: string;
     durationMs: number;
     /** The result as the results panel shows it: the response's bytes as received (success). */
-    result?: ResultSet;
+    result?: QueryResult;
+    /** Where each row is in the result's bytes, from the run's scan (success). */
+    layout?: ResultLayout;
     /** What went wrong (failure or cancel). */
     error?: unknown;
     cancelled?: boolean;
@@ -237,7 +239,7 @@ export class QueryRunner implements vscode.Disposable {
         }
     }
 
-    /** Runs one statement; its result set is built here, once, from the bytes as received. */
+    /** Runs one statement; its result is built here, once, from the bytes as received. */
     private async runOne(run: StatementRun): Promise<RunOutcome> {
         const { client, document, target, report } = run;
         const queryId = randomUUID();
@@ -262,7 +264,8 @@ export class QueryRunner implements vscode.Disposable {
             );
             outcome.durationMs = Date.now() - started;
             this.deps.log.debug("run: response received");
-            outcome.result = resultSetOf(raw.bytes, raw.layout, {
+            outcome.layout = raw.layout;
+            outcome.result = resultOf(raw.bytes, raw.layout, {
                 title: run.title,
                 queryText: target.text,
                 durationMs: outcome.durationMs,
@@ -275,7 +278,7 @@ export class QueryRunner implements vscode.Disposable {
             outcome.cancelled =
                 run.token.isCancellationRequested || loadApi().isCancellation(error);
         }
-        this.deps.log.debug("run: result set built");
+        this.deps.log.debug("run: result built");
         // Not awaited here: a memento write goes through the workbench's main thread (in the
         // browser for code-server), which can be busy for seconds; the result need not wait.
         run.writes.push(this.remember(document, outcome, started));
@@ -298,7 +301,7 @@ export class QueryRunner implements vscode.Disposable {
             projectId: state.signedIn ? state.projectId : "",
             startedAt,
             durationMs: outcome.durationMs,
-            rows: outcome.result?.summary.meta.rowCount,
+            rows: outcome.result?.meta.rowCount,
             bytesRead: outcome.result?.bytesRead,
             budgetRemainingBytes: outcome.result?.budgetRemainingBytes,
             status: outcome.cancelled ? "cancelled" : outcome.error ? "error" : "ok",
@@ -354,15 +357,15 @@ export class QueryRunner implements vscode.Disposable {
         }
         this.deps.log.debug("run: showing");
         await this.deps.results.show(
-            shown.map((o) => o.result as ResultSet),
+            shown.map((o) => o.result as QueryResult),
             document.uri,
         );
         markWalkthroughDone(WALKTHROUGH_DONE.queryRan);
         const truncated = shown.find(
-            (o) => o.result?.summary.meta.hasMore && !hasTopLevelLimit(o.statement.text),
+            (o) => o.result?.meta.hasMore && !hasTopLevelLimit(o.statement.text),
         );
         if (!truncated) return;
-        const limit = truncated.result?.summary.meta.limit ?? 100;
+        const limit = truncated.result?.meta.limit ?? 100;
         const choice = await this.deps.ui.info(
             vscode.l10n.t(
                 "Showing the first {0} rows: HogQL adds LIMIT {1} to queries without one. Add a LIMIT (at most 50,000) to get more.",

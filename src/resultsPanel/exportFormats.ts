@@ -8,7 +8,7 @@ import { stringifyLossless } from "../shared/json/lossless";
 import { textOf } from "../shared/json/responseScan";
 import type { ExportFormat } from "../shared/resultsProtocol";
 import { turnPacer } from "../api/eventLoop";
-import { hostTurnMs, layoutOf, nextTurn, type ResultSet } from "./resultSet";
+import { hostTurnMs, layoutOf, nextTurn, type QueryResult } from "./resultSet";
 
 function rowObject(columns: string[], row: unknown[]): Record<string, unknown> {
     const obj: Record<string, unknown> = {};
@@ -70,16 +70,16 @@ function editorJsonFromBlocks(head: Record<string, unknown>, blocks: string[]): 
 const editorSliceRows = 100;
 
 /**
- * {@link editorJson} of a whole result set, a slice of rows at a time, with `pacer` giving the
+ * {@link editorJson} of a whole result, a slice of rows at a time, with `pacer` giving the
  * event loop a turn once a turn has run long, so that opening 50,000 rows as JSON never holds
  * the extension host for long: building it in one go was one long task (see
  * docs/performance.md, "Exports").
  */
 export async function editorJsonOf(
-    set: ResultSet,
+    result: QueryResult,
     pacer: { pace(): Promise<boolean> } = turnPacer(hostTurnMs),
 ): Promise<string> {
-    const layout = await layoutOf(set, nextTurn);
+    const layout = await layoutOf(result, nextTurn);
     const count = layout.rowStarts.length;
     const blocks: string[] = [];
     for (let start = 0; start < count; start += editorSliceRows) {
@@ -87,7 +87,8 @@ export async function editorJsonOf(
         const lines = new Array<string>(end - start);
         for (let r = start; r < end; r++) {
             lines[r - start] =
-                "    " + textOf(set.bytes, { start: layout.rowStarts[r], end: layout.rowEnds[r] });
+                "    " +
+                textOf(result.bytes, { start: layout.rowStarts[r], end: layout.rowEnds[r] });
         }
         blocks.push(lines.join(",\n"));
         if (end < count) await pacer.pace();

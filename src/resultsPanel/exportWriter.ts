@@ -8,7 +8,7 @@ import fs from "node:fs";
 import type { ExportFormat } from "../shared/resultsProtocol";
 import { turnPacer } from "../api/eventLoop";
 import { exportSlices } from "./exportFormats";
-import { hostTurnMs, layoutOf, nextTurn, ResultSet, rowSlices } from "./resultSet";
+import { hostTurnMs, layoutOf, nextTurn, type QueryResult, rowSlices } from "./resultSet";
 
 /** What an export run was told. */
 export interface ExportOptions {
@@ -45,11 +45,11 @@ export function pickColumns(
 
 /** The file's text, slice by slice, counting rows as they are read; stops when aborted. */
 export async function* exportText(
-    set: ResultSet,
+    result: QueryResult,
     format: ExportFormat,
     options: ExportOptions = {},
 ): AsyncGenerator<string> {
-    const total = (await layoutOf(set, nextTurn)).rowStarts.length;
+    const total = (await layoutOf(result, nextTurn)).rowStarts.length;
     let done = 0;
     // Each slice of rows is parsed, formatted and written before the pacer is asked for a turn,
     // so a turn's time counts all three; progress is reported once per turn (a notification
@@ -63,14 +63,14 @@ export async function* exportText(
         },
     };
     async function* counted(): AsyncGenerator<unknown[][]> {
-        for await (const rows of rowSlices(set, reporting)) {
+        for await (const rows of rowSlices(result, reporting)) {
             if (options.signal?.aborted) return;
             done += rows.length;
             yield rows;
         }
         if (done > 0) options.onRows?.(done, total);
     }
-    const { names, slices } = pickColumns(set.summary.meta.columns, counted(), options.columns);
+    const { names, slices } = pickColumns(result.meta.columns, counted(), options.columns);
     const neutralise = options.neutraliseFormulas ?? true;
     for await (const text of exportSlices(names, slices, format, neutralise)) {
         if (options.signal?.aborted) return;
@@ -83,7 +83,7 @@ export async function* exportText(
  * aborted it (the partial file is removed); a write error removes it too and is thrown.
  */
 export async function exportToFile(
-    set: ResultSet,
+    result: QueryResult,
     format: ExportFormat,
     filePath: string,
     options: ExportOptions = {},
@@ -97,7 +97,7 @@ export async function exportToFile(
     failed.catch(() => undefined);
     let complete = false;
     try {
-        for await (const slice of exportText(set, format, options)) {
+        for await (const slice of exportText(result, format, options)) {
             if (!out.write(slice)) await Promise.race([once(out, "drain"), failed]);
         }
         if (options.signal?.aborted) return false;

@@ -5,7 +5,7 @@ import type { ExportFormat } from "../shared/resultsProtocol";
 import { withAbortSignal } from "../cancellation";
 import type { Ui } from "../userPrompts";
 import { exportText, exportToFile, type ExportOptions } from "./exportWriter";
-import { layoutOf, nextTurn, ResultSet } from "./resultSet";
+import { layoutOf, nextTurn, type QueryResult } from "./resultSet";
 import { displayLanguage } from "../locale";
 
 const filters: Record<ExportFormat, Record<string, string[]>> = {
@@ -20,7 +20,7 @@ const filters: Record<ExportFormat, Record<string, string[]>> = {
  */
 export async function exportResult(
     ui: Ui,
-    set: ResultSet,
+    result: QueryResult,
     format: ExportFormat,
     baseName: string,
     how: Pick<ExportOptions, "neutraliseFormulas" | "columns"> = {},
@@ -33,7 +33,7 @@ export async function exportResult(
         title: vscode.l10n.t("Export result as {0}", format.toUpperCase()),
     });
     if (!target) return undefined;
-    const total = (await layoutOf(set, nextTurn)).rowStarts.length;
+    const total = (await layoutOf(result, nextTurn)).rowStarts.length;
     const written = await vscode.window.withProgress(
         {
             location: vscode.ProgressLocation.Notification,
@@ -60,7 +60,7 @@ export async function exportResult(
                         reported = percent;
                     },
                 };
-                return writeExport(target, set, format, options);
+                return writeExport(target, result, format, options);
             }),
     );
     return written ? target : undefined;
@@ -69,15 +69,15 @@ export async function exportResult(
 /** Writes the export; false when cancelled (no file is left behind). */
 async function writeExport(
     target: vscode.Uri,
-    set: ResultSet,
+    result: QueryResult,
     format: ExportFormat,
     options: ExportOptions,
 ): Promise<boolean> {
-    if (target.scheme === "file") return exportToFile(set, format, target.fsPath, options);
+    if (target.scheme === "file") return exportToFile(result, format, target.fsPath, options);
     // Remote or virtual file systems offer no streams through the API: gather, then write once
     // (nothing is written when cancelled meanwhile).
     const parts: string[] = [];
-    for await (const slice of exportText(set, format, options)) parts.push(slice);
+    for await (const slice of exportText(result, format, options)) parts.push(slice);
     if (options.signal?.aborted) return false;
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(parts.join("")));
     return true;

@@ -9,7 +9,7 @@ import { ChartPrefsStore } from "./chartPrefs";
 import type { PanelDeps } from "./page";
 import { ResultsPanel, webviewOptions, type PanelPrompts } from "./panel";
 import { ResultsPanelView, resultsInPanelKey, resultsPanelViewId } from "./panelView";
-import type { ResultSet } from "./resultSet";
+import type { QueryResult } from "./resultSet";
 import { ResultStore } from "./store";
 
 /** The webview type; package.json needs `onWebviewPanel:posthog-workbench.results`. */
@@ -42,14 +42,14 @@ export interface ResultsPanelDeps {
 /**
  * Where results go: the results panel, or a recorder an integration test puts in its place. Every
  * producer (the query runner, saved-query tables, the query log, the LM tools) hands over
- * result sets built once, as bytes.
+ * results built once, as bytes.
  */
 export interface ResultsPresenter {
     /**
      * `owner`: the document or notebook the results came from; in the bottom panel each one
      * keeps its own result.
      */
-    show(sets: ResultSet[], owner?: vscode.Uri): Promise<void>;
+    show(sets: QueryResult[], owner?: vscode.Uri): Promise<void>;
     /** A run starts: get ready to show its result (the panel loads while the query runs). */
     prepare?(title: string): void;
     /** The run that called `prepare` has nothing to show. */
@@ -135,7 +135,7 @@ export class ResultsPanelManager
     }
 
     /** Shows results: several sets become tabs of one panel. */
-    async show(sets: ResultSet[], owner?: vscode.Uri): Promise<void> {
+    async show(sets: QueryResult[], owner?: vscode.Uri): Promise<void> {
         if (sets.length === 0) return;
         const key = randomUUID();
         if (this.deps.location() === "panel") {

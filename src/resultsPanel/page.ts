@@ -1,4 +1,4 @@
-// One results page: the webview that shows one or more result sets (tabs), in an editor tab
+// One results page: the webview that shows one or more results (tabs), in an editor tab
 // (panel.ts) or in the bottom panel's view (panelView.ts) alike: the same HTML, CSP and message
 // handling for both. It waits for the page's `ready` before posting, and posts again on every
 // `ready` (a hidden webview that is shown again is a new page), so the result survives hide/show
@@ -8,7 +8,8 @@ import * as vscode from "vscode";
 import type {
     FromWebview,
     LoadMessage,
-    ResultPayload,
+    PageResult,
+    QueryResult,
     ResultsLocation,
     SettingsMessage,
     ToWebview,
@@ -20,7 +21,7 @@ import { chartHintOf } from "./chartHint";
 import type { ChartPrefsStore } from "./chartPrefs";
 import { saveChartImage } from "./chartExport";
 import { resultsHtml } from "./html";
-import { bytesMessages, bytesPartSize, nextTurn, payloadOf, type ResultSet } from "./resultSet";
+import { bytesMessages, bytesPartSize, knownLayout, nextTurn, pageResultOf } from "./resultSet";
 import { compressFromBytes, gzipped } from "./bytesCompression";
 import type { Ui } from "../userPrompts";
 import { displayLanguage } from "../locale";
@@ -94,7 +95,7 @@ export function webviewOptions(
 }
 
 export class ResultsPage implements vscode.Disposable {
-    private sets: ResultSet[] = [];
+    private sets: QueryResult[] = [];
     private storeKey: string | null = null;
     /**
      * The page's view state as it last posted it (`viewState`), or as handed over with the
@@ -110,7 +111,7 @@ export class ResultsPage implements vscode.Disposable {
     /** Number of the last load posted. */
     private loadSeq = 0;
     /** The sets of the last load, until the page asks for their bytes (`bytesWanted`). */
-    private bytesDue: { seq: number; sets: ResultSet[] } | null = null;
+    private bytesDue: { seq: number; sets: QueryResult[] } | null = null;
     private readonly disposables: vscode.Disposable[] = [];
     private readonly onDisposeEmitter = new vscode.EventEmitter<void>();
     /** Fires when the user closes the panel. */
@@ -153,10 +154,10 @@ export class ResultsPage implements vscode.Disposable {
     }
 
     /**
-     * Shows these result sets (replacing the previous ones); `storeKey` names their stored copy,
+     * Shows these results (replacing the previous ones); `storeKey` names their stored copy,
      * `state` is the view state to restore (a result moved here, or shown again).
      */
-    show(sets: ResultSet[], storeKey: string | null, state?: WebviewState): void {
+    show(sets: QueryResult[], storeKey: string | null, state?: WebviewState): void {
         this.sets = sets;
         this.storeKey = storeKey;
         this.state = state;
@@ -229,8 +230,8 @@ export class ResultsPage implements vscode.Disposable {
         if (sets !== this.sets || this.disposed) return;
         // The bytes follow when the page asks (postBytes); the chart is the user's choice for this
         // query, else the one the result asks for.
-        const results: ResultPayload[] = this.sets.map((set, i) =>
-            payloadOf(set, String(i), charts[i] ?? chartHintOf(set.layout?.head)),
+        const results: PageResult[] = this.sets.map((set, i) =>
+            pageResultOf(set, String(i), charts[i] ?? chartHintOf(knownLayout(set)?.head)),
         );
         const seq = ++this.loadSeq;
         const msg: LoadMessage = {
@@ -306,7 +307,7 @@ export class ResultsPage implements vscode.Disposable {
         );
     }
 
-    private set(resultId: string): ResultSet | undefined {
+    private set(resultId: string): QueryResult | undefined {
         return this.sets[Number(resultId)];
     }
 
@@ -411,7 +412,7 @@ export class ResultsPage implements vscode.Disposable {
     private async showSql(msg: Extract<FromWebview, { type: "showSql" }>): Promise<void> {
         const set = this.set(msg.resultId);
         if (!set) return;
-        const text = msg.dialect === "hogql" ? set.summary.hogql : set.summary.clickhouse;
+        const text = msg.dialect === "hogql" ? set.sql?.hogql : set.sql?.clickhouse;
         if (!text) return;
         const language = msg.dialect === "hogql" ? "hogql" : "sql";
         const doc = await vscode.workspace.openTextDocument({ language, content: text });
@@ -434,7 +435,7 @@ export class ResultsPage implements vscode.Disposable {
 
 /** A page's results and view state, as moved between the places results are shown. */
 export interface ShownResults {
-    sets: ResultSet[];
+    sets: QueryResult[];
     storeKey: string | null;
     state: WebviewState | undefined;
     /** The document or notebook (URI string) they came from, if known. */

@@ -1,7 +1,8 @@
-// What the results panel is given: a response's bytes as received, and the small summary sent
-// ahead of them. Nothing here decodes or parses a whole result on the extension host: the rows
-// are located by a sliced byte scan and parsed only a slice at a time (export), with every
-// digit of wide numbers kept. No `vscode` import: the bench and unit tests use it too.
+// Makes and reads the one result type (src/shared/resultsProtocol.ts QueryResult): a response's
+// bytes as received, and the small part sent ahead of them. Nothing here decodes or parses a
+// whole result on the extension host: the rows are located by a sliced byte scan and parsed only
+// a slice at a time (export), with every digit of wide numbers kept. No `vscode` import: the
+// bench and unit tests use it too.
 import { turnPacer, yieldToEventLoop as nextTurn } from "../api/eventLoop";
 import { scanLayout, type ResultLayout } from "../api/queryBytes";
 import { parseLossless } from "../shared/json/lossless";
@@ -9,15 +10,13 @@ import { rowsJson } from "../shared/json/responseScan";
 import type {
     BytesMessage,
     ChartPrefs,
-    PageSummary,
-    ResultInfo,
+    PageResult,
+    QueryResult,
     ResultMeta,
-    ResultPayload,
-    ResultSummary,
 } from "../shared/resultsProtocol";
 
-export type { ResultInfo, ResultSummary } from "../shared/resultsProtocol";
-// A query run's layout (src/api/queryRun.ts) is the result set's: one type from the API to here.
+export type { QueryResult } from "../shared/resultsProtocol";
+// A query run's layout (src/api/queryRun.ts) is the result's: one type from the API to here.
 export { scanLayout, type ResultLayout };
 
 /** The fields of a HogQL query response the panel reads (the rest travels untouched). */
@@ -42,57 +41,50 @@ export interface HogQLResponseLike {
     clickhouse?: string | null;
 }
 
-/** One statement's result, as the query runner hands it over: its info, bytes and summary. */
-export interface ResultSet extends ResultInfo {
-    /** UTF-8 JSON of the response exactly as received; it goes to the webview as it is. */
-    bytes: Uint8Array;
-    /** Metadata, first rows and the SQL texts. */
-    summary: ResultSummary;
-    /** Row positions, once scanned (a result restored from disk is scanned on first export). */
-    layout?: ResultLayout;
-}
+/** What the runner knows of a result besides its response: the fields not read from the bytes. */
+export type RunFacts = Omit<QueryResult, "meta" | "firstRowsJson" | "bytes" | "sql">;
 
 /** Every field of `T`, optional ones included, so a literal must name each (`undefined` allowed). */
-type EveryField<T> = { [K in keyof Required<T>]: T[K] };
+export type EveryField<T> = { [K in keyof Required<T>]: T[K] };
 
 /**
- * A result's info alone. Each field is named: one added to {@link ResultInfo} fails to compile
- * here until it is carried too, so the stored copy and the message cannot drop it.
+ * Row positions of results already scanned, by result. Host-only and not part of the result: the
+ * page and the stored copy never carry it (a result restored from disk is scanned on first
+ * export).
  */
-export function infoOf(set: ResultInfo): ResultInfo {
-    const info: EveryField<ResultInfo> = {
-        title: set.title,
-        queryText: set.queryText,
-        durationMs: set.durationMs,
-        queryId: set.queryId,
-        bytesRead: set.bytesRead,
-        budgetRemainingBytes: set.budgetRemainingBytes,
-    };
-    return info;
-}
+const layouts = new WeakMap<QueryResult, ResultLayout>();
 
-/** The part of a summary the page is sent (each field named, as in {@link infoOf}). */
-export function pageSummaryOf(summary: ResultSummary): PageSummary {
-    const page: EveryField<PageSummary> = {
-        meta: summary.meta,
-        firstRowsJson: summary.firstRowsJson,
-    };
-    return page;
+/** The layout of a result if it was scanned (the runner's results are), without scanning. */
+export function knownLayout(result: QueryResult): ResultLayout | undefined {
+    return layouts.get(result);
 }
 
 /**
- * The message for one result set: its info and page summary, the bytes to follow in their own
- * message (the first screen paints without waiting for them to cross to the page).
+ * The entry of a load message for one result: each field named, so one added to
+ * {@link QueryResult} fails to compile here until it is carried (or, as `sql`, held back). The
+ * bytes follow in their own messages: the first screen paints without waiting for them.
  */
-export function payloadOf(set: ResultSet, id: string, chart: ChartPrefs | null): ResultPayload {
-    return {
-        id,
-        ...infoOf(set),
-        ...pageSummaryOf(set.summary),
+export function pageResultOf(
+    result: QueryResult,
+    id: string,
+    chart: ChartPrefs | null,
+): PageResult {
+    // `encoding` is set by the page when the bytes come (BytesMessage.encoding).
+    const page: EveryField<Omit<PageResult, "sql" | "encoding">> = {
+        title: result.title,
+        queryText: result.queryText,
+        durationMs: result.durationMs,
+        queryId: result.queryId,
+        bytesRead: result.bytesRead,
+        budgetRemainingBytes: result.budgetRemainingBytes,
+        meta: result.meta,
+        firstRowsJson: result.firstRowsJson,
         bytes: new Uint8Array(0),
+        id,
         bytesFollow: true,
         chart,
     };
+    return page;
 }
 
 /** Rows sent with the first message so the grid paints before the bytes are parsed. */
@@ -124,8 +116,8 @@ export function typeNames(columns: string[], types: unknown): string[] {
     });
 }
 
-/** The summary of a scanned result. */
-export function summarize(bytes: Uint8Array, layout: ResultLayout): ResultSummary {
+/** The result of a scanned response: its meta, first rows and SQL texts read from the head. */
+export function resultOf(bytes: Uint8Array, layout: ResultLayout, facts: RunFacts): QueryResult {
     const head = layout.head as HogQLResponseLike & Record<string, unknown>;
     const firstRowsJson = rowsJson(
         bytes,
@@ -149,57 +141,57 @@ export function summarize(bytes: Uint8Array, layout: ResultLayout): ResultSummar
         hasHogql: typeof head.hogql === "string" && head.hogql.length > 0,
         hasClickhouse: typeof head.clickhouse === "string" && head.clickhouse.length > 0,
     };
-    return {
-        meta,
-        firstRowsJson,
+    const sql = {
         hogql: typeof head.hogql === "string" ? head.hogql : null,
         clickhouse: typeof head.clickhouse === "string" ? head.clickhouse : null,
     };
-}
-
-/** A result set from bytes already scanned: a query's response as received (a `QueryRun`). */
-export function resultSetOf(bytes: Uint8Array, layout: ResultLayout, info: ResultInfo): ResultSet {
-    return { ...info, bytes, layout, summary: summarize(bytes, layout) };
+    const result: QueryResult = { ...facts, meta, firstRowsJson, bytes, sql };
+    layouts.set(result, layout);
+    return result;
 }
 
 /**
- * A result set from JSON text of the same shape (`columns`, `results`, ...): the tables the host
+ * A result from JSON text of the same shape (`columns`, `results`, ...): the tables the host
  * builds once for non-HogQL saved queries.
  */
-export async function resultSetFromText(
+export async function resultFromText(
     text: string,
-    info: ResultInfo,
+    facts: RunFacts,
     yieldNow: () => Promise<void> = nextTurn,
-): Promise<ResultSet> {
+): Promise<QueryResult> {
     const bytes = new TextEncoder().encode(text.trim() === "" ? "{}" : text);
-    return resultSetOf(bytes, await scanLayout(bytes, yieldNow), info);
+    return resultOf(bytes, await scanLayout(bytes, yieldNow), facts);
 }
 
-/** The layout of a result set, scanning its bytes (in slices) the first time. */
+/** The layout of a result, scanning its bytes (in slices) the first time. */
 export async function layoutOf(
-    set: ResultSet,
+    result: QueryResult,
     yieldNow: () => Promise<void>,
 ): Promise<ResultLayout> {
-    set.layout ??= await scanLayout(set.bytes, yieldNow);
-    return set.layout;
+    let layout = layouts.get(result);
+    if (!layout) {
+        layout = await scanLayout(result.bytes, yieldNow);
+        layouts.set(result, layout);
+    }
+    return layout;
 }
 
 /**
- * The rows of a result set, parsed a slice at a time. `pacer` gives the event loop a turn once a
+ * The rows of a result, parsed a slice at a time. `pacer` gives the event loop a turn once a
  * turn has run long, counting the caller's work on each slice too: a fixed count of rows per
  * turn made long tasks when a slice cost more than usual (see docs/performance.md, "Exporting a
  * large result from the extension host").
  */
 export async function* rowSlices(
-    set: ResultSet,
+    result: QueryResult,
     pacer: { pace(): Promise<boolean> } = turnPacer(hostTurnMs),
 ): AsyncGenerator<unknown[][]> {
-    const layout = await layoutOf(set, nextTurn);
+    const layout = await layoutOf(result, nextTurn);
     const count = layout.rowStarts.length;
     // With no long digit run seen by the scan, the plain parse is exact (queryBytes.ts readResponse).
     const parse: (text: string) => unknown = layout.wide === false ? JSON.parse : parseLossless;
     for (let start = 0; start < count; start += rowSliceSize) {
-        yield parse(rowsJson(set.bytes, layout, start, start + rowSliceSize)) as unknown[][];
+        yield parse(rowsJson(result.bytes, layout, start, start + rowSliceSize)) as unknown[][];
         if (start + rowSliceSize < count) await pacer.pace();
     }
 }

@@ -2,8 +2,8 @@
 // result can be megabytes) so that a window reload shows them again without re-running.
 import { promises as fs } from "node:fs";
 import * as vscode from "vscode";
-import type { ResultSet } from "./resultSet";
-import { setsFromStored, storedHostOf, storedMetaBytes } from "./storeFormat";
+import type { QueryResult } from "./resultSet";
+import { resultsFromStored, storedHostOf, storedMetaBytes } from "./storeFormat";
 
 /**
  * Writes a file. A `file:` URI is written with Node's fs, on the extension host's own disk: through
@@ -36,8 +36,8 @@ export class ResultStore {
         this.dir = vscode.Uri.joinPath(storageUri, "results");
     }
 
-    /** Writes the result sets under `key`, noting the `host` they came from, and prunes old keys. */
-    async save(key: string, sets: ResultSet[], host?: string): Promise<void> {
+    /** Writes the results under `key`, noting the `host` they came from, and prunes old keys. */
+    async save(key: string, sets: QueryResult[], host?: string): Promise<void> {
         await vscode.workspace.fs.createDirectory(this.dir);
         for (let i = 0; i < sets.length; i++) {
             // The bytes as received: nothing to encode, nothing to parse.
@@ -69,12 +69,12 @@ export class ResultStore {
     }
 
     /** Reads what `save` wrote, or undefined when it is gone. */
-    async load(key: string): Promise<ResultSet[] | undefined> {
+    async load(key: string): Promise<QueryResult[] | undefined> {
         try {
             // Node's fs for a local file: a window reload restores panels while the workbench's
             // file service may still be connecting to a remote host.
             const meta = await readBytes(this.metaFile(key));
-            return await setsFromStored(meta, (i) => readBytes(this.file(key, i)));
+            return await resultsFromStored(meta, (i) => readBytes(this.file(key, i)));
         } catch {
             return undefined;
         }

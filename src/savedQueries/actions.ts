@@ -13,7 +13,7 @@ import { withProgress } from "../progress";
 import { stringifyLossless } from "../shared/json/lossless";
 import { queryName } from "../query/runTargets";
 import { mayUseText, restrictedRunMessage } from "../trust";
-import { resultSetFromText, type ResultSet } from "../resultsPanel";
+import { resultFromText, type QueryResult } from "../resultsPanel";
 import { buildCurl } from "./curl";
 import { isRunnableKind } from "./detect";
 import { postHogUrlFor } from "./links";
@@ -54,7 +54,7 @@ export async function runSavedQuery(
     deps: SavedQueryActionDeps,
     uri?: unknown,
     offset?: unknown,
-): Promise<ResultSet[] | undefined> {
+): Promise<QueryResult[] | undefined> {
     const target = await requireTarget(deps, uri, offset);
     const { document, node } = target;
     if (target.type === "hogql") {
@@ -94,10 +94,10 @@ export async function runSavedQuery(
     const durationMs = Date.now() - started;
     const tables = tablesFor(node.kind, await readResponse<QueryResponse>(result));
     // Each table is built once here and goes to the panel as bytes of a HogQL response's shape.
-    const sets: ResultSet[] = [];
+    const sets: QueryResult[] = [];
     for (const table of tables)
         sets.push(
-            await resultSetFromText(stringifyLossless(table), {
+            await resultFromText(stringifyLossless(table), {
                 title: `${file} · ${node.kind}${tables.length > 1 ? ` (${table.label})` : ""}`,
                 queryText: JSON.stringify(node, null, 2),
                 queryId,

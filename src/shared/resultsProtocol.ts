@@ -24,12 +24,21 @@ export interface ResultMeta {
     hasClickhouse: boolean;
 }
 
+/** The SQL the service ran for a result, as it returned it (`hogql`, `clickhouse`). */
+export interface ResultSql {
+    /** The HogQL the service printed back, or null. */
+    hogql: string | null;
+    /** The ClickHouse SQL the service generated, or null. */
+    clickhouse: string | null;
+}
+
 /**
- * What the runner says about one result besides its rows. The one definition: the result set the
- * panel is given (src/resultsPanel/resultSet.ts) extends it, the copy kept for a window reload
- * stores it, and the message to the page carries it.
+ * One result (one statement's response): the one type a result has from the query runner to the
+ * page. The runner makes it, the panel and the reload store keep it, the exporter reads it, and a
+ * load message carries it ({@link PageResult}). Copies name each field (resultSet.ts
+ * `EveryField`), so a field added here fails to compile until every copy carries it.
  */
-export interface ResultInfo {
+export interface QueryResult {
     /** Tab and panel title, e.g. "query.hogql #2". */
     title: string;
     /** The query text that ran (tooltip, title of exported files, key of the chart choice). */
@@ -45,10 +54,6 @@ export interface ResultInfo {
      * (`X-PostHog-Query-Budget-Remaining-Bytes`).
      */
     budgetRemainingBytes?: number;
-}
-
-/** What the page gets ahead of a result's bytes (and the reload copy keeps beside them). */
-export interface ResultSummary {
     /** Columns, types and the service's flags. */
     meta: ResultMeta;
     /**
@@ -57,34 +62,40 @@ export interface ResultSummary {
      * serialises messages as JSON, which would round wide numbers.
      */
     firstRowsJson: string;
-    /** The HogQL the service printed back, or null. */
-    hogql: string | null;
-    /** The ClickHouse SQL the service generated, or null. */
-    clickhouse: string | null;
-}
-
-/** The summary as the page is sent it: the SQL texts stay on the host until asked for (`showSql`). */
-export type PageSummary = Omit<ResultSummary, "hogql" | "clickhouse">;
-
-/**
- * One result (one statement's response) as sent to the webview: its {@link ResultInfo} and
- * {@link PageSummary} field for field as the runner built them, plus what only the message needs.
- */
-export interface ResultPayload extends ResultInfo, PageSummary {
-    /** Stable id of this result within its panel; used in replies such as `export`. */
-    id: string;
     /**
-     * UTF-8 bytes of the whole response JSON text; the webview parses these off its main thread.
-     * Empty when `bytesFollow`: they come in the next message, a {@link BytesMessage}.
+     * UTF-8 bytes of the whole response JSON text, as received; the page parses these off its
+     * main thread. In a load message: empty when `bytesFollow` (they come in
+     * {@link BytesMessage}s).
      */
     bytes: Uint8Array;
     /**
-     * The bytes follow in a {@link BytesMessage}: the first screen (`firstRowsJson`) paints
+     * The SQL texts, kept on the host: the page is never sent them, it asks (`showSql`) and the
+     * host opens them. Absent where nothing held them (a notebook output, an older stored copy).
+     */
+    sql?: ResultSql;
+}
+
+/** What only a load message carries for each result: its id and how its bytes come. */
+export interface ResultDelivery {
+    /** Stable id of this result within its panel; used in replies such as `export`. */
+    id: string;
+    /**
+     * The bytes follow in {@link BytesMessage}s: the first screen (`firstRowsJson`) paints
      * without waiting for megabytes to cross from the extension host to the page.
      */
     bytesFollow?: boolean;
     /** "gzip" when `bytes` are gzip-compressed (the parts came so: BytesMessage.encoding). */
     encoding?: "gzip";
+}
+
+/**
+ * One result as a load message carries it: the {@link QueryResult} without its SQL texts, how
+ * it is delivered, and the one part of the page's view state the host keeps per query (the
+ * chart). The rest of the page's view state is {@link WebviewState}.
+ */
+export interface PageResult extends QueryResult, ResultDelivery {
+    /** Never sent: the SQL texts stay on the host. */
+    sql?: never;
     /** How the user last looked at this query (grid or chart, and which chart); absent: the grid. */
     chart?: ChartPrefs | null;
 }
@@ -119,7 +130,7 @@ export interface LoadMessage {
     /** Discriminator. */
     type: "load";
     /** One entry per statement; several become tabs. */
-    results: ResultPayload[];
+    results: PageResult[];
     /** Index into `results` of the tab to show first. */
     active: number;
     /** Key under which the extension stored these results for a window reload; kept in state. */
@@ -156,7 +167,7 @@ export type ResultsLocation = "editor" | "panel";
 export interface BytesMessage {
     /** Discriminator. */
     type: "bytes";
-    /** `ResultPayload.id` of the result. */
+    /** `PageResult.id` of the result. */
     id: string;
     /** Where `part` starts in the result's bytes. */
     offset: number;
@@ -230,7 +241,7 @@ export interface CopyMessage {
 export interface ExportMessage {
     /** Discriminator. */
     type: "export";
-    /** `ResultPayload.id` of the result to export. */
+    /** `PageResult.id` of the result to export. */
     resultId: string;
     /** File format to write. */
     format: ExportFormat;
@@ -245,7 +256,7 @@ export interface ExportMessage {
 export interface OpenJsonMessage {
     /** Discriminator. */
     type: "openJson";
-    /** `ResultPayload.id` of the result to open. */
+    /** `PageResult.id` of the result to open. */
     resultId: string;
 }
 
@@ -253,7 +264,7 @@ export interface OpenJsonMessage {
 export interface ShowSqlMessage {
     /** Discriminator. */
     type: "showSql";
-    /** `ResultPayload.id` of the result. */
+    /** `PageResult.id` of the result. */
     resultId: string;
     /** Which text: the HogQL the service printed back, or the ClickHouse SQL it generated. */
     dialect: "hogql" | "clickhouse";
@@ -273,7 +284,7 @@ export interface LogMessage {
 export interface RenderedMessage {
     /** Discriminator. */
     type: "rendered";
-    /** `ResultPayload.id` that was shown. */
+    /** `PageResult.id` that was shown. */
     resultId: string;
     /** Milliseconds from receiving `load` to the first painted screen of rows. */
     firstPaintMs: number;

@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
-import { resultsViewType, type ResultSet } from "../../src/resultsPanel";
+import { resultsViewType, type QueryResult } from "../../src/resultsPanel";
 import { ResultsPanel, webviewOptions } from "../../src/resultsPanel/panel";
 import type { Sandbox } from "../sandbox";
 import { endScriptedTest, restoreResults, signedIn, startScriptedTest } from "./fixture";
@@ -25,7 +25,7 @@ describe("CSV export of formula-like text from a query", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
     let ui: ScriptedUi;
-    let shown: ResultSet[][];
+    let shown: QueryResult[][];
     let panel: ResultsPanel | undefined;
     let dir: string;
     const section = () => vscode.workspace.getConfiguration("posthog-workbench");

@@ -3,7 +3,7 @@ import * as vscode from "vscode";
 import { PostHogClient } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
 import { parseLossless } from "../../src/shared/json/lossless";
-import type { HogQLResponseLike, ResultSet } from "../../src/resultsPanel";
+import type { HogQLResponseLike, QueryResult } from "../../src/resultsPanel";
 import { startSandbox, type Sandbox } from "../sandbox";
 import { activateExtension, waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
@@ -53,17 +53,17 @@ let panel: ExtensionApi["ctx"]["results"] | undefined;
 
 /**
  * Puts a recorder in place of the results panel and returns what it records: one entry per run,
- * each the result sets that run would have shown. `restoreResults` puts the panel back.
+ * each the results that run would have shown. `restoreResults` puts the panel back.
  */
-export function recordResults(api: ExtensionApi): ResultSet[][] {
+export function recordResults(api: ExtensionApi): QueryResult[][] {
     panel ??= api.ctx.results;
-    const shown: ResultSet[][] = [];
+    const shown: QueryResult[][] = [];
     api.ctx.results = { show: async (sets) => void shown.push(sets) };
     return shown;
 }
 
-/** The response a result set's bytes hold, parsed as the webview's worker parses it. */
-export function responseOf(set: ResultSet): HogQLResponseLike {
+/** The response a result's bytes hold, parsed as the webview's worker parses it. */
+export function responseOf(set: QueryResult): HogQLResponseLike {
     return parseLossless(new TextDecoder().decode(set.bytes)) as HogQLResponseLike;
 }
 
@@ -79,7 +79,7 @@ export function restoreResults(api: ExtensionApi): void {
 export function startScriptedTest(
     api: ExtensionApi,
     sandbox: Sandbox,
-): { ui: ScriptedUi; shown: ResultSet[][] } {
+): { ui: ScriptedUi; shown: QueryResult[][] } {
     const ui = new ScriptedUi();
     api.ctx.ui = ui;
     const shown = recordResults(api);

@@ -5,7 +5,7 @@ import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
 import { oneLine } from "../../src/shared/plainText";
-import { resultSetFromText, resultsViewType } from "../../src/resultsPanel";
+import { resultFromText, resultsViewType } from "../../src/resultsPanel";
 import { ResultsPanel, webviewOptions } from "../../src/resultsPanel/panel";
 import type { Sandbox } from "../sandbox";
 import { withinMaxLength } from "../contract/limits";
@@ -64,7 +64,7 @@ describe("webview panel titles with hostile names", function () {
         );
         try {
             for (const { name, why } of names) {
-                const set = await resultSetFromText('{"columns":["n"],"results":[[1]]}', {
+                const set = await resultFromText('{"columns":["n"],"results":[[1]]}', {
                     title: name,
                     queryText: "SELECT 1 AS n",
                     durationMs: 1,

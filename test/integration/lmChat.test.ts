@@ -12,7 +12,7 @@ import { HOGQL_RULES } from "../../src/lm/draftWithModel";
 import type { QueryResultMetadata } from "../../src/lm/chatParticipant";
 import { cell } from "../../src/lm/markdown";
 import { experimentResultsText } from "../../src/lm/toolText";
-import type { ResultSet } from "../../src/resultsPanel";
+import type { QueryResult } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
 import { hostileNames, liveInMarkdownString, liveInPreview } from "../hostile/liveMarkup";
 import { recordResults, responseOf, restoreResults } from "./fixture";
@@ -35,7 +35,7 @@ describe("@posthog chat participant in VS Code's chat", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
     let model: TestModel;
-    let shown: ResultSet[][];
+    let shown: QueryResult[][];
     let direct: PostHogClient;
     let suite: EditorModelSuite | undefined;
 

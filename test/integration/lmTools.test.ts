@@ -16,7 +16,7 @@ import {
     schemaText,
     toolResultText,
 } from "../../src/lm/toolText";
-import type { ResultSet } from "../../src/resultsPanel";
+import type { QueryResult } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
 import { hostileNames, liveInMarkdownString, liveInPreview } from "../hostile/liveMarkup";
 import { directClient, recordResults, responseOf, restoreResults, signedIn } from "./fixture";
@@ -49,7 +49,7 @@ function invoke(name: string, input: object): Promise<string> {
 describe("language model tools through vscode.lm", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
-    let shown: ResultSet[][];
+    let shown: QueryResult[][];
     let direct: PostHogClient;
 
     before(async () => {

@@ -387,7 +387,7 @@ describe("HogQL notebooks", function () {
             assert.equal(sent.length, 1);
             assert.equal(sent[0].variables_override?.n?.value, 1000);
             assert.equal(shown.length, 1);
-            assert.equal(shown[0][0].summary.meta.rowCount, 1000);
+            assert.equal(shown[0][0].meta.rowCount, 1000);
             assert.equal(responseOf(shown[0][0]).results?.length, 1000);
         } finally {
             restoreResults(api);

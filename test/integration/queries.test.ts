@@ -1,7 +1,7 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
-import type { ResultSet } from "../../src/resultsPanel";
+import type { QueryResult } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
 import { responseOf, restoreResults, signedIn, startScriptedTest } from "./fixture";
 import { waitFor } from "./helpers";
@@ -21,7 +21,7 @@ describe("running queries", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
     let ui: ScriptedUi;
-    let shown: ResultSet[][];
+    let shown: QueryResult[][];
 
     // The user's queries only: completion data is fetched in the background, under names that
     // start with "PostHog Workbench:", whenever a .hogql document opens.

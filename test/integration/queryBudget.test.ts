@@ -5,7 +5,7 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
-import type { ResultSet } from "../../src/resultsPanel";
+import type { QueryResult } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
 import { endScriptedTest, restoreResults, signedIn, startScriptedTest } from "./fixture";
 import { ScriptedUi } from "./scriptedUi";
@@ -22,7 +22,7 @@ describe("the query budget", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
     let ui: ScriptedUi;
-    let shown: ResultSet[][];
+    let shown: QueryResult[][];
 
     before(async () => {
         ({ api, sandbox } = await signedIn());

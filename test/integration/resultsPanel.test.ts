@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
-import { resultSetFromText, resultsViewType } from "../../src/resultsPanel";
+import { resultFromText, resultsViewType } from "../../src/resultsPanel";
 import { ResultsPanel, webviewOptions } from "../../src/resultsPanel/panel";
 import type { Ui } from "../../src/userPrompts";
 import { waitFor } from "../waitFor";
@@ -49,7 +49,7 @@ describe("results panel through the context's Ui", () => {
         panel = openPanel("Results");
         // A number wider than a double: the export keeps every digit from the bytes.
         const text = '{"columns":["name","n"],"results":[["a,b",1],["c",12345678901234567890]]}';
-        const set = await resultSetFromText(text, {
+        const set = await resultFromText(text, {
             title: "two rows",
             queryText: "SELECT name, n FROM t",
             durationMs: 1,
@@ -123,7 +123,7 @@ describe("results panel through the context's Ui", () => {
         try {
             const html = () => running.panel.webview.html;
             assert.match(html(), /<p class="waiting" role="status">Running q\.hogql…/);
-            const set = await resultSetFromText('{"columns":["n"],"results":[[1]]}', {
+            const set = await resultFromText('{"columns":["n"],"results":[[1]]}', {
                 title: "q.hogql",
                 queryText: "SELECT 1 AS n",
                 durationMs: 1,
@@ -166,7 +166,7 @@ describe("results panel through the context's Ui", () => {
         // Closing the editors while a result is posted (a sign-out's closeAllEditors, say) used to
         // show "The results view's request failed: Webview is disposed".
         const closing = openPanel("Closing");
-        const set = await resultSetFromText('{"columns":["one"],"results":[[1]]}', {
+        const set = await resultFromText('{"columns":["one"],"results":[[1]]}', {
             title: "one row",
             queryText: "SELECT 1 AS one",
             durationMs: 1,

@@ -2,7 +2,7 @@ import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { QueryNode } from "../../src/api";
 import type { ExtensionApi } from "../../src/extension";
-import type { ResultSet } from "../../src/resultsPanel";
+import type { QueryResult } from "../../src/resultsPanel";
 import type { UpgradeReport } from "../../src/savedQueries/upgrade";
 import type { Sandbox } from "../sandbox";
 import { upgradeQuery as sandboxUpgrade } from "../sandbox/upgrade";
@@ -22,7 +22,7 @@ describe("saved queries", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
     let ui: ScriptedUi;
-    let shown: ResultSet[][];
+    let shown: QueryResult[][];
     const root = () => vscode.workspace.workspaceFolders![0].uri;
     const file = (name: string) => vscode.Uri.joinPath(root(), "queries", name);
     const read = async (name: string) =>
@@ -289,7 +289,7 @@ describe("saved queries", function () {
         assert.equal(table.results?.length, 8);
         assert.match(String(table.results?.[0][0]), /^\d{4}-\d{2}-\d{2}$/);
         assert.ok(table.results?.every((row) => typeof row[1] === "number"));
-        assert.deepEqual(byDay.summary.meta.columns, table.columns);
+        assert.deepEqual(byDay.meta.columns, table.columns);
         assert.deepEqual(responseOf(summary).columns, ["series", "total", "min", "max", "trend"]);
         // The trend is HogQL's sparkline tuple (drawn in the cell), eight days of numbers.
         const trend = responseOf(summary).results?.[0][4] as unknown[];

@@ -6,7 +6,7 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
-import type { ResultSet } from "../../src/resultsPanel";
+import type { QueryResult } from "../../src/resultsPanel";
 import { DRAFT_REFUSED } from "../../src/query/draftCommand";
 import type { UpgradeReport } from "../../src/savedQueries/upgrade";
 import type { Sandbox } from "../sandbox";
@@ -38,7 +38,7 @@ describe("scoped personal API keys", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
     let ui: ScriptedUi;
-    let shown: ResultSet[][];
+    let shown: QueryResult[][];
     const file = () =>
         vscode.Uri.joinPath(
             vscode.workspace.workspaceFolders![0].uri,

@@ -4,7 +4,7 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
-import type { ResultSet } from "../../src/resultsPanel";
+import type { QueryResult } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
 import {
     endScriptedTest,
@@ -23,7 +23,7 @@ describe("virtual documents in a trusted workspace", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
     let ui: ScriptedUi;
-    let shown: ResultSet[][];
+    let shown: QueryResult[][];
     let memoryFs: vscode.Disposable;
 
     async function lensOf(uri: vscode.Uri, command: string): Promise<vscode.Command> {

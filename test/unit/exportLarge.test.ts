@@ -11,20 +11,20 @@ import { exportToFile } from "../../src/resultsPanel/exportWriter";
 import {
     layoutOf,
     nextTurn,
-    resultSetFromText,
+    resultFromText,
     rowSlices,
-    type ResultSet,
+    type QueryResult,
 } from "../../src/resultsPanel/resultSet";
 import { largeResponse, largeRowCount as rowCount, longestTask } from "../longTask";
 
 describe("large exports (extension host)", function () {
     this.timeout(120_000);
     let dir: string;
-    let set: ResultSet;
+    let set: QueryResult;
 
     before(async () => {
         dir = fs.mkdtempSync(path.join(os.tmpdir(), "posthog-export-"));
-        set = await resultSetFromText(
+        set = await resultFromText(
             largeResponse(),
             { title: "large", queryText: "", durationMs: 0 },
             nextTurn,

@@ -7,7 +7,7 @@ import type {
     ChartPrefs,
     FromWebview,
     LoadMessage,
-    ResultInfo,
+    QueryResult,
     ResultMeta,
 } from "../../src/shared/resultsProtocol";
 import { fromResultsPageSchema } from "../../src/resultsPanel/messageSchema";
@@ -187,7 +187,7 @@ export interface LoadSpec {
     /** The grid-or-chart preference the extension remembered for this query. */
     chart?: ChartPrefs;
     /** What the service said the run read and the budget left (absent: it said nothing). */
-    cost?: Pick<ResultInfo, "bytesRead" | "budgetRemainingBytes">;
+    cost?: Pick<QueryResult, "bytesRead" | "budgetRemainingBytes">;
 }
 
 /**

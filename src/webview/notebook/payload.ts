@@ -1,8 +1,8 @@
-// A stored notebook result as the results panel's payload, so the grid and chart read it as they
-// read a run's result.
+// A stored notebook result as a results page's entry (PageResult), so the grid and chart read it
+// as they read a run's result.
 import * as l10n from "@vscode/l10n";
 import type { StoredResult } from "../../shared/storedNotebook";
-import type { ChartPrefs, ResultPayload } from "../../shared/resultsProtocol";
+import type { ChartPrefs, PageResult } from "../../shared/resultsProtocol";
 
 /**
  * A notebook output's result as the file holds it (the one definition, storedNotebook.ts; pure,
@@ -19,7 +19,7 @@ function typeName(t: unknown): string {
     return "";
 }
 
-export function payloadOf(id: string, result: StoredHead): ResultPayload {
+export function payloadOf(id: string, result: StoredHead): PageResult {
     return {
         id,
         title: "",

@@ -4,7 +4,7 @@
 // cost the page twice the JSON's size in memory, and receiving them as much time as parsing them.
 import { ByteRows, type CellLayout } from "../../shared/json/byteRows";
 import { parseLossless } from "../../shared/json/lossless";
-import type { ResultMeta, ResultPayload, ViewState } from "../../shared/resultsProtocol";
+import type { PageResult, ResultMeta, ViewState } from "../../shared/resultsProtocol";
 import { columnKind, ColumnKind } from "./format";
 import type { GridData } from "./grid/types";
 import { ColumnReads } from "./chart/columnReads";
@@ -17,8 +17,8 @@ const decoder = new TextDecoder();
 
 /**
  * The page's state for one result. What the result is (info, columns, flags) is read from its
- * `payload`, which is built from the runner's ResultSet (resultsProtocol.ts ResultInfo and
- * PageSummary); the fields here are only what the page adds: types filled in, kinds, rows read,
+ * `payload`, the runner's result as the load message carries it (resultsProtocol.ts QueryResult,
+ * PageResult); the fields here are only what the page adds: types filled in, kinds, rows read,
  * order, view.
  */
 export class ResultModel implements GridData {
@@ -47,7 +47,7 @@ export class ResultModel implements GridData {
     /** A chart's columns read from the bytes, each once. */
     private chartColumns: ColumnReads | null = null;
 
-    constructor(readonly payload: ResultPayload) {
+    constructor(readonly payload: PageResult) {
         const meta = payload.meta;
         this.columns = meta.columns;
         this.types = meta.columns.map((_, i) => meta.types[i] ?? "");

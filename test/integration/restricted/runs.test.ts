@@ -5,7 +5,7 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../../src/extension";
-import type { ResultSet } from "../../../src/resultsPanel";
+import type { QueryResult } from "../../../src/resultsPanel";
 import { restrictedRunMessage } from "../../../src/trust";
 import type { Sandbox } from "../../sandbox";
 import {
@@ -31,7 +31,7 @@ describe("Restricted Mode: what runs from which document", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
     let ui: ScriptedUi;
-    let shown: ResultSet[][];
+    let shown: QueryResult[][];
     let memoryFs: vscode.Disposable;
 
     /** Every query the sandbox received whose body holds `text`. */

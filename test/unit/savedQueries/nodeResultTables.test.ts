@@ -5,7 +5,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parseLossless, stringifyLossless } from "../../../src/shared/json/lossless";
 import { chartHintOf } from "../../../src/resultsPanel/chartHint";
-import { resultSetFromText } from "../../../src/resultsPanel/resultSet";
+import { knownLayout, resultFromText } from "../../../src/resultsPanel/resultSet";
 import { tablesFor } from "../../../src/savedQueries/nodeResultTables";
 
 describe("result tables for query kinds", () => {
@@ -46,14 +46,14 @@ describe("result tables for query kinds", () => {
         const [byDay] = tablesFor("TrendsQuery", {
             results: [{ label: "a", data: [1, 2], days: ["2024-05-01", "2024-05-02"] }],
         });
-        // As the saved-query runner builds the result set, and as the panel reads it back.
-        const set = await resultSetFromText(stringifyLossless(byDay), {
+        // As the saved-query runner builds the result, and as the panel reads it back.
+        const set = await resultFromText(stringifyLossless(byDay), {
             title: "t",
             queryText: "q",
             durationMs: 1,
         });
-        assert.deepEqual(chartHintOf(set.layout?.head), byDay.chart);
-        assert.equal(chartHintOf(set.layout?.head)?.spec?.type, "line");
+        assert.deepEqual(chartHintOf(knownLayout(set)?.head), byDay.chart);
+        assert.equal(chartHintOf(knownLayout(set)?.head)?.spec?.type, "line");
     });
 
     it("opens funnels as bars of steps with conversion, retention as a heat table", () => {
