@@ -9,7 +9,7 @@ import type { QueryHistory } from "./history";
 import { userMessageOf } from "../errorText";
 import { redact } from "../log";
 import { inLabel, withoutControls } from "../shared/plainText";
-import { resultSetOf, type ResultSet } from "../resultsPanel";
+import type { ResultSet } from "../resultsPanel/resultSet";
 import { describeVariable, fetchSavedVariables, namesToPrompt } from "./savedVariables";
 import type { Statement } from "../hogql/statementSplitter";
 import { missingVariableRanges } from "./variableErrors";
@@ -262,6 +262,8 @@ export class QueryRunner implements vscode.Disposable {
             );
             outcome.durationMs = Date.now() - started;
             this.deps.log.debug("run: response received");
+            // Loaded on the first result, with the response reader, not at activation.
+            const { resultSetOf } = await import("../resultsPanel/resultSet");
             outcome.result = resultSetOf(raw.bytes, raw.layout, {
                 title: run.title,
                 queryText: target.text,
