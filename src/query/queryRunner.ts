@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { nodeCrypto } from "../nodeCrypto";
 import * as vscode from "vscode";
 import type { HogQLError, PostHogClient, RefreshMode } from "../api";
 import { loadApi } from "../apiLoader";
@@ -240,7 +240,7 @@ export class QueryRunner implements vscode.Disposable {
     /** Runs one statement; its result set is built here, once, from the bytes as received. */
     private async runOne(run: StatementRun): Promise<RunOutcome> {
         const { client, document, target, report } = run;
-        const queryId = randomUUID();
+        const queryId = nodeCrypto().randomUUID();
         const values = pick(run.values, findVariables(target.text));
         const started = Date.now();
         const outcome: RunOutcome = { statement: target, queryId, durationMs: 0 };
