@@ -22,8 +22,6 @@ export interface ChatParticipantDeps extends LogDep, SessionDep, DisposablesDep,
     readonly extensionUri: vscode.Uri;
 }
 
-export { PARTICIPANT_ID } from "./chatRegistration";
-
 /** What `/query` leaves in its result's metadata (a test reads it as VS Code returns it). */
 export interface QueryResultMetadata {
     /** The id the Run button carries (see chatDrafts.ts). */
