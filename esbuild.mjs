@@ -10,6 +10,7 @@
 import * as esbuild from "esbuild";
 import fs from "node:fs";
 import path from "node:path";
+import { alias, extensionBuildOptions, vscodeOnce } from "./scripts/extensionBuildOptions.mjs";
 import { removeOldChunks, webviewBuilds } from "./scripts/webviewBuildOptions.mjs";
 
 const watch = process.argv.includes("--watch");
@@ -22,38 +23,6 @@ const common = {
     sourcemap: production ? false : "linked",
     logLevel: "warning",
     legalComments: "none",
-};
-
-/**
- * `import * as vscode from "vscode"` in each of the extension's ~70 modules becomes its own
- * `__toESM(require("vscode"))`, which copies every property of VS Code's API object onto a fresh
- * namespace, once per module, at load. One ES module in the bundle re-exports the API instead,
- * so the copy is made once and every module shares its namespace (docs/performance.md,
- * "Activation").
- */
-const vscodeOnce = {
-    name: "vscode-once",
-    setup(build) {
-        build.onResolve({ filter: /^vscode$/ }, (args) =>
-            args.namespace === "vscode-once"
-                ? { path: "vscode", external: true }
-                : { path: "vscode", namespace: "vscode-once" },
-        );
-        build.onLoad({ filter: /.*/, namespace: "vscode-once" }, () => ({
-            contents: 'export * from "vscode";',
-            loader: "js",
-        }));
-    },
-};
-
-const alias = {
-    // jsonc-parser's `main` is a UMD wrapper whose inner `require("./impl/...")` calls esbuild
-    // cannot follow, so the bundle would fail at run time; its ES module build bundles whole.
-    "jsonc-parser": "jsonc-parser/lib/esm/main.js",
-    // web-tree-sitter's ES module build reads `import.meta.url`, which a CommonJS bundle lacks; its
-    // CommonJS build finds its files from `__dirname` (src/codeCalls/ passes the wasm paths anyway).
-    // (a path: the package's `exports` do not list the file itself).
-    "web-tree-sitter": path.resolve("node_modules/web-tree-sitter/tree-sitter.cjs"),
 };
 
 /** The bundles required on first use, each whole (they share nothing with extension.js). */
@@ -87,18 +56,7 @@ const nodeBuild = {
  * extension.js: `__dirname` (apiLoader.ts, validatorLoader.ts) is dist/ in every one.
  */
 const extensionBuild = {
-    ...common,
-    entryPoints: { extension: "src/extension.ts" },
-    outdir: "dist",
-    platform: "node",
-    format: "esm",
-    splitting: true,
-    chunkNames: "extension.chunk.[name]-[hash]",
-    // Inline, so the CommonJS step reads it and maps its output to the sources.
-    sourcemap: production ? false : "inline",
-    target: "node20",
-    external: ["vscode"],
-    alias,
+    ...extensionBuildOptions({ production }),
     write: false,
     plugins: [vscodeOnce, toCommonJs()],
 };

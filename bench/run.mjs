@@ -584,8 +584,23 @@ async function main() {
         return;
     }
     if (process.env.BENCH_ACTIVATE_ONLY === "1") {
-        // Activation alone: bundle sizes, code loaded and time (while splitting the bundle).
-        console.log(JSON.stringify(await activateFigures(root), null, 1));
+        // Activation alone: bundle sizes, code loaded and time, each with its target and PASS or
+        // FAIL, and the load they were taken under (absolute times under load are inflated).
+        for (const a of await activateFigures(root)) {
+            const versus = a.baseline
+                ? `, ${fmt(a.ours / a.baseline)}x ${a.baseline_name} ${fmt(a.baseline)}`
+                : "";
+            const verdict = a.target
+                ? `  target ${targetText(a.target)} ${a.unit}: ${a.ours <= a.target.max ? "PASS" : "FAIL"}`
+                : "";
+            console.log(`${a.figure}: ${fmt(a.ours)} ${a.unit}${versus}${verdict}`);
+        }
+        console.log(
+            `load average ${os
+                .loadavg()
+                .map((l) => l.toFixed(1))
+                .join(", ")}, ${os.cpus().length} CPUs`,
+        );
         return;
     }
     if (process.env.BENCH_HOST_ONLY === "1") {

@@ -10,7 +10,8 @@ import { HogQLLanguage } from "./language";
 import { errorDetail, userMessageOf } from "./errorText";
 import { QueryHistory } from "./query/history";
 import { QueryRunner } from "./query/queryRunner";
-import { ResultsPanelManager, type ResultsPresenter } from "./resultsPanel";
+import type { ResultsPresenter } from "./resultsPanel";
+import { LazyResultsPanels } from "./resultsPanel/lazyPanels";
 import { Ui, vscodeUi } from "./userPrompts";
 
 /**
@@ -31,8 +32,8 @@ export class Ctx implements vscode.Disposable {
     readonly views: { experiments: ExperimentsTree; eventDefinitions: EventDefinitionsTree };
     readonly history: QueryHistory;
     readonly runner: QueryRunner;
-    /** The results panels (restored after a reload through their serializer). */
-    readonly panels: ResultsPanelManager;
+    /** The results panels (restored after a reload through their serializer), loaded on first use. */
+    readonly panels: LazyResultsPanels;
     /** Where query results are shown: the results panel (tests may swap in a recorder). */
     results: ResultsPresenter;
     /** The HogQL language pieces: schema cache, error ranges, PostHog's parser (src/language). */
@@ -59,7 +60,7 @@ export class Ctx implements vscode.Disposable {
             this.history = new QueryHistory(extension.workspaceState);
             this.runner = this.push(new QueryRunner(this));
             this.panels = this.push(
-                new ResultsPanelManager({
+                new LazyResultsPanels({
                     extensionUri: extension.extensionUri,
                     storageUri: extension.storageUri ?? extension.globalStorageUri,
                     log: this.log,

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { nodeCrypto } from "../nodeCrypto";
 import * as vscode from "vscode";
 import type { LogFn, OAuthHttp, PostHogClient } from "../api";
 import { checkHost } from "../api/host";
@@ -160,7 +160,7 @@ export class Session implements vscode.Disposable {
         // the token source); the key enters the cache id only as a hash held in memory, so
         // switching keys on one host gets a new client.
         const credential = key
-            ? createHash("sha256").update(key).digest("hex")
+            ? nodeCrypto().createHash("sha256").update(key).digest("hex")
             : `oauth:${oauth!.clientId}`;
         const id = `${state.host}|${state.projectId}|${credential}|${settings}`;
         if (this.cachedClient?.id !== id) {

@@ -1,6 +1,6 @@
 import * as vscode from "vscode";
 import type { EventDefinition, ListEventDefinitionsParams } from "../api";
-import { isCancellation } from "../api/errors";
+import { loadApi } from "../apiLoader";
 import type { ConfigDep, LogDep, SessionDep } from "../deps";
 import type { CodeUsageIndex, CodeUsagesDep } from "./codeUsages";
 import { errorDetail, userMessageOf } from "../errorText";
@@ -221,7 +221,8 @@ export class EventDefinitionsTree
             const value = await this.volume(def);
             volume = value === null ? vscode.l10n.t("unknown") : countText(value);
         } catch (error) {
-            if (isCancellation(error)) return item;
+            // The tree shows only what the API read, so its bundle is loaded by now.
+            if (loadApi().isCancellation(error)) return item;
             volume = vscode.l10n.t("could not be loaded");
             this.deps.log.warn(`volume of ${redact(def.name)}: ${redact(userMessageOf(error))}`);
         }

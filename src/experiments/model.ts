@@ -1,6 +1,6 @@
 // Pure helpers over the experiment records the API returns: state, variants, metrics, text.
 // No `vscode` here, so the rules are unit-tested in plain Node.
-import { createHash } from "node:crypto";
+import { nodeCrypto } from "../nodeCrypto";
 import * as l10n from "@vscode/l10n";
 import type { Experiment, ExperimentBasic } from "../api";
 
@@ -175,7 +175,7 @@ function metricName(metric: Record<string, unknown>, index: number): string {
  */
 export function metricFingerprint(metric: Record<string, unknown>): string {
     if (typeof metric.fingerprint === "string" && metric.fingerprint) return metric.fingerprint;
-    return createHash("sha256").update(stableJson(metric)).digest("hex");
+    return nodeCrypto().createHash("sha256").update(stableJson(metric)).digest("hex");
 }
 
 function stableJson(value: unknown): string {

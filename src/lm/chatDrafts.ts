@@ -1,7 +1,7 @@
 // The queries `@posthog /query` drafted and showed, each waiting for the user's click on its Run
 // button. The button carries an id, never the SQL: the command it calls runs only a query the
 // participant drafted and showed, so a command link built elsewhere cannot run SQL of its own.
-import { randomUUID } from "node:crypto";
+import { nodeCrypto } from "../nodeCrypto";
 
 /** Drafts kept: the recent ones of a session; older buttons say to draft again. */
 const KEPT = 50;
@@ -11,7 +11,7 @@ export class ChatDrafts {
 
     /** Keeps `sql` and returns the id its Run button carries. */
     add(sql: string): string {
-        const id = randomUUID();
+        const id = nodeCrypto().randomUUID();
         this.drafts.set(id, sql);
         for (const oldest of this.drafts.keys()) {
             if (this.drafts.size <= KEPT) break;

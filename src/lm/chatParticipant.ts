@@ -22,8 +22,6 @@ export interface ChatParticipantDeps extends LogDep, SessionDep, DisposablesDep,
     readonly extensionUri: vscode.Uri;
 }
 
-export const PARTICIPANT_ID = "posthog-workbench.posthog";
-
 /** What `/query` leaves in its result's metadata (a test reads it as VS Code returns it). */
 export interface QueryResultMetadata {
     /** The id the Run button carries (see chatDrafts.ts). */
@@ -184,28 +182,25 @@ const general: Handler = (_ctx, request, stream, token) =>
 
 const HANDLERS: Record<string, Handler> = { query, explain, experiment };
 
-export function registerChatParticipant(ctx: ChatParticipantDeps): void {
-    const participant = vscode.chat.createChatParticipant(
-        PARTICIPANT_ID,
-        async (request, _context, stream, token) => {
-            const handler = (request.command && HANDLERS[request.command]) || general;
-            try {
-                return (
-                    (await withAbortSignal(token, (signal) =>
-                        handler(ctx, request, stream, token, signal),
-                    )) ?? {}
-                );
-            } catch (error) {
-                const redact = (text: string) => ctx.auth.session.redact(text);
-                ctx.log.error(
-                    `@posthog /${request.command ?? ""} failed: ${redact(String(error))}`,
-                );
-                const message = error instanceof Error ? error.message : String(error);
-                // VS Code renders the error's message as Markdown; a server's text is plain.
-                return { errorDetails: { message: inMarkdown(redact(message)) } };
-            }
-        },
-    );
-    participant.iconPath = vscode.Uri.joinPath(ctx.extensionUri, "media", "posthog.svg");
-    ctx.push(participant);
+/** Answers one `@posthog` request (src/lm/chatRegistration.ts loads this on the first one). */
+export async function answerChatRequest(
+    ctx: ChatParticipantDeps,
+    request: vscode.ChatRequest,
+    stream: vscode.ChatResponseStream,
+    token: vscode.CancellationToken,
+): Promise<vscode.ChatResult> {
+    const handler = (request.command && HANDLERS[request.command]) || general;
+    try {
+        return (
+            (await withAbortSignal(token, (signal) =>
+                handler(ctx, request, stream, token, signal),
+            )) ?? {}
+        );
+    } catch (error) {
+        const redact = (text: string) => ctx.auth.session.redact(text);
+        ctx.log.error(`@posthog /${request.command ?? ""} failed: ${redact(String(error))}`);
+        const message = error instanceof Error ? error.message : String(error);
+        // VS Code renders the error's message as Markdown; a server's text is plain.
+        return { errorDetails: { message: inMarkdown(redact(message)) } };
+    }
 }

@@ -1,7 +1,7 @@
 // What the editor's model is told before it drafts: the project's tables and columns and its
 // recent event names. Names only; no rows, no key.
 import type { PostHogClient, QueryResponse } from "../api";
-import { readResponse } from "../api/queryBytes";
+import { readResponse } from "../readResponse";
 import type { DraftContext } from "./draftWithModel";
 
 interface SchemaResponse {

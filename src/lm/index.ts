@@ -1,7 +1,8 @@
 // The editor's AI features: language model tools and the `@posthog` chat participant. Drafting
 // with the editor's model is reached from the Draft command (src/lm/draftFlow.ts).
 import type { ConfigDep } from "../deps";
-import { registerChatParticipant, type ChatParticipantDeps } from "./chatParticipant";
+import type { ChatParticipantDeps } from "./chatParticipant";
+import { registerChatParticipant } from "./chatRegistration";
 import { trackOfferedContext } from "./offeredContext";
 import { registerTools, type ToolDeps } from "./tools";
 

@@ -7,7 +7,6 @@ import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { ConfigDep, DisposablesDep, ResultsDep, SessionDep } from "../deps";
 import { codeBlock, codeSpan } from "../shared/plainText";
-import { resultOf } from "../resultsPanel";
 
 /** What the tools answer with: loaded when a tool first runs, not at activation. */
 const texts = () => import("./toolText");
@@ -108,7 +107,8 @@ export function runQueryTool(ctx: ToolDeps): vscode.LanguageModelTool<RunQueryIn
                 const { text, result } = await (
                     await texts()
                 ).runQueryText(await client(ctx), options.input.query, signal);
-                if (options.input.showInGrid)
+                if (options.input.showInGrid) {
+                    const { resultOf } = await import("../resultsPanel/resultSet");
                     await ctx.results.show([
                         resultOf(result.bytes, result.layout, {
                             title: "Language model query",
@@ -118,6 +118,7 @@ export function runQueryTool(ctx: ToolDeps): vscode.LanguageModelTool<RunQueryIn
                             ...result.cost,
                         }),
                     ]);
+                }
                 return options.input.showInGrid
                     ? `${text}\n\nThe full result is open in the PostHog results grid.`
                     : text;

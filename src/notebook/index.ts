@@ -1,19 +1,13 @@
 // HogQL notebooks (`*.hogqlnb`): the serializer and the controller (the commands are in
-// ./commands.ts, loaded with the command table).
+// ./commands.ts, loaded with the command table). Activation registers the serializer (VS Code
+// needs it to open a .hogqlnb) as a stub that loads the file format when a notebook is first
+// read or saved; the controller is created when a notebook of ours is first open.
 import * as vscode from "vscode";
 import type { ConfigDep, DisposablesDep } from "../deps";
-import { HogqlNotebookController, type NotebookControllerDeps } from "./controller";
-import {
-    RendererMessages,
-    setRendererMessages,
-    type RendererMessagesDeps,
-} from "./rendererMessages";
-import {
-    droppedLogLines,
-    droppedOutputsMessage,
-    HogqlNotebookSerializer,
-    NOTEBOOK_TYPE,
-} from "./serializer";
+import { lazily } from "../lazily";
+import type { NotebookControllerDeps } from "./controller";
+import { NOTEBOOK_TYPE } from "./notebookType";
+import type { RendererMessagesDeps } from "./rendererMessages";
 
 /** What the notebooks use. */
 export type NotebookDeps = DisposablesDep &
@@ -22,22 +16,37 @@ export type NotebookDeps = DisposablesDep &
     RendererMessagesDeps;
 
 export function registerNotebooks(deps: NotebookDeps): void {
+    const runtime = lazily(() => import("./runtime"));
+    const serializer = lazily(async () => (await runtime()).notebookSerializer(deps));
     deps.push(
         vscode.workspace.registerNotebookSerializer(
             NOTEBOOK_TYPE,
-            new HogqlNotebookSerializer(
-                () => deps.config.notebookSaveOutputs,
-                (dropped) => {
-                    for (const line of droppedLogLines(dropped)) deps.log.warn(line);
-                    const message = droppedOutputsMessage(dropped);
-                    if (message) void deps.ui.warn(message);
-                },
-            ),
+            {
+                deserializeNotebook: async (content) =>
+                    (await serializer()).deserializeNotebook(content),
+                serializeNotebook: async (data) => (await serializer()).serializeNotebook(data),
+            },
             // Nothing transient: outputs, execution summaries and metadata all go in the file
             // (unless the setting leaves outputs out, which the serializer does itself).
             {},
         ),
     );
-    deps.push(new HogqlNotebookController(deps));
-    setRendererMessages(deps.push(new RendererMessages(deps)));
+    let started = false;
+    let disposed = false;
+    const start = (notebook: vscode.NotebookDocument) => {
+        if (started || notebook.notebookType !== NOTEBOOK_TYPE) return;
+        started = true;
+        void runtime().then(
+            (m) => {
+                if (!disposed) deps.push(m.startNotebooks(deps));
+            },
+            (error: unknown) => {
+                started = false;
+                deps.log.error(`notebooks: the controller failed to load: ${String(error)}`);
+            },
+        );
+    };
+    deps.push(vscode.workspace.onDidOpenNotebookDocument(start));
+    deps.push({ dispose: () => (disposed = true) });
+    vscode.workspace.notebookDocuments.forEach(start);
 }

@@ -16,7 +16,7 @@ import {
     resultFromBytes,
 } from "./resultOutput";
 
-export const NOTEBOOK_TYPE = "posthog-workbench.hogqlnb";
+export { NOTEBOOK_TYPE } from "./notebookType";
 /** The language of a variables cell: `name = value` lines read like a .properties file. */
 export const VARIABLES_LANGUAGE = "properties";
 const ERROR_MIME = "application/vnd.code.notebook.error";

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { nodeCrypto } from "../nodeCrypto";
 import * as vscode from "vscode";
 import type { HogQLError, PostHogClient, RefreshMode } from "../api";
 import { loadApi } from "../apiLoader";
@@ -9,7 +9,8 @@ import type { QueryHistory } from "./history";
 import { userMessageOf } from "../errorText";
 import { redact } from "../log";
 import { inLabel, withoutControls } from "../shared/plainText";
-import { resultOf, type QueryResult, type ResultLayout } from "../resultsPanel";
+import type { QueryResult } from "../shared/resultsProtocol";
+import type { ResultLayout } from "../resultsPanel/resultSet";
 import { describeVariable, fetchSavedVariables, namesToPrompt } from "./savedVariables";
 import type { Statement } from "../hogql/statementSplitter";
 import { missingVariableRanges } from "./variableErrors";
@@ -242,7 +243,7 @@ export class QueryRunner implements vscode.Disposable {
     /** Runs one statement; its result is built here, once, from the bytes as received. */
     private async runOne(run: StatementRun): Promise<RunOutcome> {
         const { client, document, target, report } = run;
-        const queryId = randomUUID();
+        const queryId = nodeCrypto().randomUUID();
         const values = pick(run.values, findVariables(target.text));
         const started = Date.now();
         const outcome: RunOutcome = { statement: target, queryId, durationMs: 0 };
@@ -265,6 +266,8 @@ export class QueryRunner implements vscode.Disposable {
             outcome.durationMs = Date.now() - started;
             this.deps.log.debug("run: response received");
             outcome.layout = raw.layout;
+            // Loaded on the first result, with the response reader, not at activation.
+            const { resultOf } = await import("../resultsPanel/resultSet");
             outcome.result = resultOf(raw.bytes, raw.layout, {
                 title: run.title,
                 queryText: target.text,

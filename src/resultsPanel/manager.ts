@@ -12,8 +12,9 @@ import { ResultsPanelView, resultsInPanelKey, resultsPanelViewId } from "./panel
 import type { QueryResult } from "./resultSet";
 import { ResultStore } from "./store";
 
-/** The webview type; package.json needs `onWebviewPanel:posthog-workbench.results`. */
-export const resultsViewType = "posthog-workbench.results";
+import { resultsViewType } from "./viewIds";
+
+export { resultsViewType };
 
 /** What the manager needs from the extension. */
 export interface ResultsPanelDeps {

@@ -5,14 +5,9 @@
 import * as vscode from "vscode";
 import { ResultsPage, type PageSurface, type PanelDeps, type ShownResults } from "./page";
 
-/** The view's id (package.json `contributes.views`, in the `posthogResults` panel container). */
-export const resultsPanelViewId = "posthog-workbench.resultsView";
+import { resultsInPanelKey, resultsPanelViewId } from "./viewIds";
 
-/**
- * Context key that shows the view (its `when`): set once results go to the panel, so with the
- * `results.location` setting on `editor` the view is neither shown nor its page loaded.
- */
-export const resultsInPanelKey = "posthog-workbench.resultsInPanel";
+export { resultsInPanelKey, resultsPanelViewId };
 
 /** Results that came from no document (the query log, a chat tool): kept under this key. */
 const noOwner = "";

@@ -5,6 +5,7 @@
 // save, close and reopen the outputs and execution order come back from the file (by default
 // only the cells are saved).
 import * as assert from "node:assert/strict";
+import * as os from "node:os";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
 import { CONTROLLER_ID } from "../../src/notebook/controller";
@@ -503,10 +504,17 @@ describe("HogQL notebooks", function () {
     });
 
     it("opens a .hogql file as a notebook, one cell per statement", async () => {
-        const document = await vscode.workspace.openTextDocument({
-            language: "hogql",
-            content: "-- one\nSELECT 1;\n-- two\nSELECT 2;",
-        });
+        // A file of its own, not an untitled document: under load the new untitled document came
+        // up holding the text of the Markdown export the test before closed (as in
+        // scopedKeys.test.ts), and the command turned that into the notebook.
+        const content = "-- one\nSELECT 1;\n-- two\nSELECT 2;";
+        const file = vscode.Uri.joinPath(
+            vscode.Uri.file(os.tmpdir()),
+            `posthog-open-as-notebook-${process.pid}.hogql`,
+        );
+        await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(content));
+        const document = await vscode.workspace.openTextDocument(file);
+        assert.equal(document.getText(), content);
         await vscode.window.showTextDocument(document);
         const notebook = await vscode.commands.executeCommand<vscode.NotebookDocument>(
             "posthog-workbench.openAsNotebook",
@@ -517,6 +525,8 @@ describe("HogQL notebooks", function () {
             ["-- one\nSELECT 1", "-- two\nSELECT 2"],
         );
         await vscode.commands.executeCommand("workbench.action.revertAndCloseActiveEditor");
+        await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+        await vscode.workspace.fs.delete(file);
     });
 
     it("language features reach notebook cells (completion in a HogQL cell)", async () => {

@@ -33,7 +33,7 @@ describe("results in the bottom panel", function () {
 
     /** The view's page, once it has loaded and painted the result shown for `editor`. */
     async function panelShows(editor: vscode.TextEditor): Promise<WebviewState> {
-        const view = api.ctx.panels.panelView;
+        const view = (await api.ctx.panels.manager()).panelView;
         const owner = ownerOf(editor.document);
         return waitFor(`the panel's page showing ${owner}'s result`, () => {
             const shown = view.shown;
@@ -60,16 +60,16 @@ describe("results in the bottom panel", function () {
         await vscode.commands.executeCommand("workbench.action.closeAllEditors");
     });
 
-    it("with the setting on editor, the panel's view is never resolved (no page loads)", () => {
+    it("with the setting on editor, the panel's view is never resolved (no page loads)", async () => {
         assert.equal(api.ctx.config.resultsLocation, "editor");
-        assert.equal(api.ctx.panels.panelView.livePage, undefined);
+        assert.equal((await api.ctx.panels.manager()).panelView.livePage, undefined);
     });
 
     it("keeps one result per editor and switches the panel with the active editor", async () => {
         await location().update("results.location", "panel", vscode.ConfigurationTarget.Global);
         const a = await run("SELECT 1 AS first_editor");
         const stateA = await panelShows(a);
-        const view = api.ctx.panels.panelView;
+        const view = (await api.ctx.panels.manager()).panelView;
         assert.match(view.shown?.sets[0].queryText ?? "", /first_editor/);
         const b = await run("SELECT 2 AS second_editor");
         const stateB = await panelShows(b);
@@ -106,7 +106,7 @@ describe("results in the bottom panel", function () {
             "SELECT number AS n, concat('row', toString(number)) AS name FROM numbers(2000) LIMIT 2000",
         );
         const first = await panelShows(editor);
-        const view = api.ctx.panels.panelView;
+        const view = (await api.ctx.panels.manager()).panelView;
         const key = first.storeKey ?? "";
         const shown = view.shown;
         assert.ok(shown);

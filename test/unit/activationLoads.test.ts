@@ -1,0 +1,66 @@
+// What activation loads: dist/extension.js and the chunks it requires at once (a feature's chunk
+// is required inside `import()`, on first use). The development build's source maps name the
+// sources in each file, so the test can say which features activation would load.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(__dirname, "../../..");
+const dist = path.join(root, "dist");
+
+/** The files activation loads: extension.js and, transitively, its top-level chunk requires. */
+function activationFiles(): string[] {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        const text = fs.readFileSync(path.join(dist, file), "utf8");
+        // A top-level `var x = require(...)`; `import()` becomes `.then(() => require(...))`.
+        for (const m of text.matchAll(/^var \w+ = require\("\.\/(extension\.chunk\.[^"]+)"\)/gm))
+            visit(m[1]);
+    };
+    visit("extension.js");
+    return [...seen];
+}
+
+/** The sources bundled into the files activation loads, from their source maps. */
+function activationSources(): string[] {
+    return activationFiles().flatMap((file) => {
+        const map = JSON.parse(fs.readFileSync(path.join(dist, `${file}.map`), "utf8")) as {
+            sources: string[];
+        };
+        return map.sources.map((s) => path.relative(root, path.resolve(dist, s)));
+    });
+}
+
+describe("activation's code (dist/extension.js and the chunks it requires at once)", () => {
+    // Each is loaded when its feature is first used (docs/performance.md, "Activation").
+    const onFirstUse = [
+        // The results panels: the manager, its pages and the result store.
+        "src/resultsPanel/manager.ts",
+        "src/resultsPanel/page.ts",
+        "src/resultsPanel/store.ts",
+        // A result set and the response reader under it.
+        "src/resultsPanel/resultSet.ts",
+        "src/shared/json/responseScan.ts",
+        "src/shared/json/lossless.ts",
+        // The notebooks' file format, controller and renderer channel.
+        "src/notebook/serializer.ts",
+        "src/notebook/fileFormat.ts",
+        "src/notebook/controller.ts",
+        "src/notebook/rendererMessages.ts",
+    ];
+
+    it("holds none of the features loaded on first use", () => {
+        const sources = activationSources();
+        assert.ok(sources.includes("src/extension.ts"), `no source map names: ${sources.join()}`);
+        const loaded = onFirstUse.filter((s) => sources.includes(s));
+        assert.deepEqual(loaded, [], `activation loads ${loaded.join(", ")}`);
+    });
+
+    it("registers the results panels and notebooks through their stubs", () => {
+        const sources = activationSources();
+        for (const stub of ["src/resultsPanel/lazyPanels.ts", "src/notebook/index.ts"])
+            assert.ok(sources.includes(stub), `activation does not load ${stub}`);
+    });
+});
