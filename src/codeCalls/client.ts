@@ -20,6 +20,7 @@ export class CodeCallsClient {
     private nextId = 1;
     private readonly pending = new Map<number, Pending>();
     private disposed = false;
+    private starts = 0;
 
     /** `workerPath`: the bundled dist/codeCalls.js. */
     constructor(
@@ -46,9 +47,15 @@ export class CodeCallsClient {
         });
     }
 
+    /** How many worker threads this client has started (a restart after a stuck parse counts). */
+    get workersStarted(): number {
+        return this.starts;
+    }
+
     private ensureWorker(): Worker {
         if (this.worker) return this.worker;
         const worker = new Worker(this.workerPath);
+        this.starts++;
         // The worker must not keep a test process (or a closing host) alive.
         worker.unref();
         worker.on("message", (response: FindResponse) => this.answer(response));

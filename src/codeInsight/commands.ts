@@ -1,11 +1,11 @@
 // The commands of the editor's PostHog insight: the hovers' links, and Refresh.
 import * as l10n from "@vscode/l10n";
 import * as vscode from "vscode";
-import { appLink } from "../appLinks";
 import type { CommandSpec } from "../commands";
 import type { SessionDep } from "../deps";
 import type { EventDefinitionsTree } from "../events/eventDefinitionsTree";
 import { eventQuery } from "../events/format";
+import { eventDefinitionUrl } from "./appUrls";
 import type { CodeInsight } from "./index";
 
 /** What the commands use. */
@@ -73,15 +73,7 @@ export const codeInsightCommands: readonly CommandSpec<CodeInsightCommandDeps>[]
             const state = deps.auth.session.state;
             if (!state.signedIn)
                 throw new Error(l10n.t('Not signed in. Run "PostHog: Sign In" first.'));
-            // The event definition's page (frontend/src/scenes/urls.ts `eventDefinition`).
-            const link = appLink(
-                state.host,
-                "project",
-                state.projectId,
-                "data-management",
-                "events",
-                id,
-            );
+            const link = eventDefinitionUrl(state.host, state.projectId, id);
             await vscode.env.openExternal(vscode.Uri.parse(link, true));
         },
     },

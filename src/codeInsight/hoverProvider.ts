@@ -1,6 +1,7 @@
 // Hovers on an event name in a capture call and on a flag key that belongs to an experiment. They
-// read what the data already holds (fetched in batches for the session); only an experiment's
-// primary result may still be on its way, asked for when the document was read.
+// read what the data already holds (fetched in batches for the session); an event's volume and an
+// experiment's primary result may still be on their way (asked for when the document was read),
+// and the hover waits for them rather than showing without them.
 import * as vscode from "vscode";
 import { callAt, rangeOf, type DocumentCalls } from "./documentCalls";
 import { eventHoverMarkdown, flagHoverMarkdown, HOVER_COMMANDS } from "./hoverText";
@@ -24,7 +25,7 @@ export class CodeHoverProvider implements vscode.HoverProvider {
             text = eventHoverMarkdown({
                 name: call.key,
                 definition: this.data.definition(call.key),
-                volume: this.data.volume(call.key),
+                volume: await this.data.volumeNow(call.key),
                 stale: this.data.stale,
             });
         } else {

@@ -8,6 +8,7 @@ import type { CodeCall } from "../codeCalls/types";
 import type { ConfigDep, LogDep, SessionDep } from "../deps";
 import type { InsightData } from "./insightData";
 import { isSupportedLanguage } from "./languages";
+import { SharedFinder } from "./sharedFinder";
 import type { StartedInsight } from "./startedInsight";
 
 /** What the editor insight uses. */
@@ -25,6 +26,8 @@ export class CodeInsight implements vscode.Disposable {
     private starting: Promise<StartedInsight | undefined> | undefined;
     private startedInsight: StartedInsight | undefined;
     private disposed = false;
+    /** The finder's one client, which the workspace index (src/events/codeUsages.ts) shares. */
+    readonly finder = new SharedFinder();
 
     constructor(private readonly deps: CodeInsightDeps) {}
 
@@ -45,7 +48,7 @@ export class CodeInsight implements vscode.Disposable {
 
     /** Whether the finder's worker thread runs (it starts on the first document read). */
     get finderStarted(): boolean {
-        return this.startedInsight?.finderStarted === true;
+        return this.finder.started;
     }
 
     /** The PostHog data, loaded and made on first use (it fetches nothing until asked). */
@@ -73,7 +76,7 @@ export class CodeInsight implements vscode.Disposable {
     private start(): Promise<StartedInsight | undefined> {
         this.starting ??= Promise.all([this.load(), this.data()]).then(([m, data]) => {
             if (this.disposed) return undefined;
-            this.startedInsight = new m.StartedInsight(this.deps, data);
+            this.startedInsight = new m.StartedInsight(this.deps, data, this.finder);
             return this.startedInsight;
         });
         return this.starting;
@@ -82,6 +85,7 @@ export class CodeInsight implements vscode.Disposable {
     dispose(): void {
         this.disposed = true;
         this.startedInsight?.dispose();
+        this.finder.dispose();
         void this.dataInstance?.then((data) => data.dispose());
     }
 }

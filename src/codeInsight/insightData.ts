@@ -52,6 +52,10 @@ export class InsightData implements vscode.Disposable {
     private workspaceNames: readonly string[] = [];
     private pendingVolumes = new Set<string>();
     private volumeTimer: NodeJS.Timeout | undefined;
+    /** The volume query each name is in while it runs (a hover waits for its name's). */
+    private readonly fetching = new Map<string, Promise<void>>();
+    /** Names a volume query has been sent for since the volumes were last cleared. */
+    private readonly asked = new Set<string>();
     private generation = 0;
     private failed = false;
     private readonly subscription: vscode.Disposable;
@@ -76,6 +80,26 @@ export class InsightData implements vscode.Disposable {
     }
 
     volume(name: string): EventVolume | undefined {
+        return this.volumes.get(name);
+    }
+
+    /**
+     * A name's volume for a hover: what is known, else the batch the name waits in, sent now
+     * rather than after the batching pause, and awaited, so that the first hover on a file just
+     * opened shows the volume. The batch stays one query for every name waiting in it; a name
+     * known already, or that PostHog never received, sends nothing.
+     */
+    async volumeNow(name: string): Promise<EventVolume | undefined> {
+        const known = this.volumes.get(name);
+        if (known) return known;
+        // Asked already (an answer without it, or a failure offline): hovers do not ask again.
+        if (!this.asked.has(name)) this.queueVolumes([name]);
+        if (this.pendingVolumes.has(name)) {
+            clearTimeout(this.volumeTimer);
+            this.volumeTimer = undefined;
+            void this.fetchVolumes();
+        }
+        await this.fetching.get(name);
         return this.volumes.get(name);
     }
 
@@ -176,6 +200,7 @@ export class InsightData implements vscode.Disposable {
         this.loaded = undefined;
         this.loading = undefined;
         this.volumes.clear();
+        this.asked.clear();
         this.results.clear();
         this.pendingVolumes.clear();
         this.failed = false;
@@ -212,6 +237,7 @@ export class InsightData implements vscode.Disposable {
             this.failed = false;
             if (again) {
                 this.volumes.clear();
+                this.asked.clear();
                 this.results.clear();
             }
             this.changed.fire();
@@ -241,10 +267,23 @@ export class InsightData implements vscode.Disposable {
     }
 
     /** One HogQL query for every name waiting. */
-    private async fetchVolumes(): Promise<void> {
+    private fetchVolumes(): Promise<void> {
         const names = [...this.pendingVolumes];
         this.pendingVolumes.clear();
-        if (names.length === 0 || !mayFetch(this.deps)) return;
+        if (names.length === 0 || !mayFetch(this.deps)) return Promise.resolve();
+        const fetch: Promise<void> = this.queryVolumes(names).finally(() => {
+            for (const name of names)
+                if (this.fetching.get(name) === fetch) this.fetching.delete(name);
+        });
+        for (const name of names) {
+            this.fetching.set(name, fetch);
+            this.asked.add(name);
+        }
+        return fetch;
+    }
+
+    /** Never throws: a failure is noted (the data is then stale). */
+    private async queryVolumes(names: string[]): Promise<void> {
         const generation = this.generation;
         try {
             const client = await this.deps.auth.session.client();

@@ -14,6 +14,7 @@ import { VolumeInlayHints } from "./inlayHints";
 import { InsightData } from "./insightData";
 import { CODE_LANGUAGE_IDS } from "./languages";
 import { DidYouMeanProvider } from "./quickFix";
+import type { SharedFinder } from "./sharedFinder";
 
 /** The quotes that open the string completion goes into. */
 const TRIGGERS = ['"', "'", "`"];
@@ -25,18 +26,21 @@ export function createInsightData(deps: CodeInsightDeps): InsightData {
 
 /** The providers on every supported document, with the finder behind them. */
 export class StartedInsight implements vscode.Disposable {
-    private finder: CodeCallsClient | undefined;
     private readonly documents: DocumentCalls;
     private readonly disposables: vscode.Disposable[] = [];
 
     constructor(
         private readonly deps: CodeInsightDeps,
         data: InsightData,
+        shared: SharedFinder,
     ) {
         const finder = () =>
-            (this.finder ??= new CodeCallsClient(
-                path.join(this.deps.extensionUri.fsPath, "dist", "codeCalls.js"),
-            ));
+            shared.client(
+                () =>
+                    new CodeCallsClient(
+                        path.join(this.deps.extensionUri.fsPath, "dist", "codeCalls.js"),
+                    ),
+            );
         const documents = new DocumentCalls(finder, this.deps.log);
         this.documents = documents;
         const selector = CODE_LANGUAGE_IDS.map((language) => ({ language }));
@@ -78,17 +82,11 @@ export class StartedInsight implements vscode.Disposable {
         for (const document of vscode.workspace.textDocuments) void documents.calls(document);
     }
 
-    /** Whether the finder's worker thread runs (it starts on the first document read). */
-    get finderStarted(): boolean {
-        return this.finder?.started === true;
-    }
-
     callsIn(document: vscode.TextDocument): Promise<CodeCall[]> {
         return this.documents.calls(document);
     }
 
     dispose(): void {
         for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
-        this.finder?.dispose();
     }
 }

@@ -4,6 +4,7 @@
 import * as path from "node:path";
 import * as vscode from "vscode";
 import type * as Index from "../codeCalls/workspace";
+import type { SharedFinder } from "../codeInsight/sharedFinder";
 import type { LogDep } from "../deps";
 
 export type CodeUsageIndex = Index.CodeUsageIndex;
@@ -15,7 +16,12 @@ export class CodeUsages implements vscode.Disposable {
     /** When the index is first created (the views then follow its changes). */
     readonly onDidLoad = this.loadedEmitter.event;
 
-    constructor(private readonly deps: LogDep) {}
+    constructor(
+        private readonly deps: LogDep & {
+            /** Owns the finder's one client, which the index shares (read on first use). */
+            readonly codeInsight: { readonly finder: SharedFinder };
+        },
+    ) {}
 
     /** The index if something has asked for it already, without creating it. */
     get loaded(): CodeUsageIndex | undefined {
@@ -29,7 +35,7 @@ export class CodeUsages implements vscode.Disposable {
             // builds the bundles sit together in dist/.
             // eslint-disable-next-line @typescript-eslint/no-require-imports
             const bundle = require(path.join(__dirname, "codeUsages.js")) as typeof Index;
-            this.created = bundle.createCodeUsageIndex(this.deps.log);
+            this.created = bundle.createCodeUsageIndex(this.deps.log, this.deps.codeInsight.finder);
             this.loadedEmitter.fire(this.created);
         }
         return this.created;

@@ -5,9 +5,12 @@
 // JVM family here; the finder's corpus tests cover Kotlin's call shapes.
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
+import { readResponse } from "../../src/api";
+import { perDayText } from "../../src/codeInsight/hoverText";
+import { readVolumes, volumesQuery } from "../../src/codeInsight/volumes";
 import type { ExtensionApi } from "../../src/extension";
 import type { Sandbox } from "../sandbox";
-import { signedIn } from "./fixture";
+import { directClient, signedIn } from "./fixture";
 import { activateExtension, waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 
@@ -318,6 +321,120 @@ describe("code insight: PostHog calls in application code", function () {
         assert.deepEqual(await api.ctx.codeInsight.callsIn(document), []);
         assert.equal((await hoverText(document, position)).includes("PostHog event"), false);
         assert.deepEqual(posthogDiagnostics(document.uri), []);
+    });
+
+    /** Writes a source file into the workspace's code/ folder, removed after the test. */
+    const written: vscode.Uri[] = [];
+    async function writeSource(name: string, text: string): Promise<vscode.TextDocument> {
+        const uri = fixture(name);
+        await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+        written.push(uri);
+        const document = await vscode.workspace.openTextDocument(uri);
+        await vscode.window.showTextDocument(document);
+        return document;
+    }
+    after(async () => {
+        for (const uri of written.splice(0)) await vscode.workspace.fs.delete(uri);
+    });
+
+    /** What the sandbox itself answers for an event's 30-day volume, as "N/day". */
+    async function sandboxPerDay(name: string): Promise<string> {
+        const run = await directClient(sandbox).runQuery({
+            kind: "HogQLQuery",
+            query: volumesQuery([name]),
+        });
+        const response = (await readResponse(run)) as { results?: unknown };
+        const volume = readVolumes(response.results, [name]).get(name);
+        assert.ok(volume && volume.total > 0, `the sandbox has received ${name}`);
+        return perDayText(volume);
+    }
+
+    it("shows the volume on the first hover of a file just opened, for an event not asked before", async () => {
+        // logged_in is in no other fixture: its volume has not been asked for in this session.
+        const document = await writeSource(
+            "firstHover.js",
+            'import posthog from "posthog-js";\nposthog.capture("logged_in");\n',
+        );
+        const hover = await hoverText(document, inside(document, "logged_in"));
+        assert.match(hover, /Last 30 days/);
+        assert.ok(hover.includes(await sandboxPerDay("logged_in")), hover);
+    });
+
+    it("shows the events per day after an event's name with the inlay-hint setting on", async () => {
+        const document = await vscode.workspace.openTextDocument(fixture("app.js"));
+        await vscode.window.showTextDocument(document);
+        const name = "signed_up";
+        const quote = document.getText().indexOf(`${name}"`) + name.length + 1;
+        const after = document.positionAt(quote);
+        const whole = new vscode.Range(0, 0, document.lineCount, 0);
+        const hintsAfterName = async () =>
+            (
+                await vscode.commands.executeCommand<vscode.InlayHint[]>(
+                    "vscode.executeInlayHintProvider",
+                    document.uri,
+                    whole,
+                )
+            ).filter((h) => h.position.isEqual(after));
+        const labelOf = (hint: vscode.InlayHint) =>
+            typeof hint.label === "string" ? hint.label : hint.label.map((p) => p.value).join("");
+        // The volume is known (the hover shows it), and the setting is off by default: no hint.
+        await waitFor("the hover's volume", async () =>
+            (await hoverText(document, inside(document, name))).includes("Last 30 days"),
+        );
+        assert.deepEqual(await hintsAfterName(), []);
+        const config = vscode.workspace.getConfiguration("posthog-workbench");
+        try {
+            await config.update("codeInsight.inlayHints", true, vscode.ConfigurationTarget.Global);
+            const hint = await waitFor("the volume hint after the name", async () => {
+                const found = await hintsAfterName();
+                return found.length === 1 ? found[0] : undefined;
+            });
+            assert.match(labelOf(hint), /\/day$/);
+            assert.equal(labelOf(hint), await sandboxPerDay(name));
+        } finally {
+            await config.update(
+                "codeInsight.inlayHints",
+                undefined,
+                vscode.ConfigurationTarget.Global,
+            );
+        }
+    });
+
+    it("names the variant an ended experiment shipped on a read of its flag", async () => {
+        const direct = directClient(sandbox);
+        const flag = `code-shipped-${Date.now()}`;
+        const draft = await direct.createExperiment({
+            name: "Code insight: shipped",
+            feature_flag_key: flag,
+        });
+        try {
+            await direct.launchExperiment(draft.id);
+            const document = await writeSource(
+                "shipped.js",
+                `import posthog from "posthog-js";\nposthog.isFeatureEnabled("${flag}");\n`,
+            );
+            // Experiments are read once per session: the refresh reads the running one.
+            await vscode.commands.executeCommand("posthog-workbench.refreshCodeInsight");
+            await waitFor("the flag's hover", async () =>
+                (await hoverText(document, inside(document, flag))).includes("PostHog experiment"),
+            );
+            assert.deepEqual(
+                posthogDiagnostics(document.uri).filter((d) => d.code === "ended-experiment"),
+                [],
+                "a running experiment's flag is not noted",
+            );
+            await direct.shipVariant(draft.id, { variant_key: "test" });
+            await vscode.commands.executeCommand("posthog-workbench.refreshCodeInsight");
+            const ended = await waitFor("the ended experiment's note", () =>
+                posthogDiagnostics(document.uri).find((d) => d.code === "ended-experiment"),
+            );
+            assert.equal(ended.severity, vscode.DiagnosticSeverity.Information);
+            assert.equal(document.getText(ended.range), flag);
+            assert.match(ended.message, /Code insight: shipped/);
+            assert.match(ended.message, /shipped the variant "test"/);
+        } finally {
+            await direct.softDeleteExperiment(draft.id);
+        }
     });
 
     it("asks for every referenced event's volume in one query, and none per hover", async () => {

@@ -164,6 +164,28 @@ describe("find usages in code", function () {
         );
     });
 
+    it("reads the workspace with the editor's finder: one client, one worker thread", async () => {
+        const finder = api.ctx.codeInsight.finder;
+        const before = finder.counts.workers;
+        const document = await vscode.workspace.openTextDocument(
+            path.join(usages("app"), "checkout.ts"),
+        );
+        await vscode.window.showTextDocument(document);
+        const calls = await api.ctx.codeInsight.callsIn(document);
+        assert.ok(
+            calls.some((c) => c.key === EVENT),
+            "the editor found the file's calls",
+        );
+        assert.equal(await index().ensureBuilt(), "done");
+        assert.ok(index().locations("capture", EVENT).length > 0, "the index found the calls");
+        // One client for both sides, so one worker thread at a time. Its starts are not compared
+        // with a fixed number: under heavy load a worker past its time budget is restarted.
+        assert.equal(finder.counts.clients, 1, "the index made a client of its own");
+        assert.ok(finder.started, "the worker runs");
+        assert.ok(finder.counts.workers >= Math.max(1, before));
+        await vscode.commands.executeCommand("workbench.action.closeActiveEditor");
+    });
+
     it("lists every capture of an event in every language family from the Event Definitions view", async () => {
         const row = (await eventRows()).find((n) => n.definition.name === EVENT);
         assert.ok(row, `a row for ${EVENT}`);

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { CodeCallsClient } from "../../src/codeCalls";
+import { SharedFinder } from "../../src/codeInsight/sharedFinder";
 
 const root = path.resolve(__dirname, "../../..");
 const workerPath = path.join(root, "dist", "codeCalls.js");
@@ -64,6 +65,23 @@ describe("codeCalls: the worker", function () {
         } finally {
             fresh.dispose();
         }
+    });
+
+    it("is shared: the editor and the workspace index get one client and one worker thread", async () => {
+        const shared = new SharedFinder();
+        try {
+            const editor = shared.client(() => new CodeCallsClient(workerPath));
+            const index = shared.client(() => new CodeCallsClient(workerPath));
+            assert.equal(index, editor);
+            await Promise.all([
+                editor.find('posthog.capture("a")', "javascript"),
+                index.find('posthog.capture("b")', "typescript"),
+            ]);
+            assert.deepEqual(shared.counts, { clients: 1, workers: 1 });
+        } finally {
+            shared.dispose();
+        }
+        assert.equal(shared.started, false, "disposing the holder stops the worker");
     });
 
     it("is not in the bundle activation loads", () => {

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { readResponse, type PostHogClient } from "../../src/api";
 import { LANGUAGES } from "../../src/codeCalls/languages";
+import { eventDefinitionUrl } from "../../src/codeInsight/appUrls";
 import { closestName } from "../../src/codeInsight/closeName";
 import { shippedVariant } from "../../src/codeInsight/diagnosticRules";
 import {
@@ -71,6 +72,27 @@ describe("code insight", () => {
     it("draws a day per bar, the busiest day full", () => {
         assert.equal(sparkline([0, 1, 2, 4, 8]), "▁▂▃▅█");
         assert.equal(sparkline([0, 0]), "▁▁");
+    });
+
+    describe("Open in PostHog", () => {
+        // PostHog's frontend/src/scenes/urls.ts @02ec3baf: urls.project(id, urls.eventDefinition(uuid)).
+        it("opens the event definition's page of the project", () => {
+            assert.equal(
+                eventDefinitionUrl(
+                    "https://eu.posthog.com/",
+                    "7",
+                    "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                ),
+                "https://eu.posthog.com/project/7/data-management/events/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+            );
+        });
+
+        it("keeps a hostile id inside its path segment", () => {
+            assert.equal(
+                eventDefinitionUrl("https://us.posthog.com", "7", "../x?y=1#z"),
+                "https://us.posthog.com/project/7/data-management/events/..%2Fx%3Fy%3D1%23z",
+            );
+        });
     });
 
     describe("hostile names in the hovers", () => {

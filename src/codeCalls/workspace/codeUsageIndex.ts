@@ -4,7 +4,7 @@
 // from its progress notification, which shows only when the build takes over a second.
 // Scanning sends nothing anywhere, so it runs in Restricted Mode too.
 import * as vscode from "vscode";
-import { CodeCallsClient } from "../client";
+import type { CodeCallsClient } from "../client";
 import type { CodeCallKind } from "../types";
 import { CODE_FILES_GLOB, languageOfPath } from "../workspaceFiles";
 import type { GitIgnoreRules } from "../workspaceIgnore";
@@ -17,15 +17,14 @@ const PROGRESS_DELAY_MS = 1_000;
 /** Typing re-reads a document once it pauses for this long, not at every keystroke. */
 const EDIT_DELAY_MS = 300;
 
-/** What the index uses: the log, and where the finder's worker bundle is. */
+/** What the index uses: the log, and the finder's client (shared with the editor's insight). */
 export interface CodeUsageIndexDeps {
     readonly log: vscode.LogOutputChannel;
-    /** dist/codeCalls.js. */
-    readonly workerPath: string;
+    /** The finder's client; the index does not own it (it is not stopped with the index). */
+    readonly finder: () => CodeCallsClient;
 }
 
 export class CodeUsageIndex implements vscode.Disposable {
-    private readonly client: CodeCallsClient;
     private readonly index: WorkspaceIndex;
     private building: Promise<BuildOutcome> | undefined;
     private built = false;
@@ -40,8 +39,9 @@ export class CodeUsageIndex implements vscode.Disposable {
     readonly onDidChange = this.changed.event;
 
     constructor(private readonly deps: CodeUsageIndexDeps) {
-        this.client = new CodeCallsClient(deps.workerPath);
-        this.index = new WorkspaceIndex(this.client);
+        this.index = new WorkspaceIndex({
+            find: (text, language) => deps.finder().find(text, language),
+        });
         this.index.onDidChange(() => this.changed.fire());
     }
 
@@ -241,7 +241,6 @@ export class CodeUsageIndex implements vscode.Disposable {
         for (const timer of this.pendingEdits.values()) clearTimeout(timer);
         for (const disposable of this.watching?.splice(0) ?? []) disposable.dispose();
         this.changed.dispose();
-        this.client.dispose();
     }
 }
 
