@@ -188,8 +188,11 @@ async function logLongTasks(page) {
     });
 }
 
-/** Presses Ctrl+Enter and waits until a new results webview paints a data cell. */
-async function runOnce(page, open) {
+/**
+ * Presses Ctrl+Enter and waits until a new results webview paints a data cell (`cell`: of the
+ * result looked for, when a page may show an earlier one first).
+ */
+async function runOnce(page, open, cell = `${anyCell}[aria-colindex="2"]`) {
     // Only the query's editor is open: no earlier results panel can be re-shown meanwhile.
     await open();
     await markOldWebviews(page);
@@ -205,7 +208,6 @@ async function runOnce(page, open) {
     const marks = {};
     // The first data cell is looked for from the workbench's own frame (`paintedWebview`), every
     // 50 ms; the time is the page's own mark (below), so how soon this notices does not matter.
-    const cell = `${anyCell}[aria-colindex="2"]`;
     let found = null;
     while (!found && performance.now() - t0 < 120_000) {
         if (marks.frame === undefined && page.frames().some((f) => !before.has(f)))
@@ -462,7 +464,9 @@ export async function workbenchFigures(root) {
  * tab), runs alternated in one workbench. Each run starts as a user's first run there does: only
  * the query's editor open, and for the panel its view hidden (the panel closed), so the view's
  * page loads afresh, as a new tab's does. The setting is switched through the workspace's
- * settings file, which the workbench watches.
+ * settings file, which the workbench watches. Shown again, the view's page first shows the
+ * editor's previous result, at once: each run's LIMIT is one row less than the last, and the
+ * paint timed is that of a grid with this run's row count.
  */
 export async function panelViewFigures(root) {
     const require = createRequire(import.meta.url);
@@ -492,7 +496,7 @@ export async function panelViewFigures(root) {
         const { page } = bench;
         await withoutNetworkInstrumentation(page);
         const workspace = bench.server.workspace;
-        fs.writeFileSync(path.join(workspace, "bench-50k.hogql"), e2eQuery + "\n");
+        let limit = 50_000;
         const settingsFile = path.join(workspace, ".vscode", "settings.json");
         fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
         const resultTabs = page.locator('.tab[aria-label^="Results"]');
@@ -502,7 +506,13 @@ export async function panelViewFigures(root) {
                 JSON.stringify({ "posthog-workbench.results.location": location }),
             );
             await runCommand(page, "View: Close All Editors");
-            await runCommand(page, "View: Close Panel");
+            fs.writeFileSync(
+                path.join(workspace, "bench-50k.hogql"),
+                e2eQuery.replace(/LIMIT 50000$/, `LIMIT ${limit}`) + "\n",
+            );
+            // Hidden, the view's page is discarded (it keeps no context when hidden).
+            if (await page.locator(".part.panel").isVisible())
+                await runCommand(page, "View: Hide Panel");
             // The workbench reads the changed file on its own; no event says it has.
             await page.waitForTimeout(1000);
             await openFile(page, "bench-50k.hogql");
@@ -510,7 +520,12 @@ export async function panelViewFigures(root) {
             await page.waitForTimeout(300);
         };
         const once = async (location) => {
-            const run = await runOnce(page, () => placed(location));
+            limit--;
+            const run = await runOnce(
+                page,
+                () => placed(location),
+                `[role="grid"][aria-rowcount="${limit + 1}"] ${anyCell}[aria-colindex="2"]`,
+            );
             // Where it went: a tab for `editor`, none for `panel` (the view is in the panel).
             const tabs = await resultTabs.count();
             if ((location === "editor") !== tabs > 0)
