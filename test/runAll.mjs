@@ -3,7 +3,9 @@
 // against a hostile server), webview (headless Chromium), ui (the workbench in Chromium: webviews
 // and screenshots) and integration (inside a real VS Code, then again in Restricted Mode for the
 // tests under test/integration/restricted/). Prints one closing line
-// `N passed, N failed` summed over all suites and exits non-zero on any failure.
+// `N passed, N failed` summed over all suites and exits non-zero on any failure. Before that line
+// it lists each step's wall time (the harness install, the build, the lint, each suite), so CI's
+// tail shows where the time went.
 // Usage: npm test [-- --only package,unit,faults,webview,ui,integration,min-vscode] [--skip-lint]
 //        [--min-vscode]
 // `--min-vscode` also runs the integration suite on the oldest VS Code that package.json's
@@ -37,6 +39,31 @@ function run(command, commandArgs, env = {}) {
     });
 }
 
+/** Each step's name and wall time, for the closing summary. */
+const timings = [];
+const started = Date.now();
+
+/** Seconds since `since`, to one decimal. */
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
+
+/** Runs `body` and records its wall time under `name`. */
+async function timed(name, body) {
+    const start = Date.now();
+    try {
+        return await body();
+    } finally {
+        timings.push({ name, seconds: seconds(start) });
+    }
+}
+
+/** The step times and the total, one line each, printed before the closing count. */
+function printTimings() {
+    const width = Math.max(...timings.map(({ name }) => name.length), "total".length);
+    console.log("\nWall time per step (s):");
+    for (const { name, seconds: s } of timings) console.log(`  ${name.padEnd(width)} ${s}`);
+    console.log(`  ${"total".padEnd(width)} ${seconds(started)}`);
+}
+
 let passed = 0;
 let failed = 0;
 const problems = [];
@@ -57,7 +84,7 @@ function failingBlock(name, out) {
 
 async function step(name, command, commandArgs, env) {
     console.log(`\n=== ${name} ===`);
-    const { code, out } = await run(command, commandArgs, env);
+    const { code, out } = await timed(name, () => run(command, commandArgs, env));
     const counts = [...out.matchAll(/^(?:\w+: )?(\d+) passed, (\d+) failed/gm)].at(-1);
     if (counts) {
         passed += Number(counts[1]);
@@ -73,17 +100,22 @@ async function step(name, command, commandArgs, env) {
     return code === 0;
 }
 
-const harnessOk =
-    (!(wants("integration") || wants("ui")) || ensureHarness("current")) &&
-    (!minVscode || ensureHarness("min"));
+const harnessOk = await timed(
+    "harness check or install",
+    () =>
+        (!(wants("integration") || wants("ui")) || ensureHarness("current")) &&
+        (!minVscode || ensureHarness("min")),
+);
 if (!harnessOk) {
     console.log("The VS Code test harness could not be set up (see above).");
+    printTimings();
     console.log("0 passed, 1 failed");
     process.exit(1);
 }
 
 const built = await step("build", "npm", ["run", "--silent", "build"]);
 if (!built) {
+    printTimings();
     console.log(`${passed} passed, ${failed} failed`);
     process.exit(1);
 }
@@ -119,5 +151,6 @@ if (minVscode)
 if (failureReports.length)
     console.log(`\nFailures (repeated from above):\n${failureReports.join("\n")}`);
 if (problems.length) console.log(`\nProblems: ${problems.join("; ")}`);
+printTimings();
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || problems.length > 0 ? 1 : 0);

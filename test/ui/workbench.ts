@@ -165,7 +165,14 @@ export async function openWorkbench(
     options: CodeServerOptions,
     start: () => Promise<SandboxAddress> = startSandbox,
 ): Promise<Workbench<SandboxAddress>> {
+    const started = Date.now();
+    // What a start costs, per part: the one cost the ui suite pays per workbench.
+    const mark = (what: string): void =>
+        console.log(
+            `    [workbench ${options.name} +${((Date.now() - started) / 1000).toFixed(1)}s] ${what}`,
+        );
     const sandbox = await start();
+    mark("sandbox up");
     const server = await startCodeServer({
         ...options,
         settings: {
@@ -182,16 +189,22 @@ export async function openWorkbench(
     });
     const browser: Browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    mark("code-server up");
     await page.goto(server.url);
     await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
+    mark("workbench rendered");
     return {
         page,
         sandbox,
         server,
         async close() {
+            const closing = Date.now();
             await browser.close().catch(() => undefined);
             server.stop();
             await sandbox.close();
+            console.log(
+                `    [workbench ${options.name}] closed in ${((Date.now() - closing) / 1000).toFixed(1)}s, ${((Date.now() - started) / 1000).toFixed(1)}s after its start`,
+            );
         },
     };
 }
@@ -409,47 +422,134 @@ export async function waitForConfiguredTheme(page: Page, themeClass: string): Pr
 
 /** The two themes every screenshot suite runs in, with the short name used in file names. */
 const SUITE_THEMES = [
-    { theme: "Default Dark Modern", mode: "dark", themeClass: "dark_modern" },
-    { theme: "Default Light Modern", mode: "light", themeClass: "light_modern" },
+    { theme: "Default Dark Modern", label: "Dark Modern", mode: "dark", themeClass: "dark_modern" },
+    {
+        theme: "Default Light Modern",
+        label: "Light Modern",
+        mode: "light",
+        themeClass: "light_modern",
+    },
 ] as const;
 
 /**
- * One mocha suite per theme (`<title> in VS Code (<theme>)`), each on its own workbench named
- * `<name>-<mode>`, opened in that theme before its tests and closed after them.
+ * Switches an open workbench's colour theme the way a user does, through Preferences: Color
+ * Theme, by the theme's label in the picker ("Light Modern"). A write to the user settings file
+ * is not picked up by a running code-server workbench (tried: the theme stayed as it was).
+ */
+export async function pickColorTheme(page: Page, label: string): Promise<void> {
+    const input = page.locator(".quick-input-widget input");
+    await page.keyboard.press("F1");
+    await input.fill(">Preferences: Color Theme");
+    // The row itself, not Enter (runCommand): the palette may highlight "Browse Color Themes in
+    // Marketplace" first, which offers only the Marketplace's themes.
+    await page
+        .locator(".quick-input-list .monaco-list-row", { hasText: "Preferences: Color Theme" })
+        .first()
+        .click({ timeout: 15_000 });
+    await page
+        .locator(".quick-input-list .monaco-list-row", { hasText: "Dark Modern" })
+        .first()
+        .waitFor({ timeout: 15_000 });
+    await input.fill(label);
+    // The filtered list's first row is the theme; a click on it only previews it (the picker
+    // stays open and would put the old theme back on Escape): Enter keeps it.
+    await page
+        .locator(".quick-input-list .monaco-list-row", { hasText: label })
+        .first()
+        .waitFor({ timeout: 15_000 });
+    await page.keyboard.press("Enter");
+    await page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: 15_000 });
+}
+
+/**
+ * Brings an open workbench back to a fresh one's editors and files, for the next suite on it:
+ * closes what a failed step left open (a quick pick, a menu), closes every editor without saving
+ * (an unsaved notebook or export is discarded, not kept for the next suite) and puts the
+ * workspace's fixture files back as they were at the start.
+ */
+export async function discardEditors(bench: Workbench): Promise<void> {
+    const { page } = bench;
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    await runCommand(page, "View: Close All Editors");
+    const dialog = page.locator(".monaco-dialog-box");
+    await waitFor(
+        "every editor closed",
+        async () => {
+            // Unsaved editors ask once for all of them: their changes are dropped.
+            if ((await dialog.count()) > 0) {
+                await dialog
+                    .locator(".monaco-button", { hasText: "Don't Save" })
+                    .first()
+                    .click({ timeout: 5_000 })
+                    .catch(() => undefined); // the dialog went away under the click
+                return false;
+            }
+            return (await page.locator(".tabs-container .tab").count()) === 0;
+        },
+        30_000,
+        200,
+    );
+    // With no editor open on them, files a test saved go back to the fixtures' content.
+    fs.cpSync(path.join(ROOT, "test", "fixtures", "workspace"), bench.server.workspace, {
+        recursive: true,
+        force: true,
+    });
+}
+
+/**
+ * One mocha suite per theme (`<title> in VS Code (<theme>)`), each opening a workbench named
+ * `<name>-<mode>` in its theme, closed before the next. With `oneWorkbench` (opt-in per file)
+ * they share one workbench named `name` instead: opened in the theme of the first suite that
+ * runs, switched to the next theme through the theme picker (its editors closed unsaved and its
+ * files reset first, see discardEditors), closed after the last; the sandbox is shared, so the
+ * bodies must only read it. Opt in once the file's tests pass that way: a test that finds its
+ * webview or editor by a selector can find the closed one of the previous theme's suite, which
+ * VS Code keeps hidden in the page (seen with the results chart and the notebook).
  */
 export function describeInEachTheme(
     title: string,
     name: string,
     body: (suite: { theme: string; mode: "dark" | "light"; bench: () => Workbench }) => void,
+    options: { oneWorkbench?: boolean } = {},
 ): void {
-    for (const { theme, mode, themeClass } of SUITE_THEMES) {
-        describe(`${title} in VS Code (${theme})`, function () {
-            let opened: Workbench | undefined;
+    // The full titles stay `<title> in VS Code (<theme>) <test>` for greps.
+    describe(`${title} in VS Code`, function () {
+        let opened: Workbench | undefined;
 
-            before(async () => {
-                opened = await openWorkbench({
-                    name: `${name}-${mode}`,
-                    settings: { "workbench.colorTheme": theme },
-                });
-                // A webview opened before the theme applied got the default's body class (seen
-                // on a fresh clone: "vscode-light" in the dark suite).
-                await waitForConfiguredTheme(opened.page, themeClass);
-            });
-
-            after(async () => {
-                await opened?.close();
-            });
-
-            body({
-                theme,
-                mode,
-                bench: () => {
-                    if (!opened) throw new Error(`the ${theme} workbench did not open`);
-                    return opened;
-                },
-            });
+        after(async () => {
+            await opened?.close();
         });
-    }
+
+        for (const { theme, label, mode, themeClass } of SUITE_THEMES) {
+            describe(`(${theme})`, function () {
+                before(async () => {
+                    if (opened && options.oneWorkbench) {
+                        await discardEditors(opened);
+                        await pickColorTheme(opened.page, label);
+                    } else {
+                        await opened?.close();
+                        opened = await openWorkbench({
+                            name: options.oneWorkbench ? name : `${name}-${mode}`,
+                            settings: { "workbench.colorTheme": theme },
+                        });
+                    }
+                    // A webview opened before the theme applied got the other theme's body class
+                    // (seen on a fresh clone: "vscode-light" in the dark suite).
+                    await waitForConfiguredTheme(opened.page, themeClass);
+                });
+
+                body({
+                    theme,
+                    mode,
+                    bench: () => {
+                        if (!opened) throw new Error(`the ${theme} workbench did not open`);
+                        return opened;
+                    },
+                });
+            });
+        }
+    });
 }
 
 /**
