@@ -18,12 +18,31 @@ export type NotebookDeps = DisposablesDep &
 export function registerNotebooks(deps: NotebookDeps): void {
     const runtime = lazily(() => import("./runtime"));
     const serializer = lazily(async () => (await runtime()).notebookSerializer(deps));
+    let started = false;
+    let disposed = false;
+    /** Creates the controller once the runtime is loaded (it is, once a notebook was read). */
+    const startWith = (m: Awaited<ReturnType<typeof runtime>>) => {
+        if (started || disposed) return;
+        started = true;
+        deps.push(m.startNotebooks(deps));
+    };
+    const start = (notebook: vscode.NotebookDocument) => {
+        if (started || notebook.notebookType !== NOTEBOOK_TYPE) return;
+        void runtime().then(startWith, (error: unknown) => {
+            deps.log.error(`notebooks: the controller failed to load: ${String(error)}`);
+        });
+    };
     deps.push(
         vscode.workspace.registerNotebookSerializer(
             NOTEBOOK_TYPE,
             {
-                deserializeNotebook: async (content) =>
-                    (await serializer()).deserializeNotebook(content),
+                // The controller is created before the notebook's data is handed back: created
+                // only once the notebook was open, a Run All pressed at once found no kernel.
+                deserializeNotebook: async (content) => {
+                    const read = await serializer();
+                    startWith(await runtime());
+                    return read.deserializeNotebook(content);
+                },
                 serializeNotebook: async (data) => (await serializer()).serializeNotebook(data),
             },
             // Nothing transient: outputs, execution summaries and metadata all go in the file
@@ -31,21 +50,6 @@ export function registerNotebooks(deps: NotebookDeps): void {
             {},
         ),
     );
-    let started = false;
-    let disposed = false;
-    const start = (notebook: vscode.NotebookDocument) => {
-        if (started || notebook.notebookType !== NOTEBOOK_TYPE) return;
-        started = true;
-        void runtime().then(
-            (m) => {
-                if (!disposed) deps.push(m.startNotebooks(deps));
-            },
-            (error: unknown) => {
-                started = false;
-                deps.log.error(`notebooks: the controller failed to load: ${String(error)}`);
-            },
-        );
-    };
     deps.push(vscode.workspace.onDidOpenNotebookDocument(start));
     deps.push({ dispose: () => (disposed = true) });
     vscode.workspace.notebookDocuments.forEach(start);
