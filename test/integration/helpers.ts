@@ -1,6 +1,8 @@
+import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
 import { TEST_API } from "../../src/testHook";
+import { waitFor } from "../waitFor";
 
 export const EXTENSION_ID = "posthog-workbench.posthog-workbench";
 
@@ -26,3 +28,19 @@ export async function activateExtension(): Promise<ExtensionApi> {
 }
 
 export { waitFor } from "../waitFor";
+
+/**
+ * An untitled HogQL document holding `content`, in front. Under load (twice on a fresh clone,
+ * once on VS Code 1.106) a command run right after opening went to the previous test's
+ * document: this returns only once the new document is the active editor and holds `content`.
+ */
+export async function openHogql(content: string): Promise<vscode.TextEditor> {
+    const document = await vscode.workspace.openTextDocument({ language: "hogql", content });
+    assert.equal(document.getText(), content, "the new document holds the test's text");
+    const editor = await vscode.window.showTextDocument(document);
+    await waitFor(
+        "the test's document as the active editor",
+        () => vscode.window.activeTextEditor?.document === document,
+    );
+    return editor;
+}

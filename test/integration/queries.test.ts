@@ -4,7 +4,7 @@ import type { ExtensionApi } from "../../src/extension";
 import type { QueryResult } from "../../src/resultsPanel";
 import type { Sandbox } from "../sandbox";
 import { responseOf, restoreResults, signedIn, startScriptedTest } from "./fixture";
-import { waitFor } from "./helpers";
+import { openHogql, waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 
 const TWO_STATEMENTS = [
@@ -36,11 +36,6 @@ describe("running queries", function () {
             )
             .filter((body) => !String(body.name).startsWith("PostHog Workbench:"));
 
-    async function open(content: string): Promise<vscode.TextEditor> {
-        const document = await vscode.workspace.openTextDocument({ language: "hogql", content });
-        return vscode.window.showTextDocument(document);
-    }
-
     before(async () => {
         ({ api, sandbox } = await signedIn());
     });
@@ -55,7 +50,7 @@ describe("running queries", function () {
     });
 
     it("runs the statement under the cursor with a name and a fresh client_query_id", async () => {
-        const editor = await open(TWO_STATEMENTS);
+        const editor = await openHogql(TWO_STATEMENTS);
         const offset = TWO_STATEMENTS.indexOf("$browser");
         editor.selection = new vscode.Selection(
             editor.document.positionAt(offset),
@@ -80,7 +75,7 @@ describe("running queries", function () {
     });
 
     it("runs the selection", async () => {
-        const editor = await open(TWO_STATEMENTS);
+        const editor = await openHogql(TWO_STATEMENTS);
         const start = TWO_STATEMENTS.indexOf("SELECT event");
         const end = TWO_STATEMENTS.indexOf(";");
         editor.selection = new vscode.Selection(
@@ -93,7 +88,7 @@ describe("running queries", function () {
     });
 
     it("runs every statement of the file, each to its own result", async () => {
-        await open(TWO_STATEMENTS);
+        await openHogql(TWO_STATEMENTS);
         await vscode.commands.executeCommand("posthog-workbench.runFile");
         assert.equal(shown.length, 1);
         assert.equal(shown[0].length, 2);
@@ -109,7 +104,7 @@ describe("running queries", function () {
         // A key press, menu or the palette hands a command's value to the workbench as JSON:
         // outcomes with a result's bytes became a 2 s serialization on this thread and a long
         // parse on the workbench's (see CommandSpec.returnsValue).
-        await open("SELECT event FROM events LIMIT 3");
+        await openHogql("SELECT event FROM events LIMIT 3");
         const count = shown.length;
         const fromQuery: unknown = await vscode.commands.executeCommand(
             "posthog-workbench.runQuery",
@@ -124,7 +119,7 @@ describe("running queries", function () {
         await vscode.workspace
             .getConfiguration("posthog-workbench")
             .update("query.refreshMode", "force_async", vscode.ConfigurationTarget.Global);
-        await open("SELECT count() AS total FROM events");
+        await openHogql("SELECT count() AS total FROM events");
         await vscode.commands.executeCommand("posthog-workbench.runQuery");
         const [outcome] = shown[0];
         const polls = sandbox.requests.filter(
@@ -139,7 +134,7 @@ describe("running queries", function () {
 
     it("cancel aborts the run and deletes the query on the server", async () => {
         sandbox.faults.add({ method: "POST", path: "/query/", kind: "slow", delayMs: 5000 });
-        await open("SELECT count() FROM events");
+        await openHogql("SELECT count() FROM events");
         const before = queryBodies().length;
         const running = vscode.commands.executeCommand("posthog-workbench.runQuery");
         await waitFor("the query to start", () => api.ctx.runner.isRunning);
@@ -160,7 +155,7 @@ describe("running queries", function () {
     });
 
     it("prompts for {variables.x}, remembers the value and sends it as variables_override", async () => {
-        await open(
+        await openHogql(
             "SELECT count() AS c FROM events WHERE properties.$browser = {variables.browser}",
         );
         ui.answer("Chrome");
@@ -178,9 +173,9 @@ describe("running queries", function () {
 
     it("keeps a searchable history, newest first, without result data", async () => {
         const earlier = api.ctx.history.entries().length;
-        await open("SELECT 41 AS question");
+        await openHogql("SELECT 41 AS question");
         await vscode.commands.executeCommand("posthog-workbench.runQuery");
-        await open("SELECT 42 AS answer");
+        await openHogql("SELECT 42 AS answer");
         await vscode.commands.executeCommand("posthog-workbench.runQuery");
         const entries = api.ctx.history.entries();
         assert.equal(entries.length, earlier + 2, "one entry per run");
@@ -203,7 +198,7 @@ describe("running queries", function () {
     });
 
     it("shows the service's query log of a recent run", async () => {
-        await open("SELECT 7 AS seven");
+        await openHogql("SELECT 7 AS seven");
         await vscode.commands.executeCommand("posthog-workbench.runQuery");
         const id = shown[0][0].queryId;
         ui.answer(
@@ -221,7 +216,7 @@ describe("running queries", function () {
     });
 
     it("offers Run code lenses above each statement", async () => {
-        const editor = await open(TWO_STATEMENTS);
+        const editor = await openHogql(TWO_STATEMENTS);
         const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
             "vscode.executeCodeLensProvider",
             editor.document.uri,

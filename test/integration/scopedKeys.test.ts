@@ -18,7 +18,7 @@ import {
     signedIn,
     startScriptedTest,
 } from "./fixture";
-import { waitFor } from "./helpers";
+import { openHogql, waitFor } from "./helpers";
 import { ScriptedUi } from "./scriptedUi";
 
 const P = "posthog-workbench";
@@ -46,22 +46,6 @@ describe("scoped personal API keys", function () {
             "old-trends.query.json",
         );
     const original = `${JSON.stringify(OLD_TRENDS, null, 2)}\n`;
-
-    /**
-     * An untitled HogQL document holding `content`, in front. Under load (twice on a fresh clone,
-     * once on VS Code 1.106) a run right after opening went to the previous test's document: the
-     * run is only started once this document is the active editor and holds exactly `content`.
-     */
-    async function open(content: string): Promise<vscode.TextEditor> {
-        const document = await vscode.workspace.openTextDocument({ language: "hogql", content });
-        assert.equal(document.getText(), content, "the new document holds the test's text");
-        const editor = await vscode.window.showTextDocument(document);
-        await waitFor(
-            "the test's document as the active editor",
-            () => vscode.window.activeTextEditor?.document === document,
-        );
-        return editor;
-    }
 
     /** Runs Upgrade Query from the file's lens, applying it; returns the report and the diff's title. */
     async function upgradeOldTrends(): Promise<{
@@ -139,7 +123,7 @@ describe("scoped personal API keys", function () {
     });
 
     it("Query Log opens a recent query's record with the scoped key", async () => {
-        await open("SELECT count() AS n FROM events");
+        await openHogql("SELECT count() AS n FROM events");
         await vscode.commands.executeCommand(`${P}.runQuery`);
         const entry = api.ctx.history.entries()[0];
         assert.equal(entry.queryId, shown[0][0].queryId);
@@ -191,7 +175,7 @@ describe("scoped personal API keys", function () {
 
     it("completes saved variables after {variables. with their type and default", async () => {
         const content = "SELECT count() FROM events WHERE event = {variables.}";
-        const editor = await open(content);
+        const editor = await openHogql(content);
         const offset = content.indexOf("}");
         const item = await waitFor("saved variables in completion", async () => {
             const list = await vscode.commands.executeCommand<vscode.CompletionList>(
@@ -211,7 +195,7 @@ describe("scoped personal API keys", function () {
     it("underlines a variable PostHog could not fill, at its placeholder", async () => {
         const content =
             "SELECT {variables.multiplier} * count() AS n FROM events WHERE event = {variables.event_name}";
-        const editor = await open(content);
+        const editor = await openHogql(content);
         const variables = sandbox.state.insightVariables;
         const index = variables.findIndex((v) => v.code_name === "event_name");
         const [removed] = variables.slice(index, index + 1);
@@ -243,11 +227,11 @@ describe("scoped personal API keys", function () {
         const saved = await client.listInsightVariables();
         const withDefault = saved.find((v) => v.code_name === "event_name");
         assert.equal(withDefault?.default_value, "$pageview");
-        await open("SELECT count() AS n FROM events WHERE event = {variables.event_name}");
+        await openHogql("SELECT count() AS n FROM events WHERE event = {variables.event_name}");
         await vscode.commands.executeCommand(`${P}.runQuery`);
         assert.deepEqual(ui.asked, [], "no prompt");
         const viaDefault = responseOf(shown[0][0]).results;
-        await open("SELECT count() AS n FROM events WHERE event = '$pageview'");
+        await openHogql("SELECT count() AS n FROM events WHERE event = '$pageview'");
         await vscode.commands.executeCommand(`${P}.runQuery`);
         assert.deepEqual(viaDefault, responseOf(shown[1][0]).results);
         assert.ok(Number(viaDefault?.[0][0]) > 0);
