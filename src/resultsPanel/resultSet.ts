@@ -3,7 +3,7 @@
 // whole result on the extension host: the rows are located by a sliced byte scan and parsed only
 // a slice at a time (export), with every digit of wide numbers kept. No `vscode` import: the
 // bench and unit tests use it too.
-import { turnPacer, yieldToEventLoop as nextTurn } from "../api/eventLoop";
+import { type Pacer, turnPacer, yieldToEventLoop as nextTurn } from "../api/eventLoop";
 import { scanLayout, type ResultLayout } from "../api/queryBytes";
 import { parseLossless } from "../shared/json/lossless";
 import { rowsJson } from "../shared/json/responseScan";
@@ -184,7 +184,7 @@ export async function layoutOf(
  */
 export async function* rowSlices(
     result: QueryResult,
-    pacer: { pace(): Promise<boolean> } = turnPacer(hostTurnMs),
+    pacer: Pacer = turnPacer(hostTurnMs),
 ): AsyncGenerator<unknown[][]> {
     const layout = await layoutOf(result, nextTurn);
     const count = layout.rowStarts.length;
