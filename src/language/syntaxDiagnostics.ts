@@ -28,7 +28,7 @@ export class SyntaxDiagnostics implements vscode.Disposable, vscode.CodeActionPr
     private failureLogged = false;
 
     constructor(
-        private readonly ctx: LogDep,
+        private readonly deps: LogDep,
         private readonly parses: ParsedDocuments,
     ) {
         this.subscriptions = [
@@ -97,7 +97,7 @@ export class SyntaxDiagnostics implements vscode.Disposable, vscode.CodeActionPr
             // A hint, not a task: say it once in the log, never in a message per keystroke.
             if (!this.failureLogged) {
                 this.failureLogged = true;
-                this.ctx.log.warn(
+                this.deps.log.warn(
                     `HogQL syntax check failed: ${error instanceof Error ? error.message : String(error)}`,
                 );
             }
