@@ -16,3 +16,30 @@ export function replacementFix(
     action.isPreferred = true;
     return action;
 }
+
+/** A replacement worked out from the text under a diagnostic. */
+export interface Replacement {
+    title: string;
+    text: string;
+}
+
+/**
+ * The replacement fixes of `context`'s diagnostics that `matches` accepts, each worked out again
+ * from the document's text under it (the diagnostic that comes back is a copy, without our data);
+ * `replacementOf` returns undefined where there is no fix.
+ */
+export function replacementFixes(
+    document: vscode.TextDocument,
+    context: vscode.CodeActionContext,
+    matches: (diagnostic: vscode.Diagnostic) => boolean,
+    replacementOf: (text: string) => Replacement | undefined,
+): vscode.CodeAction[] {
+    const actions: vscode.CodeAction[] = [];
+    for (const diagnostic of context.diagnostics) {
+        if (!matches(diagnostic)) continue;
+        const replacement = replacementOf(document.getText(diagnostic.range));
+        if (replacement)
+            actions.push(replacementFix(document, diagnostic, replacement.title, replacement.text));
+    }
+    return actions;
+}

@@ -7,7 +7,7 @@
  */
 import * as vscode from "vscode";
 import type { LogDep } from "../deps";
-import { replacementFix } from "../quickFix";
+import { replacementFixes } from "../quickFix";
 import { DocumentTimers } from "./documentTimers";
 import { HOGQL_LANGUAGE_ID } from "./languageFeatures";
 import { renamedFunction } from "./functionCatalogue";
@@ -110,21 +110,16 @@ export class SyntaxDiagnostics implements vscode.Disposable, vscode.CodeActionPr
         _range: vscode.Range,
         context: vscode.CodeActionContext,
     ): vscode.CodeAction[] {
-        const actions: vscode.CodeAction[] = [];
-        for (const diagnostic of context.diagnostics) {
-            if (diagnostic.code !== RENAMED_FUNCTION) continue;
-            const renamedTo = renamedFunction(document.getText(diagnostic.range));
-            if (!renamedTo) continue;
-            actions.push(
-                replacementFix(
-                    document,
-                    diagnostic,
-                    vscode.l10n.t("Rename to {0}", renamedTo),
-                    renamedTo,
-                ),
-            );
-        }
-        return actions;
+        return replacementFixes(
+            document,
+            context,
+            (diagnostic) => diagnostic.code === RENAMED_FUNCTION,
+            (name) => {
+                const renamedTo = renamedFunction(name);
+                if (!renamedTo) return undefined;
+                return { title: vscode.l10n.t("Rename to {0}", renamedTo), text: renamedTo };
+            },
+        );
     }
 
     dispose(): void {

@@ -47,6 +47,26 @@ export type RunFacts = Omit<QueryResult, "meta" | "firstRowsJson" | "bytes" | "s
 /** Every field of `T`, optional ones included, so a literal must name each (`undefined` allowed). */
 export type EveryField<T> = { [K in keyof Required<T>]: T[K] };
 
+/** What every copy of a result carries (the page's, the stored one): all but its bytes and SQL. */
+export type ResultHead = Omit<QueryResult, "bytes" | "sql">;
+
+/**
+ * The {@link ResultHead} of a result, each field named: one added to {@link QueryResult} fails to
+ * compile here until every copy carries it (or, as `bytes` and `sql`, decides for itself).
+ */
+export function resultHeadOf(result: QueryResult): EveryField<ResultHead> {
+    return {
+        title: result.title,
+        queryText: result.queryText,
+        durationMs: result.durationMs,
+        queryId: result.queryId,
+        bytesRead: result.bytesRead,
+        budgetRemainingBytes: result.budgetRemainingBytes,
+        meta: result.meta,
+        firstRowsJson: result.firstRowsJson,
+    };
+}
+
 /**
  * Row positions of results already scanned, by result. Host-only and not part of the result: the
  * page and the stored copy never carry it (a result restored from disk is scanned on first
@@ -60,9 +80,8 @@ export function knownLayout(result: QueryResult): ResultLayout | undefined {
 }
 
 /**
- * The entry of a load message for one result: each field named, so one added to
- * {@link QueryResult} fails to compile here until it is carried (or, as `sql`, held back). The
- * bytes follow in their own messages: the first screen paints without waiting for them.
+ * The entry of a load message for one result: its head, with `sql` held back. The bytes follow
+ * in their own messages: the first screen paints without waiting for them.
  */
 export function pageResultOf(
     result: QueryResult,
@@ -71,14 +90,7 @@ export function pageResultOf(
 ): PageResult {
     // `encoding` is set by the page when the bytes come (BytesMessage.encoding).
     const page: EveryField<Omit<PageResult, "sql" | "encoding">> = {
-        title: result.title,
-        queryText: result.queryText,
-        durationMs: result.durationMs,
-        queryId: result.queryId,
-        bytesRead: result.bytesRead,
-        budgetRemainingBytes: result.budgetRemainingBytes,
-        meta: result.meta,
-        firstRowsJson: result.firstRowsJson,
+        ...resultHeadOf(result),
         bytes: new Uint8Array(0),
         id,
         bytesFollow: true,
