@@ -24,22 +24,30 @@ export interface Replacement {
 }
 
 /**
- * The replacement fixes of `context`'s diagnostics that `matches` accepts, each worked out again
- * from the document's text under it (the diagnostic that comes back is a copy, without our data);
- * `replacementOf` returns undefined where there is no fix.
+ * Registers quick fixes for `selector`'s documents: one replacement for each diagnostic that
+ * `matches` accepts, worked out again from the document's text under it (the diagnostic that
+ * comes back is a copy, without our data); `replacementOf` returns undefined where there is none.
  */
-export function replacementFixes(
-    document: vscode.TextDocument,
-    context: vscode.CodeActionContext,
+export function registerReplacementFixes(
+    selector: vscode.DocumentSelector,
     matches: (diagnostic: vscode.Diagnostic) => boolean,
     replacementOf: (text: string) => Replacement | undefined,
-): vscode.CodeAction[] {
-    const actions: vscode.CodeAction[] = [];
-    for (const diagnostic of context.diagnostics) {
-        if (!matches(diagnostic)) continue;
-        const replacement = replacementOf(document.getText(diagnostic.range));
-        if (replacement)
-            actions.push(replacementFix(document, diagnostic, replacement.title, replacement.text));
-    }
-    return actions;
+): vscode.Disposable {
+    const provider: vscode.CodeActionProvider = {
+        provideCodeActions(document, _range, context) {
+            const actions: vscode.CodeAction[] = [];
+            for (const diagnostic of context.diagnostics) {
+                if (!matches(diagnostic)) continue;
+                const replacement = replacementOf(document.getText(diagnostic.range));
+                if (!replacement) continue;
+                actions.push(
+                    replacementFix(document, diagnostic, replacement.title, replacement.text),
+                );
+            }
+            return actions;
+        },
+    };
+    return vscode.languages.registerCodeActionsProvider(selector, provider, {
+        providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
+    });
 }

@@ -7,7 +7,7 @@
  */
 import * as vscode from "vscode";
 import type { LogDep } from "../deps";
-import { replacementFixes } from "../quickFix";
+import { registerReplacementFixes } from "../quickFix";
 import { DocumentTimers } from "./documentTimers";
 import { HOGQL_LANGUAGE_ID } from "./languageFeatures";
 import { renamedFunction } from "./functionCatalogue";
@@ -21,7 +21,7 @@ export const RENAMED_FUNCTION = "renamed-function";
 /** Long enough to skip the keystrokes of a word, short enough to feel immediate. */
 const DEBOUNCE_MS = 250;
 
-export class SyntaxDiagnostics implements vscode.Disposable, vscode.CodeActionProvider {
+export class SyntaxDiagnostics implements vscode.Disposable {
     private readonly collection = vscode.languages.createDiagnosticCollection("hogql-syntax");
     private readonly timers = new DocumentTimers();
     private readonly subscriptions: vscode.Disposable[];
@@ -40,9 +40,15 @@ export class SyntaxDiagnostics implements vscode.Disposable, vscode.CodeActionPr
                 this.timers.cancel(document.uri.toString());
                 this.collection.delete(document.uri);
             }),
-            vscode.languages.registerCodeActionsProvider({ language: HOGQL_LANGUAGE_ID }, this, {
-                providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
-            }),
+            registerReplacementFixes(
+                { language: HOGQL_LANGUAGE_ID },
+                (diagnostic) => diagnostic.code === RENAMED_FUNCTION,
+                (name) => {
+                    const renamedTo = renamedFunction(name);
+                    if (!renamedTo) return undefined;
+                    return { title: vscode.l10n.t("Rename to {0}", renamedTo), text: renamedTo };
+                },
+            ),
         ];
         // Documents open before activation (the one that activated us): checked after
         // activation returns, so the parser's start is never part of it.
@@ -102,24 +108,6 @@ export class SyntaxDiagnostics implements vscode.Disposable, vscode.CodeActionPr
                 );
             }
         }
-    }
-
-    /** The quick fix of a renamed function: the new name in place of the old. */
-    provideCodeActions(
-        document: vscode.TextDocument,
-        _range: vscode.Range,
-        context: vscode.CodeActionContext,
-    ): vscode.CodeAction[] {
-        return replacementFixes(
-            document,
-            context,
-            (diagnostic) => diagnostic.code === RENAMED_FUNCTION,
-            (name) => {
-                const renamedTo = renamedFunction(name);
-                if (!renamedTo) return undefined;
-                return { title: vscode.l10n.t("Rename to {0}", renamedTo), text: renamedTo };
-            },
-        );
     }
 
     dispose(): void {
