@@ -6,7 +6,8 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
-import { ownerOf } from "../../src/resultsPanel/panelView";
+import { ownerOf, ResultsPanelView } from "../../src/resultsPanel/panelView";
+import { ResultStore } from "../../src/resultsPanel/store";
 import type { ResultsPage } from "../../src/resultsPanel/page";
 import type { ResultsPanel } from "../../src/resultsPanel/panel";
 import type { ViewState, WebviewState } from "../../src/shared/resultsProtocol";
@@ -147,6 +148,93 @@ describe("results in the bottom panel", function () {
         const back = await keptIn("the panel's page", () => view.livePage);
         assert.deepEqual(back.widths, inPanel.widths);
         assert.equal(view.owner, ownerOf(editor.document));
+    });
+
+    it("after a window reload, shows the active editor's result again with the state VS Code kept, and another editor's when it is activated", async () => {
+        // A real reload cannot run here: this test runs in the extension host a reload restarts.
+        // So it builds what the reloaded extension builds: a new view over the same workspace
+        // memento and result store, resolved on the same WebviewView (the first view's page
+        // detached), with the state VS Code keeps for the view's page (its setState).
+        await location().update("results.location", "panel", vscode.ConfigurationTarget.Global);
+        const a = await run(
+            "SELECT number AS n, toString(number) AS s FROM numbers(300) LIMIT 300",
+        );
+        const stateA = await panelShows(a);
+        const b = await run("SELECT number AS m FROM numbers(40) LIMIT 40");
+        const stateB = await panelShows(b);
+        const old = api.ctx.panels.panelView;
+        const shownB = old.shown;
+        assert.ok(shownB);
+        const store = new ResultStore(
+            api.ctx.extension.storageUri ?? api.ctx.extension.globalStorageUri,
+        );
+        for (const state of [stateA, stateB])
+            await waitFor(`the result ${state.storeKey} stored for a reload`, async () =>
+                state.storeKey ? await store.load(state.storeKey) : undefined,
+            );
+        const left: ViewState = {
+            sortColumn: 0,
+            sortDir: "desc",
+            filter: "3",
+            widths: stateB.views["0"]?.widths ?? [],
+            scrollTop: 0,
+            scrollLeft: 0,
+        };
+        const kept: WebviewState = { storeKey: stateB.storeKey, active: 0, views: { "0": left } };
+        const webviewView = old.webviewView;
+        assert.ok(webviewView, "the view resolved");
+        old.livePage?.dispose();
+        const fresh = new ResultsPanelView(
+            {
+                extensionUri: api.ctx.extensionUri,
+                log: api.ctx.log,
+                prompts: api.ctx,
+                neutraliseFormulas: () => true,
+            },
+            () => Promise.resolve(),
+            { memento: api.ctx.extension.workspaceState, load: (key) => store.load(key) },
+        );
+        try {
+            fresh.resolveWebviewView(webviewView, { state: kept });
+            const restored = await waitFor(
+                "the reloaded view's page showing b's result sorted and filtered as it was left",
+                () => {
+                    const posted = fresh.livePage?.pageState;
+                    const v = posted?.views["0"];
+                    return (
+                        posted?.storeKey === stateB.storeKey &&
+                        v?.sortColumn === 0 &&
+                        v.sortDir === "desc" &&
+                        v.filter === "3" &&
+                        posted
+                    );
+                },
+                30_000,
+            );
+            assert.equal(restored.storeKey, stateB.storeKey);
+            assert.equal(fresh.owner, ownerOf(b.document));
+            assert.deepEqual(
+                Buffer.from(fresh.shown?.sets[0].bytes ?? []),
+                Buffer.from(shownB.sets[0].bytes),
+                "b's rows, as they came from the server",
+            );
+            assert.match(fresh.shown?.sets[0].queryText ?? "", /AS m FROM/);
+
+            // The other editor's result comes back from the store when it is activated.
+            await vscode.window.showTextDocument(a.document, a.viewColumn);
+            await waitFor(
+                "the reloaded view's page showing a's result",
+                () =>
+                    fresh.owner === ownerOf(a.document) &&
+                    fresh.livePage?.pageState?.storeKey === stateA.storeKey,
+                30_000,
+            );
+            assert.match(fresh.shown?.sets[0].queryText ?? "", /AS s FROM/);
+        } finally {
+            fresh.dispose();
+            // The extension's own view takes the WebviewView back.
+            old.resolveWebviewView(webviewView);
+        }
     });
 });
 
