@@ -8,7 +8,7 @@ import * as vscode from "vscode";
 import type { WebviewState } from "../shared/resultsProtocol";
 import { ResultsPage, type PageSurface, type PanelDeps, type ShownResults } from "./page";
 import { PanelRecord } from "./panelRecord";
-import type { ResultSet } from "./resultSet";
+import type { QueryResult } from "./resultSet";
 
 import { resultsInPanelKey, resultsPanelViewId } from "./viewIds";
 
@@ -47,7 +47,7 @@ export interface PanelRestore {
     /** `context.workspaceState`: which stored result each editor's is. */
     memento: vscode.Memento;
     /** Reads the results stored under a key (store.ts), or undefined when they are gone. */
-    load(storeKey: string): Promise<ResultSet[] | undefined>;
+    load(storeKey: string): Promise<QueryResult[] | undefined>;
 }
 
 export class ResultsPanelView implements vscode.WebviewViewProvider, vscode.Disposable {

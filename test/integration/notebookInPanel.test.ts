@@ -20,8 +20,8 @@ describe("a notebook's full result in the bottom panel", function () {
     let file: vscode.Uri;
 
     /** The view's page, once it shows `owner`'s result (its state posted back for it). */
-    function panelShows(what: string, owner: string): Promise<string> {
-        const view = api.ctx.panels.panelView;
+    async function panelShows(what: string, owner: string): Promise<string> {
+        const view = (await api.ctx.panels.manager()).panelView;
         return waitFor(
             `the panel's page showing ${what}`,
             () => {
@@ -87,7 +87,7 @@ describe("a notebook's full result in the bottom panel", function () {
             notebook.cellAt(0),
         );
         assert.equal(opened, true, "the full result was shown");
-        const view = api.ctx.panels.panelView;
+        const view = (await api.ctx.panels.manager()).panelView;
         const notebookKey = await panelShows("the notebook's result", file.toString());
         assert.match(view.shown?.sets[0].queryText ?? "", /from_notebook/);
         // Keyed by the notebook, as its cells' documents are (ownerOf).

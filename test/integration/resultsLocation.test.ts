@@ -162,7 +162,7 @@ describe("results in the bottom panel", function () {
         const stateA = await panelShows(a);
         const b = await run("SELECT number AS m FROM numbers(40) LIMIT 40");
         const stateB = await panelShows(b);
-        const old = api.ctx.panels.panelView;
+        const old = (await api.ctx.panels.manager()).panelView;
         const shownB = old.shown;
         assert.ok(shownB);
         const store = new ResultStore(
