@@ -2,7 +2,8 @@
 // each .hogql editor keeps its own result in the panel's view, switching editors switches it, and
 // a result moved panel → tab → panel keeps its sort, filter, selection, scroll and column layout. What the page
 // restored is read from the view state it posts back (ResultsPage.pageState): values it read from
-// its own grid (the scroll offsets from the DOM), not the ones handed to it.
+// its own grid (the scroll offsets from the DOM), not the ones handed to it. A notebook's full
+// result goes to the panel as the notebook's, and switches with the editors like a .hogql one's.
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { ExtensionApi } from "../../src/extension";
@@ -61,9 +62,14 @@ describe("results in the bottom panel", function () {
         await vscode.commands.executeCommand("workbench.action.closeAllEditors");
     });
 
+    // First of every test that shows the panel (the notebook's below included): once resolved,
+    // the view stays for the window's life. Its page is checked by identity with a message: on a
+    // failure, node:assert's diff of the page's object graph ran for many minutes and left the
+    // extension host unresponsive (it did when a suite before this one had resolved the view).
     it("with the setting on editor, the panel's view is never resolved (no page loads)", async () => {
         assert.equal(api.ctx.config.resultsLocation, "editor");
-        assert.equal((await api.ctx.panels.manager()).panelView.livePage, undefined);
+        const page = (await api.ctx.panels.manager()).panelView.livePage;
+        assert.ok(page === undefined, "no test before this one should have shown the panel");
     });
 
     it("keeps one result per editor and switches the panel with the active editor", async () => {
@@ -77,10 +83,7 @@ describe("results in the bottom panel", function () {
         assert.match(view.shown?.sets[0].queryText ?? "", /second_editor/);
         assert.notEqual(stateA.storeKey, stateB.storeKey);
         // No tab opened for either: both went to the panel.
-        const webviewTabs = vscode.window.tabGroups.all
-            .flatMap((g) => g.tabs)
-            .filter((t) => t.input instanceof vscode.TabInputWebview);
-        assert.deepEqual(webviewTabs, []);
+        assert.deepEqual(webviewTabLabels(), []);
 
         // The user's queries: completion data is fetched under names starting "PostHog Workbench:".
         const queries = () =>
@@ -236,7 +239,138 @@ describe("results in the bottom panel", function () {
             old.resolveWebviewView(webviewView);
         }
     });
+
+    // Inside this suite and after its tests: the first of them checks that nothing showed the panel
+    // before it (a file of its own, this test sorted first and did).
+    describe("a notebook's full result in the bottom panel", function () {
+        this.timeout(90_000);
+        let file: vscode.Uri;
+
+        /** The view's page, once it shows `owner`'s result (its state posted back for it). */
+        async function panelShowsOwner(what: string, owner: string): Promise<string> {
+            const view = (await api.ctx.panels.manager()).panelView;
+            return waitFor(
+                `the panel's page showing ${what}`,
+                () => {
+                    const key = view.shown?.storeKey;
+                    return (
+                        view.owner === owner &&
+                        !!key &&
+                        view.livePage?.pageState?.storeKey === key &&
+                        key
+                    );
+                },
+                30_000,
+            );
+        }
+
+        /** The user's queries sent to the sandbox (completion's own reads carry the extension's name). */
+        const queries = () =>
+            sandbox.requests.filter(
+                (r) =>
+                    r.method === "POST" &&
+                    /\/query\/$/.test(r.path) &&
+                    !r.body.includes('"name":"PostHog Workbench:'),
+            ).length;
+
+        before(async () => {
+            const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+            assert.ok(folder, "the tests run in a workspace folder");
+            file = vscode.Uri.joinPath(folder, `in-panel-${Date.now()}.hogqlnb`);
+            const source = JSON.stringify({
+                cells: [
+                    {
+                        kind: "hogql",
+                        source: ["SELECT number AS from_notebook FROM numbers(30) LIMIT 30"],
+                    },
+                ],
+                version: 1,
+            });
+            await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(source));
+            await location().update("results.location", "panel", vscode.ConfigurationTarget.Global);
+        });
+
+        after(async () => {
+            // Closed before its file goes: an open notebook whose file is deleted is read again
+            // by the workbench, and fails ("Unable to read file"). The untitled queries are left
+            // to the suite's own after (closing them all here would ask to save them).
+            const tabs = vscode.window.tabGroups.all
+                .flatMap((g) => g.tabs)
+                .filter(
+                    (t) =>
+                        t.input instanceof vscode.TabInputNotebook &&
+                        t.input.uri.toString() === file.toString(),
+                );
+            await vscode.window.tabGroups.close(tabs);
+            await waitFor(
+                "the notebook closed",
+                () =>
+                    !vscode.workspace.notebookDocuments.some(
+                        (n) => n.uri.toString() === file.toString(),
+                    ),
+            );
+            await vscode.workspace.fs.delete(file);
+        });
+
+        it("shows a cell's full result in the panel as the notebook's, and switches with the editors", async () => {
+            await vscode.commands.executeCommand(
+                "vscode.openWith",
+                file,
+                "posthog-workbench.hogqlnb",
+            );
+            const notebook = await waitFor("the notebook editor", () => {
+                const open = vscode.window.activeNotebookEditor?.notebook;
+                return open?.uri.toString() === file.toString() ? open : undefined;
+            });
+            const opened = await vscode.commands.executeCommand<boolean>(
+                "posthog-workbench.openCellResult",
+                notebook.cellAt(0),
+            );
+            assert.equal(opened, true, "the full result was shown");
+            const view = (await api.ctx.panels.manager()).panelView;
+            const notebookKey = await panelShowsOwner("the notebook's result", file.toString());
+            assert.match(view.shown?.sets[0].queryText ?? "", /from_notebook/);
+            // Keyed by the notebook, as its cells' documents are (ownerOf).
+            assert.equal(ownerOf(notebook.cellAt(0).document), file.toString());
+            // In the panel, not in an editor tab.
+            assert.deepEqual(webviewTabLabels(), []);
+
+            // A .hogql editor's run: the view shows its result.
+            const editor = await run("SELECT 7 AS from_editor");
+            const document = editor.document;
+            const editorKey = await panelShowsOwner("the editor's result", document.uri.toString());
+            assert.match(view.shown?.sets[0].queryText ?? "", /from_editor/);
+            assert.notEqual(editorKey, notebookKey);
+
+            // Back to the notebook, then to the editor: each one's result again, nothing run again.
+            const ran = queries();
+            await vscode.commands.executeCommand(
+                "vscode.openWith",
+                file,
+                "posthog-workbench.hogqlnb",
+            );
+            assert.equal(
+                await panelShowsOwner("the notebook's result again", file.toString()),
+                notebookKey,
+            );
+            assert.match(view.shown?.sets[0].queryText ?? "", /from_notebook/);
+            await vscode.window.showTextDocument(document, editor.viewColumn);
+            assert.equal(
+                await panelShowsOwner("the editor's result again", document.uri.toString()),
+                editorKey,
+            );
+            assert.equal(queries(), ran, "switching ran no query");
+        });
+    });
 });
+
+/** The labels of the webview tabs open (labels, not tabs: a failure prints them, not a graph). */
+function webviewTabLabels(): string[] {
+    return vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .filter((t) => t.input instanceof vscode.TabInputWebview)
+        .map((t) => t.label);
+}
 
 /** The results tab open now, if any. */
 function tabOf(api: ExtensionApi): ResultsPanel | undefined {
