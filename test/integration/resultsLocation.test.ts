@@ -63,9 +63,9 @@ describe("results in the bottom panel", function () {
     });
 
     // First of every test that shows the panel (the notebook's below included): once resolved,
-    // the view stays for the window's life. Its page is checked by identity with a message: on a
-    // failure, node:assert's diff of the page's object graph ran for many minutes and left the
-    // extension host unresponsive (it did when a suite before this one had resolved the view).
+    // the view stays for the window's life. The page is checked with a message: without one, a
+    // failure has node:assert diff the page's whole object graph, which kept the extension host
+    // busy until the run timed out (when the notebook's test, then a file of its own, ran first).
     it("with the setting on editor, the panel's view is never resolved (no page loads)", async () => {
         assert.equal(api.ctx.config.resultsLocation, "editor");
         const page = (await api.ctx.panels.manager()).panelView.livePage;
