@@ -5,31 +5,36 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * The names VS Code's API object has at run time: what @types/vscode declares at the top of
- * `declare module 'vscode'` as a value (a namespace, class, enum or constant; interfaces and types
- * have no value). Each is one tab in.
+ * The names of VS Code's API the extension reads: each `vscode.<Name>` in src/ that @types/vscode
+ * declares at the top of `declare module 'vscode'` as a value (a namespace, class, enum or
+ * constant, one tab in; interfaces and types have no value). Only those are bound, so the module
+ * standing for `vscode` stays small.
  */
 function vscodeApiNames() {
     const typings = fs.readFileSync(path.resolve("node_modules/@types/vscode/index.d.ts"), "utf8");
-    return [
-        ...new Set(
-            [
-                ...typings.matchAll(
-                    /^\texport (?:const|let|function|class|enum|namespace) (\w+)/gm,
-                ),
-            ].map((m) => m[1]),
+    const values = new Set(
+        [...typings.matchAll(/^\texport (?:const|let|function|class|enum|namespace) (\w+)/gm)].map(
+            (m) => m[1],
         ),
-    ];
+    );
+    const used = new Set();
+    for (const file of fs.readdirSync("src", { recursive: true, encoding: "utf8" }))
+        if (file.endsWith(".ts"))
+            for (const m of fs
+                .readFileSync(path.join("src", file), "utf8")
+                .matchAll(/\bvscode\.([A-Za-z_]\w*)/g))
+                if (values.has(m[1])) used.add(m[1]);
+    return [...used].sort();
 }
 
 /**
  * `import * as vscode from "vscode"` in each of the extension's modules would become its own
  * `__toESM(require("vscode"))`, which copies every property of VS Code's API object onto a fresh
  * namespace, once per module, at load. One ES module in the bundle stands for `vscode` instead:
- * it requires the API once and exports each of its names as a binding, so `vscode.window` in a
+ * it requires the API once and exports each name the extension reads as a binding, so `vscode.window` in a
  * module reads that binding and no namespace object is built or copied (an `export *` of the API
  * still copied it twice: the CommonJS interop's `__toESM`, then the re-export; docs/performance.md,
- * "Activation"). A name the code uses that the typings lack fails the build's warning check.
+ * "Activation").
  */
 export const vscodeOnce = {
     name: "vscode-once",

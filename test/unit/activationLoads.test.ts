@@ -49,6 +49,13 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         "src/notebook/fileFormat.ts",
         "src/notebook/controller.ts",
         "src/notebook/rendererMessages.ts",
+        // The HogQL language's providers, diagnostics and live validation: with the first
+        // HogQL document (src/language/registration.ts).
+        "src/language/registration.ts",
+        "src/language/liveValidation.ts",
+        "src/language/syntaxDiagnostics.ts",
+        "src/language/structureProviders.ts",
+        "src/language/outline.ts",
     ];
 
     it("holds none of the features loaded on first use", () => {
@@ -58,9 +65,14 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         assert.deepEqual(loaded, [], `activation loads ${loaded.join(", ")}`);
     });
 
-    it("registers the results panels and notebooks through their stubs", () => {
+    it("registers the results panels, notebooks and HogQL language through their stubs", () => {
         const sources = activationSources();
-        for (const stub of ["src/resultsPanel/lazyPanels.ts", "src/notebook/index.ts"])
+        for (const stub of [
+            "src/resultsPanel/lazyPanels.ts",
+            "src/notebook/index.ts",
+            "src/language/index.ts",
+            "src/activationOnFirstDocument.ts",
+        ])
             assert.ok(sources.includes(stub), `activation does not load ${stub}`);
     });
 });
