@@ -1,6 +1,7 @@
 // What activation loads: dist/extension.js and the chunks it requires at once (a feature's chunk
-// is required inside `import()`, on first use). The development build's source maps name the
-// sources in each file, so the test can say which features activation would load.
+// is required inside `import()`, on first use), which the build bundles into extension.js
+// (scripts/activationBundle.mjs). The development build's source maps name the sources in each
+// file, so the test can say which features activation would load.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -63,6 +64,17 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         assert.ok(sources.includes("src/extension.ts"), `no source map names: ${sources.join()}`);
         const loaded = onFirstUse.filter((s) => sources.includes(s));
         assert.deepEqual(loaded, [], `activation loads ${loaded.join(", ")}`);
+    });
+
+    it("is one file: the chunks activation needs are bundled into extension.js", () => {
+        assert.deepEqual(activationFiles(), ["extension.js"]);
+        const text = fs.readFileSync(path.join(dist, "extension.js"), "utf8");
+        // Every chunk extension.js still requires is inside an `import()`'s `.then(() => ...)`.
+        const atLoad = text
+            .split("\n")
+            .filter((line) => /require\("\.\/extension\.chunk\./.test(line))
+            .filter((line) => !/\.then\(\(\) => /.test(line));
+        assert.deepEqual(atLoad, []);
     });
 
     it("registers the results panels, notebooks and HogQL language through their stubs", () => {
