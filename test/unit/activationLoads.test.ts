@@ -57,6 +57,9 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         "src/language/syntaxDiagnostics.ts",
         "src/language/structureProviders.ts",
         "src/language/outline.ts",
+        // The query runner and its status item: with the first run (src/query/lazyRunner.ts).
+        "src/query/queryRunner.ts",
+        "src/query/runStatusItem.ts",
     ];
 
     it("holds none of the features loaded on first use", () => {
@@ -77,13 +80,14 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         assert.deepEqual(atLoad, []);
     });
 
-    it("registers the results panels, notebooks and HogQL language through their stubs", () => {
+    it("registers the results panels, notebooks, HogQL language and runner through their stubs", () => {
         const sources = activationSources();
         for (const stub of [
             "src/resultsPanel/lazyPanels.ts",
             "src/notebook/index.ts",
             "src/language/index.ts",
             "src/activationOnFirstDocument.ts",
+            "src/query/lazyRunner.ts",
         ])
             assert.ok(sources.includes(stub), `activation does not load ${stub}`);
     });
