@@ -16,7 +16,8 @@ export class LazyQueryRunner
     private disposed = false;
     private readonly load = lazily(async () => {
         const { QueryRunner } = await import("./queryRunner");
-        if (this.disposed) throw new Error("The extension was deactivated.");
+        // Deactivated while loading: a run in flight ends as cancelled, which nobody is told of.
+        if (this.disposed) throw new DOMException("deactivated", "AbortError");
         this.runner ??= new QueryRunner(this.deps);
         return this.runner;
     });
