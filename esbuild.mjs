@@ -10,6 +10,7 @@
 import * as esbuild from "esbuild";
 import fs from "node:fs";
 import path from "node:path";
+import { bundleActivation } from "./scripts/activationBundle.mjs";
 import { alias, extensionBuildOptions, vscodeOnce } from "./scripts/extensionBuildOptions.mjs";
 import { removeOldChunks, webviewBuilds } from "./scripts/webviewBuildOptions.mjs";
 
@@ -53,11 +54,14 @@ const nodeBuild = {
  * both sides use in shared chunks, so each module (and its state) exists once. esbuild splits only
  * ES modules: the chunks are built as ES modules and each is then turned into CommonJS, its
  * `import()` into `require` (VS Code loads extensions as CommonJS). Chunks sit beside
- * extension.js: `__dirname` (apiLoader.ts, validatorLoader.ts) is dist/ in every one.
+ * extension.js: `__dirname` (apiLoader.ts, validatorLoader.ts) is dist/ in every one. The shared
+ * chunks activation requires are then bundled into extension.js (scripts/activationBundle.mjs).
  */
 const extensionBuild = {
     ...extensionBuildOptions({ production }),
     write: false,
+    // Tells bundleActivation which chunks extension.js requires at once.
+    metafile: true,
     plugins: [vscodeOnce, toCommonJs()],
 };
 
@@ -90,6 +94,7 @@ function toCommonJs() {
                     if (map) fs.writeFileSync(`${file.path}.map`, map);
                     else fs.rmSync(`${file.path}.map`, { force: true });
                 }
+                await bundleActivation({ metafile: result.metafile, dist: "dist", production });
             });
         },
     };

@@ -42,8 +42,9 @@ const modules = [...loaded].flatMap((out) =>
 );
 const total = [...loaded].reduce((sum, out) => sum + metafile.outputs[out].bytes, 0);
 console.log(
-    `${production ? "production" : "development"} build: activation loads ${loaded.size} files, ` +
-        `${kb(total).trim()} KB (ES modules, before the CommonJS step)\n`,
+    `${production ? "production" : "development"} build: activation loads ${loaded.size} ES module ` +
+        `outputs, ${kb(total).trim()} KB (before the CommonJS step, which bundles them into ` +
+        `dist/extension.js: scripts/activationBundle.mjs)\n`,
 );
 const byFolder = new Map();
 for (const m of modules) {

@@ -1,25 +1,56 @@
 // esbuild's options for the extension's own bundle (node, ES modules split into chunks), in one
 // place: esbuild.mjs builds it (and turns each output into CommonJS), and
 // bench/activationBreakdown.mjs builds it again with a metafile to weigh what activation loads.
+import fs from "node:fs";
 import path from "node:path";
 
 /**
- * `import * as vscode from "vscode"` in each of the extension's ~70 modules becomes its own
+ * The names of VS Code's API the extension reads: each `vscode.<Name>` in src/ that @types/vscode
+ * declares at the top of `declare module 'vscode'` as a value (a namespace, class, enum or
+ * constant, one tab in; interfaces and types have no value). Only those are bound, so the module
+ * standing for `vscode` stays small.
+ */
+function vscodeApiNames() {
+    const typings = fs.readFileSync(path.resolve("node_modules/@types/vscode/index.d.ts"), "utf8");
+    const values = new Set(
+        [...typings.matchAll(/^\texport (?:const|let|function|class|enum|namespace) (\w+)/gm)].map(
+            (m) => m[1],
+        ),
+    );
+    const used = new Set();
+    for (const file of fs.readdirSync("src", { recursive: true, encoding: "utf8" }))
+        if (file.endsWith(".ts"))
+            for (const m of fs
+                .readFileSync(path.join("src", file), "utf8")
+                .matchAll(/\bvscode\.([A-Za-z_]\w*)/g))
+                if (values.has(m[1])) used.add(m[1]);
+    return [...used].sort();
+}
+
+/**
+ * `import * as vscode from "vscode"` in each of the extension's modules would become its own
  * `__toESM(require("vscode"))`, which copies every property of VS Code's API object onto a fresh
- * namespace, once per module, at load. One ES module in the bundle re-exports the API instead,
- * so the copy is made once and every module shares its namespace (docs/performance.md,
+ * namespace, once per module, at load. One ES module in the bundle stands for `vscode` instead:
+ * it requires the API once and exports each name the extension reads as a binding, so `vscode.window` in a
+ * module reads that binding and no namespace object is built or copied (an `export *` of the API
+ * still copied it twice: the CommonJS interop's `__toESM`, then the re-export; docs/performance.md,
  * "Activation").
  */
 export const vscodeOnce = {
     name: "vscode-once",
     setup(build) {
         build.onResolve({ filter: /^vscode$/ }, (args) =>
+            // The module's own `require("vscode")` is VS Code's; every other import is the module.
             args.namespace === "vscode-once"
                 ? { path: "vscode", external: true }
                 : { path: "vscode", namespace: "vscode-once" },
         );
         build.onLoad({ filter: /.*/, namespace: "vscode-once" }, () => ({
-            contents: 'export * from "vscode";',
+            // `require`, not `import`: the CommonJS step would turn an import back into `__toESM`.
+            contents: [
+                'const api = require("vscode");',
+                ...vscodeApiNames().map((name) => `export const ${name} = api.${name};`),
+            ].join("\n"),
             loader: "js",
         }));
     },

@@ -9,7 +9,7 @@ import { ExperimentsTree } from "./experiments/experimentsTree";
 import { HogQLLanguage } from "./language";
 import { errorDetail, userMessageOf } from "./errorText";
 import { QueryHistory } from "./query/history";
-import { QueryRunner } from "./query/queryRunner";
+import { LazyQueryRunner } from "./query/lazyRunner";
 import type { ResultsPresenter } from "./resultsPanel";
 import { LazyResultsPanels } from "./resultsPanel/lazyPanels";
 import { Ui, vscodeUi } from "./userPrompts";
@@ -31,7 +31,8 @@ export class Ctx implements vscode.Disposable {
     readonly documents: ExperimentDocuments;
     readonly views: { experiments: ExperimentsTree; eventDefinitions: EventDefinitionsTree };
     readonly history: QueryHistory;
-    readonly runner: QueryRunner;
+    /** Runs queries; its code loads with the first run. */
+    readonly runner: LazyQueryRunner;
     /** The results panels (restored after a reload through their serializer), loaded on first use. */
     readonly panels: LazyResultsPanels;
     /** Where query results are shown: the results panel (tests may swap in a recorder). */
@@ -58,7 +59,7 @@ export class Ctx implements vscode.Disposable {
             this.auth = this.push(new Auth(this));
             this.documents = this.push(new ExperimentDocuments(this));
             this.history = new QueryHistory(extension.workspaceState);
-            this.runner = this.push(new QueryRunner(this));
+            this.runner = this.push(new LazyQueryRunner(this));
             this.panels = this.push(
                 new LazyResultsPanels({
                     extensionUri: extension.extensionUri,

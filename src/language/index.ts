@@ -1,13 +1,11 @@
 import type * as vscode from "vscode";
+import { registerOnFirstDocument } from "../activationOnFirstDocument";
 import type { DisposablesDep } from "../deps";
 import { SchemaCache, type SchemaCacheDeps } from "./dataSource";
 import { HogQLDiagnostics } from "./diagnostics";
 import { catalogueLoaded } from "./functionCatalogue";
-import { registerHogQLLanguageFeatures } from "./languageFeatures";
-import { LiveValidation, type LiveValidationDeps } from "./liveValidation";
+import type { LiveValidationDeps } from "./liveValidation";
 import { ParsedDocuments } from "./parsedDocuments";
-import { registerStructureProviders } from "./structureProviders";
-import { SyntaxDiagnostics } from "./syntaxDiagnostics";
 import { tableCatalogueLoaded } from "./tableCatalogue";
 
 /** What the language pieces are built from. */
@@ -47,12 +45,16 @@ export class HogQLLanguage {
 
 /**
  * Registers completion, hover, offline syntax errors (PostHog's parser), diagnostics, live
- * validation, the outline and folding for `.hogql` files, on the context's language pieces.
+ * validation, the outline and folding for `.hogql` files, on the context's language pieces: with
+ * the first HogQL document (a notebook's HogQL cell is one), when their code (./registration.ts)
+ * loads. Activation itself only waits for that document.
  */
 export function registerLanguage(deps: LanguageRegistrationDeps): void {
-    const { schema, diagnostics, parsed } = deps.language;
-    deps.push(registerHogQLLanguageFeatures(schema));
-    deps.push(new LiveValidation(deps, diagnostics));
-    deps.push(new SyntaxDiagnostics(deps, parsed));
-    deps.push(registerStructureProviders(parsed));
+    registerOnFirstDocument(
+        deps,
+        "the HogQL language features",
+        (document) => document.languageId === "hogql",
+        () => import("./registration"),
+        (m) => m.registerLanguageFeatures(deps),
+    );
 }

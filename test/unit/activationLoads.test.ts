@@ -1,6 +1,7 @@
 // What activation loads: dist/extension.js and the chunks it requires at once (a feature's chunk
-// is required inside `import()`, on first use). The development build's source maps name the
-// sources in each file, so the test can say which features activation would load.
+// is required inside `import()`, on first use), which the build bundles into extension.js
+// (scripts/activationBundle.mjs). The development build's source maps name the sources in each
+// file, so the test can say which features activation would load.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -49,6 +50,16 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         "src/notebook/fileFormat.ts",
         "src/notebook/controller.ts",
         "src/notebook/rendererMessages.ts",
+        // The HogQL language's providers, diagnostics and live validation: with the first
+        // HogQL document (src/language/registration.ts).
+        "src/language/registration.ts",
+        "src/language/liveValidation.ts",
+        "src/language/syntaxDiagnostics.ts",
+        "src/language/structureProviders.ts",
+        "src/language/outline.ts",
+        // The query runner and its status item: with the first run (src/query/lazyRunner.ts).
+        "src/query/queryRunner.ts",
+        "src/query/runStatusItem.ts",
     ];
 
     it("holds none of the features loaded on first use", () => {
@@ -58,9 +69,26 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         assert.deepEqual(loaded, [], `activation loads ${loaded.join(", ")}`);
     });
 
-    it("registers the results panels and notebooks through their stubs", () => {
+    it("is one file: the chunks activation needs are bundled into extension.js", () => {
+        assert.deepEqual(activationFiles(), ["extension.js"]);
+        const text = fs.readFileSync(path.join(dist, "extension.js"), "utf8");
+        // Every chunk extension.js still requires is inside an `import()`'s `.then(() => ...)`.
+        const atLoad = text
+            .split("\n")
+            .filter((line) => /require\("\.\/extension\.chunk\./.test(line))
+            .filter((line) => !/\.then\(\(\) => /.test(line));
+        assert.deepEqual(atLoad, []);
+    });
+
+    it("registers the results panels, notebooks, HogQL language and runner through their stubs", () => {
         const sources = activationSources();
-        for (const stub of ["src/resultsPanel/lazyPanels.ts", "src/notebook/index.ts"])
+        for (const stub of [
+            "src/resultsPanel/lazyPanels.ts",
+            "src/notebook/index.ts",
+            "src/language/index.ts",
+            "src/activationOnFirstDocument.ts",
+            "src/query/lazyRunner.ts",
+        ])
             assert.ok(sources.includes(stub), `activation does not load ${stub}`);
     });
 });

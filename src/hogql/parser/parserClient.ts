@@ -3,7 +3,7 @@
  * at activation), sends statements, and caches results by text so that editing one statement of
  * a long file re-parses only that one. No `vscode` import: unit tests drive it in plain Node.
  */
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { readParseResult, type Parsed } from "./parseResult";
 import type { ParseRequest, ParseResponse } from "./protocol";
 
@@ -49,7 +49,11 @@ export class HogQLParserClient {
 
     private ensureWorker(): Worker {
         if (this.worker) return this.worker;
-        const worker = new Worker(this.workerPath);
+        // Required here, with the first parse: activation builds the client but parses nothing,
+        // and node:worker_threads is one more module for it to load (docs/performance.md).
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const threads = require("node:worker_threads") as typeof import("node:worker_threads");
+        const worker = new threads.Worker(this.workerPath);
         // The worker must not keep a test process (or a closing host) alive.
         worker.unref();
         worker.on("message", (response: ParseResponse) => this.answer(response));
