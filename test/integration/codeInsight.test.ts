@@ -24,6 +24,8 @@ const FAMILIES: { family: string; file: string }[] = [
     { family: "Swift", file: "App.swift" },
     { family: "Java (JVM)", file: "App.java" },
     { family: "Dart", file: "app.dart" },
+    // Opened as plain text (a bare VS Code has no Vue language): read by the `**/*.vue` pattern.
+    { family: "Vue", file: "App.vue" },
 ];
 
 function fixture(file: string): vscode.Uri {
