@@ -17,7 +17,7 @@ import {
     type GrammarLanguage,
     type SkipReason,
 } from "./types";
-import { type ScriptBlock, scriptBlocks } from "./vueScripts";
+import { type ScriptBlock, scriptBlocks, templateBlock } from "./vueScripts";
 
 export interface FindOptions {
     /** Where the wasm files are. */
@@ -71,17 +71,20 @@ async function parse(
 }
 
 /**
- * A Vue single-file component: its `<script>` and `<script setup>` blocks, each read in its own
- * language with the rest of the file blanked, so that offsets and lines are the file's own. A
- * generic `capture` in one block counts when either block mentions PostHog (an import in
- * `<script setup>`, a `this.$posthog` in `<script>`). The template is not read.
+ * A Vue single-file component: its `<script>` and `<script setup>` blocks and its template's
+ * expressions (`@click="posthog.capture('x')"`), each read in its own language with the rest of
+ * the file blanked, so that offsets and lines are the file's own. A generic `capture` in one block
+ * counts when any block mentions PostHog (an import in `<script setup>`, a `this.$posthog` in
+ * `<script>`).
  */
 async function findInVue(text: string, locate: WasmLocator, budget: Budget): Promise<FindResult> {
     const sfc = await parse(text, VUE_GRAMMAR, locate, budget);
     if (!sfc) return { calls: [], skipped: "timeBudget" };
-    let blocks: ScriptBlock[];
+    const blocks: ScriptBlock[] = [];
     try {
-        blocks = scriptBlocks(sfc, text);
+        blocks.push(...scriptBlocks(sfc, text));
+        const template = templateBlock(sfc, text, blocks);
+        if (template) blocks.push(template);
     } finally {
         sfc.delete();
     }

@@ -1,7 +1,7 @@
-// The `<script>` and `<script setup>` blocks of a Vue single-file component, each as a copy of the
-// file in which everything else (template, style, the tags themselves, other blocks) is blanked
-// with spaces, newlines kept: an offset in the copy is the same offset in the file, so the calls
-// found in it need no mapping back.
+// The `<script>` and `<script setup>` blocks of a Vue single-file component, and its template's
+// expressions, each as a copy of the file in which everything else (style, markup, the tags
+// themselves, other blocks) is blanked with spaces, newlines kept: an offset in the copy is the
+// same offset in the file, so the calls found in it need no mapping back.
 //
 // The blocks are found with tree-sitter-vue (a 30 KB grammar, shipped beside the others) rather
 // than Vue's own @vue/compiler-sfc, whose `parse` alone bundles to about 1 MB minified: too much of
@@ -77,9 +77,74 @@ function attributesOf(tag: Node, text: string): Map<string, string> {
     return attributes;
 }
 
+/**
+ * The template's expressions (directive values such as `@click="…"` and `{{ … }}`) as one more
+ * block: each kept where it is, the quote or brace that closes it turned into `;` so that the next
+ * one starts a new statement. Read as TypeScript when a script block is (Vue then allows
+ * TypeScript in the template). None for a template in another language (`lang="pug"`).
+ */
+export function templateBlock(
+    tree: Tree,
+    text: string,
+    scripts: readonly ScriptBlock[],
+): ScriptBlock | undefined {
+    const template = tree.rootNode.namedChildren.find((c) => c?.type === "template_element");
+    const start = template && child(template, "start_tag");
+    if (!template || !start || attributesOf(start, text).has("lang")) return undefined;
+    const ranges: Range[] = [];
+    const stack: Node[] = [template];
+    for (let node = stack.pop(); node; node = stack.pop()) {
+        if (node.type === "interpolation") {
+            const raw = child(node, "raw_text");
+            if (raw) ranges.push({ start: raw.startIndex, end: raw.endIndex });
+            continue;
+        }
+        if (node.type === "directive_attribute") {
+            const quoted = child(node, "quoted_attribute_value");
+            const value = quoted ? child(quoted, "attribute_value") : undefined;
+            if (value) ranges.push({ start: value.startIndex, end: value.endIndex });
+            continue;
+        }
+        for (const c of node.namedChildren) if (c) stack.push(c);
+    }
+    if (ranges.length === 0) return undefined;
+    ranges.sort((a, b) => a.start - b.start);
+    const typed = scripts.some((b) => b.language.startsWith("typescript"));
+    return {
+        language: typed ? "typescript" : "javascript",
+        text: keepRanges(text, ranges, true),
+        start: ranges[0].start,
+        end: ranges[ranges.length - 1].end,
+    };
+}
+
+interface Range {
+    start: number;
+    end: number;
+}
+
 /** The text with every character outside [start, end) but line breaks replaced by a space. */
 export function keepOnly(text: string, start: number, end: number): string {
-    return blank(text.slice(0, start)) + text.slice(start, end) + blank(text.slice(end));
+    return keepRanges(text, [{ start, end }], false);
+}
+
+/**
+ * The text with every character outside the ranges (sorted, apart) but line breaks replaced by a
+ * space; with `terminate`, the character after each range, when not a line break, becomes `;`.
+ */
+function keepRanges(text: string, ranges: readonly Range[], terminate: boolean): string {
+    let out = "";
+    let at = 0;
+    for (const range of ranges) {
+        out += blank(text.slice(at, range.start)) + text.slice(range.start, range.end);
+        at = range.end;
+        const next = text.charCodeAt(at);
+        if (terminate && at < text.length && next !== 0x0a && next !== 0x0d) {
+            out += ";";
+            at++;
+        }
+    }
+    return out + blank(text.slice(at));
 }
 
 function blank(part: string): string {

@@ -1,10 +1,16 @@
-// Vue single-file components: the script blocks are found with tree-sitter-vue and read with the
-// rest of the file blanked, every offset and line kept, so the calls' positions are the file's.
+// Vue single-file components: the script blocks and the template's expressions are found with
+// tree-sitter-vue and read with the rest of the file blanked, every offset and line kept, so the
+// calls' positions are the file's.
 import assert from "node:assert/strict";
 import { findCalls } from "../../src/codeCalls";
 import { parserFor } from "../../src/codeCalls/grammars";
 import { VUE_GRAMMAR } from "../../src/codeCalls/languages";
-import { keepOnly, type ScriptBlock, scriptBlocks } from "../../src/codeCalls/vueScripts";
+import {
+    keepOnly,
+    type ScriptBlock,
+    scriptBlocks,
+    templateBlock,
+} from "../../src/codeCalls/vueScripts";
 import { nodeModulesWasm } from "./codeCallsWasm";
 
 async function blocksOf(text: string): Promise<ScriptBlock[]> {
@@ -74,9 +80,50 @@ describe("codeCalls: Vue single-file components", function () {
         assert.ok(SFC.slice(block.end).startsWith("</script>"));
     });
 
-    it("finds the script's calls at the file's own lines and characters, not the template's", async () => {
-        // A call in the template (`@click="…"`) is not read: only the script blocks are.
-        assert.deepEqual(await callsOf(SFC), ["6:48 new-label", "7:17 sfc_opened"]);
+    it("finds the calls at the file's own lines and characters, the template's included", async () => {
+        assert.deepEqual(await callsOf(SFC), [
+            "1:35 in_template",
+            "6:48 new-label",
+            "7:17 sfc_opened",
+        ]);
+    });
+
+    it("reads the template's directives and interpolations, not its text or plain attributes", async () => {
+        const text = [
+            "<template>",
+            "  <p title=\"posthog.capture('attribute')\">posthog.capture('text')</p>",
+            '  <p v-for="(item, i) in items" :key="i" v-if="a < b">{{ item }}</p>',
+            "  <a @click=\"$posthog.capture('clicked')\" v-slot=\"{ x }\">{{ $posthog.getFeatureFlag('beta') }}</a>",
+            "  <b @click='() => $posthog.capture(\"arrow\")'>{{ a }}{{ b }}</b>",
+            "</template>",
+        ].join("\n");
+        assert.deepEqual(await callsOf(text), ["3:31 clicked", "3:85 beta", "4:37 arrow"]);
+        // In another language the template is not read.
+        assert.deepEqual(
+            await callsOf(
+                '<template lang="pug">\nbutton(@click="$posthog.capture(\'x\')")\n</template>\n',
+            ),
+            [],
+        );
+    });
+
+    it("keeps every offset of the template's copy, each expression closed with ;", async () => {
+        const parser = await parserFor(VUE_GRAMMAR, nodeModulesWasm);
+        const text = '<template>\n<a @click="go()" :b="c">{{ d }}</a>\n</template>';
+        const tree = parser.parse(text);
+        assert.ok(tree);
+        try {
+            const block = templateBlock(tree, text, []);
+            assert.ok(block);
+            assert.equal(block.language, "javascript");
+            assert.equal(
+                block.text,
+                "          \n           go();     c;    d ;     \n           ",
+            );
+            assert.equal(block.text.length, text.length);
+        } finally {
+            tree.delete();
+        }
     });
 
     it("reads lang=ts and tsx with TypeScript's grammars, and no lang as JavaScript", async () => {
@@ -115,10 +162,7 @@ describe("codeCalls: Vue single-file components", function () {
 
     it("reads nothing in a file without a script, or whose script is another file", async () => {
         assert.deepEqual(await blocksOf("<template><p>posthog.capture('x')</p></template>\n"), []);
-        assert.deepEqual(
-            await callsOf("<template><p>{{ posthog.capture('x') }}</p></template>\n"),
-            [],
-        );
+        assert.deepEqual(await callsOf("<template><p>posthog.capture('x')</p></template>\n"), []);
         assert.deepEqual(await blocksOf('<script src="./tracking.js"></script>\n'), []);
         assert.deepEqual(await callsOf(""), []);
     });
@@ -159,6 +203,7 @@ describe("codeCalls: Vue single-file components", function () {
         assert.deepEqual(
             calls.map((c) => [c.range.start.line, c.range.start.character, c.key]),
             [
+                [1, 35, "in_template"],
                 [6, 48, "new-label"],
                 [7, 17, "sfc_opened"],
             ],
