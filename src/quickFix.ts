@@ -16,3 +16,38 @@ export function replacementFix(
     action.isPreferred = true;
     return action;
 }
+
+/** A replacement worked out from the text under a diagnostic. */
+export interface Replacement {
+    title: string;
+    text: string;
+}
+
+/**
+ * Registers quick fixes for `selector`'s documents: one replacement for each diagnostic that
+ * `matches` accepts, worked out again from the document's text under it (the diagnostic that
+ * comes back is a copy, without our data); `replacementOf` returns undefined where there is none.
+ */
+export function registerReplacementFixes(
+    selector: vscode.DocumentSelector,
+    matches: (diagnostic: vscode.Diagnostic) => boolean,
+    replacementOf: (text: string) => Replacement | undefined,
+): vscode.Disposable {
+    const provider: vscode.CodeActionProvider = {
+        provideCodeActions(document, _range, context) {
+            const actions: vscode.CodeAction[] = [];
+            for (const diagnostic of context.diagnostics) {
+                if (!matches(diagnostic)) continue;
+                const replacement = replacementOf(document.getText(diagnostic.range));
+                if (!replacement) continue;
+                actions.push(
+                    replacementFix(document, diagnostic, replacement.title, replacement.text),
+                );
+            }
+            return actions;
+        },
+    };
+    return vscode.languages.registerCodeActionsProvider(selector, provider, {
+        providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
+    });
+}

@@ -1,6 +1,6 @@
 // Helpers for tests that prove long work on the extension host gives its thread back: a large
-// HogQL-shaped response, and a watch on the event loop that reports the longest task.
-import fs from "node:fs";
+// HogQL-shaped response, and a pacer that counts the turns the work asked for.
+import { type Pacer, yieldToEventLoop } from "../src/api/eventLoop";
 
 /** Rows in {@link largeResponse}. */
 export const largeRowCount = 50_000;
@@ -35,49 +35,19 @@ export function wideNumber(i: number): string {
     return `92233720368${String(i).padStart(8, "0")}`;
 }
 
-const schedstat = `/proc/self/task/${process.pid}/schedstat`;
-
 /**
- * CPU time of this process's main thread in ms: Linux's per-thread schedstat (nanoseconds on a
- * CPU), else the whole process's CPU time. The whole process's time also counts V8's GC helper
- * threads and libuv's file-writing threads, which run beside the event loop, not in it: a fresh-
- * clone CI run counted a 52.6 ms "task" that way while the main thread was descheduled (process
- * CPU is 1.5-1.8x the main thread's during these exports here).
+ * A pacer that gives the event loop a turn at every call and counts the calls: long work that asks
+ * it between slices of bounded size can be checked without timing the machine (the longest task
+ * itself is a bench figure, bench/host.mjs).
  */
-const mainThreadCpuMs: () => number = fs.existsSync(schedstat)
-    ? () => Number(fs.readFileSync(schedstat, "utf8").split(" ")[0]) / 1e6
-    : () => {
-          const cpu = process.cpuUsage();
-          return (cpu.user + cpu.system) / 1000;
-      };
-
-/**
- * Runs `work` while a chain of setImmediate callbacks watches the event loop, and returns the
- * longest task that ran meanwhile. A gap between two turns counts as the smaller of its wall time
- * and the CPU time the main thread used in it: on this shared machine the process can be
- * descheduled for 100 ms or more, a gap that is no task of ours, while a real 50 ms task uses
- * 50 ms of the main thread's CPU.
- */
-export async function longestTask<T>(
-    work: () => Promise<T>,
-): Promise<{ value: T; longest: number }> {
-    let longest = 0;
-    let last = performance.now();
-    let lastCpu = mainThreadCpuMs();
-    let running = true;
-    const tick = () => {
-        const now = performance.now();
-        const cpu = mainThreadCpuMs();
-        longest = Math.max(longest, Math.min(now - last, cpu - lastCpu));
-        last = now;
-        lastCpu = cpu;
-        if (running) setImmediate(tick);
+export function countingPacer(): Pacer & { calls: number } {
+    const pacer = {
+        calls: 0,
+        async pace() {
+            pacer.calls++;
+            await yieldToEventLoop();
+            return true;
+        },
     };
-    setImmediate(tick);
-    try {
-        const value = await work();
-        return { value, longest };
-    } finally {
-        running = false;
-    }
+    return pacer;
 }

@@ -12,15 +12,20 @@ export function yieldToEventLoop(): Promise<void> {
  * fixed count of slices keeps every turn short whatever a slice costs on this machine (a cold
  * JIT, a wide row, a garbage collection), without paying a turn for every small slice.
  */
-export function turnPacer(budgetMs: number): { pace(): Promise<boolean> } {
-    let turnStart = performance.now();
+export function turnPacer(budgetMs: number, now: () => number = () => performance.now()): Pacer {
+    let turnStart = now();
     return {
-        /** Resolves true when it gave the event loop a turn. */
         async pace() {
-            if (performance.now() - turnStart < budgetMs) return false;
+            if (now() - turnStart < budgetMs) return false;
             await yieldToEventLoop();
-            turnStart = performance.now();
+            turnStart = now();
             return true;
         },
     };
+}
+
+/** What long work asks between slices for a turn of the event loop. */
+export interface Pacer {
+    /** Resolves true when it gave the event loop a turn. */
+    pace(): Promise<boolean>;
 }

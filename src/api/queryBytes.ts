@@ -173,7 +173,7 @@ export function bodyLayout(body: ScannedBody): ResultLayout {
 }
 
 /** Bytes of row text parsed at a time by {@link readResponse}; its pacer decides when to yield. */
-const parseSliceBytes = 1 << 14;
+export const parseSliceBytes = 1 << 14;
 
 /** Work per turn of the event loop before {@link readResponse} gives the thread back. */
 export const readTurnMs = 8;

@@ -13,7 +13,7 @@ import type { CodeInsightDeps } from "./index";
 import { VolumeInlayHints } from "./inlayHints";
 import { InsightData } from "./insightData";
 import { CODE_SELECTOR } from "./languages";
-import { DidYouMeanProvider } from "./quickFix";
+import { registerDidYouMean } from "./quickFix";
 import type { SharedFinder } from "./sharedFinder";
 
 /** The quotes that open the string completion goes into. */
@@ -60,9 +60,7 @@ export class StartedInsight implements vscode.Disposable {
                 new CodeCompletionProvider(documents, data),
                 ...TRIGGERS,
             ),
-            vscode.languages.registerCodeActionsProvider(selector, new DidYouMeanProvider(data), {
-                providedCodeActionKinds: DidYouMeanProvider.kinds,
-            }),
+            registerDidYouMean(selector, data),
             vscode.languages.registerInlayHintsProvider(selector, hints),
             this.deps.config.onDidChange((event) => {
                 if (!event.affectsConfiguration("posthog-workbench.codeInsight")) return;

@@ -50,19 +50,19 @@ export interface PickFilter {
  * metrics: an action that needs them fetches the experiment itself ({@link fetchExperiment}).
  */
 export async function resolveExperiment(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     arg: unknown,
     filter?: PickFilter,
 ): Promise<ExperimentBasic | undefined> {
     if (arg instanceof ExperimentNode) return arg.experiment;
-    const selected = ctx.views.experiments.selection[0];
+    const selected = deps.views.experiments.selection[0];
     if (
         arg === undefined &&
         selected instanceof ExperimentNode &&
         (!filter || filter.offered(selected.experiment))
     )
         return selected.experiment;
-    const client = await ctx.auth.session.client();
+    const client = await deps.auth.session.client();
     const page = await client.listExperimentsPage({
         limit: 100,
         status: "all",
@@ -70,10 +70,10 @@ export async function resolveExperiment(
     });
     const offered = filter ? page.results.filter(filter.offered) : page.results;
     if (filter && offered.length === 0) {
-        void ctx.ui.info(filter.none());
+        void deps.ui.info(filter.none());
         return undefined;
     }
-    return ctx.ui.pick(
+    return deps.ui.pick(
         offered.map((e) => ({
             label: inLabel(e.name),
             description: inLabel(e.feature_flag_key),
@@ -84,14 +84,14 @@ export async function resolveExperiment(
     );
 }
 
-export async function newExperiment(ctx: ExperimentActionDeps): Promise<Experiment | undefined> {
-    const name = await ctx.ui.input({
+export async function newExperiment(deps: ExperimentActionDeps): Promise<Experiment | undefined> {
+    const name = await deps.ui.input({
         title: vscode.l10n.t("New experiment (1/2): name"),
         prompt: vscode.l10n.t("A name that says what the experiment tests"),
         validate: checkExperimentName,
     });
     if (!name) return undefined;
-    const client = await ctx.auth.session.client();
+    const client = await deps.auth.session.client();
     const flags = await withProgress(
         vscode.l10n.t("Loading eligible feature flags..."),
         ({ signal, onRetry }) =>
@@ -113,7 +113,7 @@ export async function newExperiment(ctx: ExperimentActionDeps): Promise<Experime
             };
         }),
     ];
-    const picked = await ctx.ui.pick(choices, {
+    const picked = await deps.ui.pick(choices, {
         title: vscode.l10n.t("New experiment (2/2): feature flag"),
         placeHolder: vscode.l10n.t(
             "Pick a multivariate flag whose first variant is 'control', or type a new key",
@@ -122,7 +122,7 @@ export async function newExperiment(ctx: ExperimentActionDeps): Promise<Experime
     if (picked === undefined) return undefined;
     let flagKey: string | undefined;
     if (picked === TYPE_FLAG_KEY) {
-        flagKey = await ctx.ui.input({
+        flagKey = await deps.ui.input({
             title: vscode.l10n.t("New experiment (2/2): new flag key"),
             prompt: vscode.l10n.t(
                 "The flag is created with variants control and test (50/50), inactive while the experiment is a draft.",
@@ -140,8 +140,8 @@ export async function newExperiment(ctx: ExperimentActionDeps): Promise<Experime
                 { signal },
             ),
     );
-    await ctx.views.experiments.reveal(created);
-    void ctx.ui.info(
+    await deps.views.experiments.reveal(created);
+    void deps.ui.info(
         vscode.l10n.t(
             "Created draft experiment {0} with flag {1}.",
             quotedInMessage(created.name),
@@ -173,10 +173,10 @@ type EditableField = "name" | "description" | "conclusion" | "conclusion_comment
 const CONCLUSIONS = ["won", "lost", "inconclusive", "stopped_early", "invalid"];
 
 export async function editExperiment(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     experiment: ExperimentBasic,
 ): Promise<Experiment | undefined> {
-    const field = await ctx.ui.pick<EditableField>(
+    const field = await deps.ui.pick<EditableField>(
         [
             {
                 label: vscode.l10n.t("Name"),
@@ -204,7 +204,7 @@ export async function editExperiment(
     if (!field) return undefined;
     let value: string | null | undefined;
     if (field === "conclusion") {
-        const picked = await ctx.ui.pick<string>(
+        const picked = await deps.ui.pick<string>(
             [
                 ...CONCLUSIONS.map((c) => ({ label: c, value: c })),
                 { label: vscode.l10n.t("(none)"), value: "" },
@@ -215,7 +215,7 @@ export async function editExperiment(
         value = picked || null;
     } else {
         const current = (experiment[field] as string | null | undefined) ?? "";
-        value = await ctx.ui.input({
+        value = await deps.ui.input({
             title: vscode.l10n.t("Edit {0}", field.replace("_", " ")),
             value: current,
             validate: field === "name" ? checkExperimentName : undefined,
@@ -223,7 +223,7 @@ export async function editExperiment(
         if (value === undefined) return undefined;
     }
     return patch(
-        ctx,
+        deps,
         experiment,
         { [field]: value },
         vscode.l10n.t("Saving {0}...", quotedInMessage(experiment.name)),
@@ -235,7 +235,7 @@ export async function editExperiment(
  * (./lifecycleActions.ts, PostHog's POST unarchive/).
  */
 export async function archiveExperiment(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     experiment: ExperimentBasic,
 ): Promise<Experiment | undefined> {
     if (!isEnded(experiment)) {
@@ -243,7 +243,7 @@ export async function archiveExperiment(
         // before sending, and offer to end it.
         const end = vscode.l10n.t("End Experiment...");
         const canEnd = allowedActions(experiment).includes("end");
-        const choice = await ctx.ui.warn(
+        const choice = await deps.ui.warn(
             vscode.l10n.t(
                 "{0} is {1}: PostHog archives an experiment only once it has ended. End it first, then archive it.",
                 quotedInMessage(experiment.name),
@@ -251,10 +251,10 @@ export async function archiveExperiment(
             ),
             ...(canEnd ? [end] : []),
         );
-        if (choice === end) await runLifecycle(ctx, experiment, "end");
+        if (choice === end) await runLifecycle(deps, experiment, "end");
         return undefined;
     }
-    const client = await ctx.auth.session.client();
+    const client = await deps.auth.session.client();
     let updated: Experiment;
     try {
         updated = await withProgress(
@@ -266,21 +266,21 @@ export async function archiveExperiment(
         // The row may be stale (ended, or not, in PostHog since): PostHog's own reason, as text.
         const refusal = badRequestReason(error);
         if (refusal !== undefined) {
-            void ctx.ui.warn(
+            void deps.ui.warn(
                 vscode.l10n.t(
                     "PostHog did not archive {0}: {1}",
                     quotedInMessage(experiment.name),
                     inMessage(refusal),
                 ),
             );
-            ctx.views.experiments.refresh();
+            deps.views.experiments.refresh();
             return undefined;
         }
         throw error;
     }
-    ctx.views.experiments.place(updated);
-    void ctx.documents.refreshDetails(updated.id);
-    void ctx.ui.info(vscode.l10n.t("Archived {0}.", quotedInMessage(experiment.name)));
+    deps.views.experiments.place(updated);
+    void deps.documents.refreshDetails(updated.id);
+    void deps.ui.info(vscode.l10n.t("Archived {0}.", quotedInMessage(experiment.name)));
     return updated;
 }
 
@@ -297,10 +297,10 @@ function badRequestReason(error: unknown): string | undefined {
 
 /** Soft delete: the API's DELETE answers 405, so deleting is PATCH `deleted: true`. */
 export async function deleteExperiment(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     experiment: ExperimentBasic,
 ): Promise<boolean> {
-    const confirmed = await ctx.ui.confirm(
+    const confirmed = await deps.ui.confirm(
         vscode.l10n.t("Delete experiment {0}?", quotedInMessage(experiment.name)),
         vscode.l10n.t(
             "It disappears from PostHog's lists. Its feature flag {0} is kept.",
@@ -310,27 +310,27 @@ export async function deleteExperiment(
     );
     if (!confirmed) return false;
     await patch(
-        ctx,
+        deps,
         experiment,
         { deleted: true },
         vscode.l10n.t("Deleting {0}...", quotedInMessage(experiment.name)),
     );
-    void ctx.ui.info(vscode.l10n.t("Deleted {0}.", quotedInMessage(experiment.name)));
+    void deps.ui.info(vscode.l10n.t("Deleted {0}.", quotedInMessage(experiment.name)));
     return true;
 }
 
 async function patch(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     experiment: ExperimentBasic,
     body: Record<string, unknown>,
     title: string,
 ): Promise<Experiment> {
-    const client = await ctx.auth.session.client();
+    const client = await deps.auth.session.client();
     const updated = await withProgress(title, ({ signal, onRetry }) =>
         client.patchExperiment(experiment.id, body, { signal, onRetry }),
     );
     // A PATCH with deleted=true answers with the record; make sure the tree drops it.
-    ctx.views.experiments.update({
+    deps.views.experiments.update({
         ...updated,
         deleted: body.deleted === true ? true : updated.deleted,
     });
@@ -338,39 +338,39 @@ async function patch(
 }
 
 export async function duplicateExperiment(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     experiment: ExperimentBasic,
 ): Promise<Experiment | undefined> {
-    const name = await ctx.ui.input({
+    const name = await deps.ui.input({
         title: vscode.l10n.t("Duplicate {0}", quotedInMessage(experiment.name)),
         prompt: vscode.l10n.t("Name of the copy (it reuses the same feature flag)"),
         value: copyName(experiment.name),
         validate: checkExperimentName,
     });
     if (!name) return undefined;
-    const client = await ctx.auth.session.client();
+    const client = await deps.auth.session.client();
     // Never retried: a second POST would create a second copy.
     const copy = await withProgress(
         vscode.l10n.t("Duplicating {0}...", quotedInMessage(experiment.name)),
         ({ signal }) =>
             client.duplicateExperiment(experiment.id, { name: name.trim() }, { signal }),
     );
-    await ctx.views.experiments.reveal(copy);
-    void ctx.ui.info(vscode.l10n.t("Created {0}.", quotedInMessage(copy.name)));
+    await deps.views.experiments.reveal(copy);
+    void deps.ui.info(vscode.l10n.t("Created {0}.", quotedInMessage(copy.name)));
     return copy;
 }
 
 export async function createExposureCohort(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     experiment: ExperimentBasic,
 ): Promise<void> {
-    const client = await ctx.auth.session.client();
+    const client = await deps.auth.session.client();
     const { cohort } = await withProgress(
         vscode.l10n.t("Creating the exposure cohort of {0}...", quotedInMessage(experiment.name)),
         ({ signal }) => client.createExposureCohort(experiment.id, { signal }),
     );
-    ctx.views.experiments.update({ ...experiment, exposure_cohort: cohort.id });
-    const choice = await ctx.ui.info(
+    deps.views.experiments.update({ ...experiment, exposure_cohort: cohort.id });
+    const choice = await deps.ui.info(
         vscode.l10n.t(
             "Created cohort {0} (id {1}).",
             quotedInMessage(cohort.name),
@@ -387,12 +387,12 @@ export async function createExposureCohort(
 }
 
 async function pickMetric(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     experiment: Experiment,
 ): Promise<ExperimentMetric | undefined> {
     const metrics = experimentMetrics(experiment);
     if (metrics.length === 0) {
-        void ctx.ui.warn(
+        void deps.ui.warn(
             vscode.l10n.t(
                 "{0} has no metrics with a uuid yet; add one in PostHog first.",
                 quotedInMessage(experiment.name),
@@ -401,7 +401,7 @@ async function pickMetric(
         return undefined;
     }
     if (metrics.length === 1) return metrics[0];
-    return ctx.ui.pick(
+    return deps.ui.pick(
         metrics.map((m) => ({
             label: inLabel(m.name),
             description: inLabel(`${roleWord(m.role)} · ${m.uuid}`),
@@ -416,11 +416,11 @@ async function pickMetric(
  * (GET .../experiments/{id}/), since a list row leaves the metrics out.
  */
 export async function fetchExperiment(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     experiment: ExperimentBasic | Experiment,
 ): Promise<Experiment> {
     if (isFull(experiment)) return experiment;
-    const client = await ctx.auth.session.client();
+    const client = await deps.auth.session.client();
     return withProgress(
         vscode.l10n.t("Loading {0}...", quotedInMessage(experiment.name)),
         ({ signal, onRetry }) => client.getExperiment(experiment.id, { signal, onRetry }),
@@ -435,22 +435,22 @@ function isFull(experiment: ExperimentBasic | Experiment): experiment is Experim
 
 /** The experiment with its metrics, and the metric the user picks; undefined if none is picked. */
 async function experimentAndMetric(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     row: ExperimentBasic | Experiment,
 ): Promise<{ experiment: Experiment; metric: ExperimentMetric } | undefined> {
-    const experiment = await fetchExperiment(ctx, row);
-    const metric = await pickMetric(ctx, experiment);
+    const experiment = await fetchExperiment(deps, row);
+    const metric = await pickMetric(deps, experiment);
     return metric ? { experiment, metric } : undefined;
 }
 
 export async function recalculateTimeseries(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     row: ExperimentBasic | Experiment,
 ): Promise<void> {
-    const picked = await experimentAndMetric(ctx, row);
+    const picked = await experimentAndMetric(deps, row);
     if (!picked) return;
     const { experiment, metric } = picked;
-    const client = await ctx.auth.session.client();
+    const client = await deps.auth.session.client();
     const request = await withProgress(
         vscode.l10n.t("Requesting recalculation of {0}...", quotedInMessage(metric.name)),
         ({ signal }) =>
@@ -460,7 +460,7 @@ export async function recalculateTimeseries(
                 { signal },
             ),
     );
-    void ctx.ui.info(
+    void deps.ui.info(
         vscode.l10n.t(
             "Recalculation of {0} is {1}. Show Timeseries Results to see it when done.",
             quotedInMessage(metric.name),
@@ -471,20 +471,20 @@ export async function recalculateTimeseries(
 
 /** Opens the experiment's page at the picked metric: its change over time with intervals. */
 export async function showTimeseries(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     row: ExperimentBasic | Experiment,
 ): Promise<void> {
-    const picked = await experimentAndMetric(ctx, row);
-    if (picked) await ctx.documents.showDetails(picked.experiment.id, picked.metric.uuid);
+    const picked = await experimentAndMetric(deps, row);
+    if (picked) await deps.documents.showDetails(picked.experiment.id, picked.metric.uuid);
 }
 
-export async function checkFlagImplementation(ctx: ExperimentActionDeps): Promise<boolean> {
-    const client = await ctx.auth.session.client();
+export async function checkFlagImplementation(deps: ExperimentActionDeps): Promise<boolean> {
+    const client = await deps.auth.session.client();
     const { result } = await withProgress(
         vscode.l10n.t("Checking flag implementation..."),
         ({ signal, onRetry }) => client.requiresFlagImplementation({ signal, onRetry }),
     );
-    void ctx.ui.info(
+    void deps.ui.info(
         result
             ? vscode.l10n.t(
                   "Flags still need implementing: PostHog has not seen the experiment flags in events yet. Call the flag in your code (e.g. posthog.getFeatureFlag) and deploy.",
@@ -495,18 +495,18 @@ export async function checkFlagImplementation(ctx: ExperimentActionDeps): Promis
 }
 
 export async function openInPostHog(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     experiment: ExperimentBasic,
 ): Promise<void> {
-    const { host, projectId } = await ctx.auth.session.client();
+    const { host, projectId } = await deps.auth.session.client();
     const link = appLink(host, "project", String(projectId), "experiments", experiment.id);
     await vscode.env.openExternal(vscode.Uri.parse(link));
 }
 
 export async function copyFlagKey(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     experiment: ExperimentBasic,
 ): Promise<void> {
     await vscode.env.clipboard.writeText(experiment.feature_flag_key);
-    void ctx.ui.info(vscode.l10n.t("Copied {0}.", inMessage(experiment.feature_flag_key)));
+    void deps.ui.info(vscode.l10n.t("Copied {0}.", inMessage(experiment.feature_flag_key)));
 }

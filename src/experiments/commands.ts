@@ -12,14 +12,14 @@ const P = "posthog-workbench";
 function onExperiment(
     name: string,
     title: string,
-    action: (ctx: actions.ExperimentActionDeps, experiment: ExperimentBasic) => Promise<unknown>,
+    action: (deps: actions.ExperimentActionDeps, experiment: ExperimentBasic) => Promise<unknown>,
 ): CommandSpec<actions.ExperimentActionDeps> {
     return {
         id: `${P}.${name}`,
         title,
-        run: async (ctx, arg) => {
-            const experiment = await actions.resolveExperiment(ctx, arg);
-            return experiment ? action(ctx, experiment) : undefined;
+        run: async (deps, arg) => {
+            const experiment = await actions.resolveExperiment(deps, arg);
+            return experiment ? action(deps, experiment) : undefined;
         },
     };
 }
@@ -33,72 +33,72 @@ function lifecycle(
     title: string,
     action: LifecycleAction,
     none: () => string,
-    run: (ctx: actions.ExperimentActionDeps, experiment: ExperimentBasic) => Promise<unknown>,
+    run: (deps: actions.ExperimentActionDeps, experiment: ExperimentBasic) => Promise<unknown>,
 ): CommandSpec<actions.ExperimentActionDeps> {
     return {
         id: `${P}.${name}`,
         title,
-        run: async (ctx, arg) => {
-            const experiment = await actions.resolveExperiment(ctx, arg, {
+        run: async (deps, arg) => {
+            const experiment = await actions.resolveExperiment(deps, arg, {
                 offered: (e) => allowedActions(e).includes(action),
                 archived: action === "unarchive",
                 none,
             });
-            return experiment ? run(ctx, experiment) : undefined;
+            return experiment ? run(deps, experiment) : undefined;
         },
     };
 }
 
-const run = (action: RunAction) => (ctx: actions.ExperimentActionDeps, e: ExperimentBasic) =>
-    runLifecycle(ctx, e, action);
+const run = (action: RunAction) => (deps: actions.ExperimentActionDeps, e: ExperimentBasic) =>
+    runLifecycle(deps, e, action);
 
 /** Commands of the Experiments view. */
 export const experimentCommands: readonly CommandSpec<actions.ExperimentActionDeps>[] = [
     {
         id: `${P}.refreshExperiments`,
         title: l10n.t("Refresh Experiments"),
-        run: (ctx) => ctx.views.experiments.refresh(),
+        run: (deps) => deps.views.experiments.refresh(),
     },
     {
         id: `${P}.loadMoreExperiments`,
         title: l10n.t("Load More Experiments"),
-        run: (ctx, node) =>
-            node instanceof LoadMoreNode ? ctx.views.experiments.loadMore(node.group) : undefined,
+        run: (deps, node) =>
+            node instanceof LoadMoreNode ? deps.views.experiments.loadMore(node.group) : undefined,
     },
     {
         id: `${P}.filterExperiments`,
         title: l10n.t("Filter Experiments"),
-        run: async (ctx) => {
-            const search = await ctx.ui.input({
+        run: async (deps) => {
+            const search = await deps.ui.input({
                 title: l10n.t("Filter experiments"),
                 prompt: l10n.t("Show experiments whose name contains this text (empty shows all)"),
-                value: ctx.views.experiments.filter,
+                value: deps.views.experiments.filter,
             });
-            if (search !== undefined) ctx.views.experiments.setFilter(search);
+            if (search !== undefined) deps.views.experiments.setFilter(search);
         },
     },
     {
         id: `${P}.clearExperimentFilter`,
         title: l10n.t("Clear Experiment Filter"),
-        run: (ctx) => ctx.views.experiments.setFilter(""),
+        run: (deps) => deps.views.experiments.setFilter(""),
     },
     {
         id: `${P}.showArchivedExperiments`,
         title: l10n.t("Show Archived Experiments"),
-        run: (ctx) => ctx.views.experiments.setShowArchived(true),
+        run: (deps) => deps.views.experiments.setShowArchived(true),
     },
     {
         id: `${P}.hideArchivedExperiments`,
         title: l10n.t("Hide Archived Experiments"),
-        run: (ctx) => ctx.views.experiments.setShowArchived(false),
+        run: (deps) => deps.views.experiments.setShowArchived(false),
     },
     {
         id: `${P}.newExperiment`,
         title: l10n.t("New Experiment"),
-        run: (ctx) => actions.newExperiment(ctx),
+        run: (deps) => actions.newExperiment(deps),
     },
-    onExperiment("openExperiment", l10n.t("Open Experiment"), (ctx, e) =>
-        ctx.documents.showDetails(e.id),
+    onExperiment("openExperiment", l10n.t("Open Experiment"), (deps, e) =>
+        deps.documents.showDetails(e.id),
     ),
     onExperiment("editExperiment", l10n.t("Edit Experiment"), actions.editExperiment),
     lifecycle(
@@ -177,7 +177,7 @@ export const experimentCommands: readonly CommandSpec<actions.ExperimentActionDe
     {
         id: `${P}.checkFlagImplementation`,
         title: l10n.t("Check Flag Implementation"),
-        run: (ctx) => actions.checkFlagImplementation(ctx),
+        run: (deps) => actions.checkFlagImplementation(deps),
     },
     onExperiment("openExperimentInPostHog", l10n.t("Open in PostHog"), actions.openInPostHog),
     onExperiment("copyFlagKey", l10n.t("Copy Flag Key"), actions.copyFlagKey),

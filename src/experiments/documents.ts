@@ -16,8 +16,8 @@ export class ExperimentDocuments implements vscode.TextDocumentContentProvider, 
     /** The open experiment pages. */
     readonly pages: ExperimentPages;
 
-    constructor(private readonly ctx: ExperimentPageDeps) {
-        this.pages = new ExperimentPages(ctx);
+    constructor(private readonly deps: ExperimentPageDeps) {
+        this.pages = new ExperimentPages(deps);
     }
 
     /** Serves the documents; called once from activation. */
@@ -48,8 +48,8 @@ export class ExperimentDocuments implements vscode.TextDocumentContentProvider, 
         try {
             await page.load(page.data?.focusMetric ?? null);
         } catch (error) {
-            this.ctx.log.warn(
-                `experiment page ${id}: reading it again failed: ${this.ctx.auth.session.redact(String(error))}`,
+            this.deps.log.warn(
+                `experiment page ${id}: reading it again failed: ${this.deps.auth.session.redact(String(error))}`,
             );
         }
     }

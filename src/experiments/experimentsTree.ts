@@ -67,7 +67,7 @@ export class ExperimentsTree
     /** Each group's latest getChildren call, so a reveal can wait for the view's fetch. */
     private readonly fetching = new Map<GroupId, Promise<unknown>>();
 
-    constructor(private readonly ctx: ExperimentsTreeDeps) {
+    constructor(private readonly deps: ExperimentsTreeDeps) {
         for (const id of [
             "running",
             "paused",
@@ -123,7 +123,7 @@ export class ExperimentsTree
 
     /** The groups the root lists now: none while signed out. */
     private rootIds(): GroupId[] {
-        if (!this.ctx.auth.session.state.signedIn) return [];
+        if (!this.deps.auth.session.state.signedIn) return [];
         const ids: GroupId[] = ["running", "paused", "exposure_frozen", "draft", "complete"];
         if (this.showArchived) ids.push("archived");
         return ids;
@@ -191,7 +191,7 @@ export class ExperimentsTree
             this.shownRoot = ids;
             return ids.map((id) => this.groups.get(id) as GroupNode);
         }
-        if (!this.ctx.auth.session.state.signedIn) return [];
+        if (!this.deps.auth.session.state.signedIn) return [];
         if (!(node instanceof GroupNode)) return [];
         let pages = this.pages.get(node.id);
         if (!pages) {
@@ -216,7 +216,7 @@ export class ExperimentsTree
     }
 
     private params(group: GroupId): ListExperimentsParams {
-        const params: ListExperimentsParams = { limit: this.ctx.config.experimentsPageSize };
+        const params: ListExperimentsParams = { limit: this.deps.config.experimentsPageSize };
         if (this.search) params.search = this.search;
         if (group === "archived") {
             params.archived = true;
@@ -232,7 +232,7 @@ export class ExperimentsTree
 
     private async loadFirst(group: GroupNode, pages: GroupPages): Promise<void> {
         try {
-            const client = await this.ctx.auth.session.client();
+            const client = await this.deps.auth.session.client();
             this.accept(group, pages, await client.listExperimentsPage(this.params(group.id)));
             // The group's row shows the count, known only now.
             setTimeout(() => this.changed.fire(group), 0);
@@ -248,10 +248,10 @@ export class ExperimentsTree
         const next = pages.next;
         pages.loading = (async () => {
             try {
-                const client = await this.ctx.auth.session.client();
+                const client = await this.deps.auth.session.client();
                 this.accept(group, pages, await client.fetchPage<ExperimentBasic>(next));
             } catch (error) {
-                void this.ctx.reportError(vscode.l10n.t("Loading more experiments"), error);
+                void this.deps.reportError(vscode.l10n.t("Loading more experiments"), error);
             }
         })();
         await pages.loading;
@@ -285,7 +285,7 @@ export class ExperimentsTree
     }
 
     private describe(error: unknown): string {
-        this.ctx.log.warn(
+        this.deps.log.warn(
             `loading experiments failed: ${error instanceof Error ? error.message : String(error)}`,
         );
         return vscode.l10n.t("Couldn't load experiments: {0}", userMessageOf(error));
@@ -384,7 +384,7 @@ export class ExperimentsTree
                 return;
             } catch (err) {
                 if (attempt === REVEAL_ATTEMPTS) {
-                    this.ctx.log.warn(
+                    this.deps.log.warn(
                         `experiments: could not select ${experiment.id}: ${String(err)}`,
                     );
                     return;

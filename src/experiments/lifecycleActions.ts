@@ -31,12 +31,12 @@ const inFlight = new Set<number>();
  * and does nothing (a double click, or the tree's and the page's button pressed together).
  */
 async function once<T>(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     experiment: ExperimentBasic,
     work: () => Promise<T>,
 ): Promise<T | undefined> {
     if (inFlight.has(experiment.id)) {
-        void ctx.ui.info(
+        void deps.ui.info(
             vscode.l10n.t(
                 "{0} is already being changed; wait for that to finish.",
                 quotedInMessage(experiment.name),
@@ -54,30 +54,30 @@ async function once<T>(
 
 /** Runs one lifecycle action on an experiment: asks, sends, shows the outcome. */
 export async function runLifecycle(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     experiment: ExperimentBasic,
     action: RunAction,
 ): Promise<Experiment | undefined> {
-    const outcome = await once(ctx, experiment, async () => {
-        const body = await ask(ctx, experiment, action);
+    const outcome = await once(deps, experiment, async () => {
+        const body = await ask(deps, experiment, action);
         if (body === undefined) return undefined;
-        return transition(ctx, experiment, action, body);
+        return transition(deps, experiment, action, body);
     });
     if (!outcome) return undefined;
     // Said once the experiment is free again, so that Undo is not taken for a second click.
     const undo = undoOf(action);
     if (!undo) {
-        void ctx.ui.info(outcome.text);
+        void deps.ui.info(outcome.text);
         return outcome.experiment;
     }
     const label = vscode.l10n.t("Undo");
-    void ctx.ui.info(outcome.text, label).then(async (choice) => {
+    void deps.ui.info(outcome.text, label).then(async (choice) => {
         if (choice !== label) return;
         // The inverse, on the experiment as PostHog returned it; its failures are reported.
         try {
-            await runLifecycle(ctx, outcome.experiment, undo);
+            await runLifecycle(deps, outcome.experiment, undo);
         } catch (error) {
-            await ctx.reportError(vscode.l10n.t("Undo"), error);
+            await deps.reportError(vscode.l10n.t("Undo"), error);
         }
     });
     return outcome.experiment;
@@ -94,19 +94,19 @@ interface Done {
  * cancelled.
  */
 async function ask(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     e: ExperimentBasic,
     action: RunAction,
 ): Promise<Record<string, unknown> | undefined> {
     switch (action) {
         case "launch":
-            return (await confirmLaunch(ctx, e)) ? {} : undefined;
+            return (await confirmLaunch(deps, e)) ? {} : undefined;
         case "end":
-            return askEnd(ctx, e);
+            return askEnd(deps, e);
         case "ship_variant":
-            return askShip(ctx, e);
+            return askShip(deps, e);
         case "reset":
-            return (await confirmReset(ctx, e)) ? {} : undefined;
+            return (await confirmReset(deps, e)) ? {} : undefined;
         case "pause":
         case "resume":
         case "unarchive":
@@ -119,7 +119,7 @@ async function ask(
  * products/experiments/backend/presentation/views.py): the modal says who starts seeing the
  * variants, from the flag's release conditions and its split.
  */
-function confirmLaunch(ctx: ExperimentActionDeps, e: ExperimentBasic): Promise<boolean> {
+function confirmLaunch(deps: ExperimentActionDeps, e: ExperimentBasic): Promise<boolean> {
     const split = splitText(e);
     const lines = [
         vscode.l10n.t(
@@ -132,7 +132,7 @@ function confirmLaunch(ctx: ExperimentActionDeps, e: ExperimentBasic): Promise<b
             ? vscode.l10n.t("The flag has no variants.")
             : vscode.l10n.t("Split between the variants: {0}.", inMessage(split)),
     ];
-    return ctx.ui.confirm(
+    return deps.ui.confirm(
         vscode.l10n.t("Launch {0}?", quotedInMessage(e.name)),
         lines.join("\n"),
         vscode.l10n.t("Launch"),
@@ -141,10 +141,10 @@ function confirmLaunch(ctx: ExperimentActionDeps, e: ExperimentBasic): Promise<b
 
 /** End: one of PostHog's conclusions, then an optional comment (EndExperimentSerializer). */
 async function askEnd(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     e: ExperimentBasic,
 ): Promise<Record<string, unknown> | undefined> {
-    const conclusion = await ctx.ui.pick(
+    const conclusion = await deps.ui.pick(
         CONCLUSIONS.map((c) => ({
             label: conclusionLabel(c.value),
             description: c.value,
@@ -158,7 +158,7 @@ async function askEnd(
         },
     );
     if (conclusion === undefined) return undefined;
-    const comment = await ctx.ui.input({
+    const comment = await deps.ui.input({
         title: vscode.l10n.t("End {0} (2/2): comment", quotedInMessage(e.name)),
         prompt: vscode.l10n.t("Why it ended, for your team (optional; Enter to skip)"),
         validate: (text) =>
@@ -180,14 +180,14 @@ async function askEnd(
  * products/experiments/backend/presentation/views.py).
  */
 async function askShip(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     e: ExperimentBasic,
 ): Promise<Record<string, unknown> | undefined> {
     // The flag's own variants: PostHog refuses any other key (lifecycle.ts shippableVariants).
     const split = new Map(experimentVariants(e).map((v) => [v.key, v.rollout]));
     const variants = shippableVariants(e).map((key) => ({ key, rollout: split.get(key) }));
     if (variants.length === 0) {
-        void ctx.ui.warn(
+        void deps.ui.warn(
             vscode.l10n.t(
                 "{0} has no variants to ship: its flag {1} is not multivariate.",
                 quotedInMessage(e.name),
@@ -196,7 +196,7 @@ async function askShip(
         );
         return undefined;
     }
-    const variant = await ctx.ui.pick(
+    const variant = await deps.ui.pick(
         variants.map((v) => ({
             label: inLabel(v.key),
             description: v.rollout === undefined ? undefined : `${v.rollout}%`,
@@ -208,7 +208,7 @@ async function askShip(
     const ended = allowedActions(e).includes("end")
         ? vscode.l10n.t("The experiment also ends now.")
         : vscode.l10n.t("The experiment has already ended; only the flag changes.");
-    const confirmed = await ctx.ui.confirm(
+    const confirmed = await deps.ui.confirm(
         vscode.l10n.t("Ship {0} of {1}?", inMessage(variant), quotedInMessage(e.name)),
         [
             vscode.l10n.t(
@@ -227,7 +227,7 @@ async function askShip(
  * Reset: what PostHog clears (ExperimentViewSet.reset, products/experiments/backend/presentation/
  * views.py: start and end dates, conclusion, archived; the flag is left unchanged).
  */
-function confirmReset(ctx: ExperimentActionDeps, e: ExperimentBasic): Promise<boolean> {
+function confirmReset(deps: ExperimentActionDeps, e: ExperimentBasic): Promise<boolean> {
     const lines = [
         vscode.l10n.t(
             "Its start and end dates and its conclusion are cleared, and it goes back to draft.",
@@ -242,26 +242,26 @@ function confirmReset(ctx: ExperimentActionDeps, e: ExperimentBasic): Promise<bo
     ];
     if (e.archived) lines.push(vscode.l10n.t("It is also unarchived."));
     const title = vscode.l10n.t("Reset {0} to draft?", quotedInMessage(e.name));
-    return ctx.ui.confirm(title, lines.join("\n"), vscode.l10n.t("Reset"));
+    return deps.ui.confirm(title, lines.join("\n"), vscode.l10n.t("Reset"));
 }
 
 /** Sends the action, and puts its outcome in the tree and on the page. */
 async function transition(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     e: ExperimentBasic,
     action: RunAction,
     body: Record<string, unknown>,
 ): Promise<Done | undefined> {
-    const client = await ctx.auth.session.client();
+    const client = await deps.auth.session.client();
     const sent = await withProgress(progressTitle(action, e), ({ signal }) =>
         send(client, e.id, action, body, signal),
     );
-    return settle(ctx, e, action, body, sent);
+    return settle(deps, e, action, body, sent);
 }
 
 /** Puts the outcome of a sent action in place; what to say when it was done. */
 function settle(
-    ctx: ExperimentActionDeps,
+    deps: ExperimentActionDeps,
     e: ExperimentBasic,
     action: RunAction,
     body: Record<string, unknown>,
@@ -269,16 +269,16 @@ function settle(
 ): Done | undefined {
     switch (sent.kind) {
         case "busy":
-            void ctx.ui.info(sent.message);
+            void deps.ui.info(sent.message);
             return undefined;
         case "refused":
             // PostHog's reason as plain text; the tree is left as it was.
-            void ctx.ui.warn(refusedText(action, e, sent.reason));
+            void deps.ui.warn(refusedText(action, e, sent.reason));
             return undefined;
         case "notDoneReplyLost":
             // Read again after the lost reply: nothing changed, and nothing is sent again.
-            ctx.views.experiments.place(sent.experiment);
-            void ctx.ui.warn(
+            deps.views.experiments.place(sent.experiment);
+            void deps.ui.warn(
                 vscode.l10n.t(
                     "The reply was lost, and PostHog shows {0} still {1}: it did not take effect. Nothing was sent again; try again if you still want it.",
                     quotedInMessage(sent.experiment.name),
@@ -291,8 +291,8 @@ function settle(
             break;
     }
     const updated = sent.experiment;
-    ctx.views.experiments.place(updated);
-    void ctx.documents.refreshDetails(updated.id);
+    deps.views.experiments.place(updated);
+    void deps.documents.refreshDetails(updated.id);
     const text = doneText(action, updated, body);
     return {
         experiment: updated,

@@ -50,12 +50,12 @@ export class ExperimentPage implements vscode.Disposable {
     private readonly disposables: vscode.Disposable[] = [];
 
     constructor(
-        private readonly ctx: ExperimentPageDeps,
+        private readonly deps: ExperimentPageDeps,
         readonly id: number,
         readonly panel: vscode.WebviewPanel,
         private readonly onClose: () => void,
     ) {
-        const dist = vscode.Uri.joinPath(ctx.extensionUri, "dist", "webview");
+        const dist = vscode.Uri.joinPath(deps.extensionUri, "dist", "webview");
         panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
         panel.webview.html = experimentHtml({
             cspSource: panel.webview.cspSource,
@@ -66,7 +66,7 @@ export class ExperimentPage implements vscode.Disposable {
             language: displayLanguage(),
             l10nBundle: vscode.l10n.bundle,
         });
-        const fromPage = messageGate("experiment page", fromExperimentPageSchema, ctx.log);
+        const fromPage = messageGate("experiment page", fromExperimentPageSchema, deps.log);
         this.disposables.push(
             panel.webview.onDidReceiveMessage((m: unknown) => {
                 const msg = fromPage(m);
@@ -82,7 +82,7 @@ export class ExperimentPage implements vscode.Disposable {
 
     /** Reads the experiment and its metrics' results, then shows them. */
     async load(focusMetric: string | null): Promise<void> {
-        const client = await this.ctx.auth.session.client();
+        const client = await this.deps.auth.session.client();
         const { experiment, results } = await withProgress(
             vscode.l10n.t("Loading the experiment and its results..."),
             async ({ signal, onRetry }) => {
@@ -103,12 +103,12 @@ export class ExperimentPage implements vscode.Disposable {
                                 results.set(m.uuid, { kind: "loaded", data });
                             } catch (error) {
                                 if (signal.aborted) throw error;
-                                this.ctx.log.warn(
-                                    `experiment page: results of metric ${m.uuid} failed: ${this.ctx.auth.session.redact(String(error))}`,
+                                this.deps.log.warn(
+                                    `experiment page: results of metric ${m.uuid} failed: ${this.deps.auth.session.redact(String(error))}`,
                                 );
                                 results.set(m.uuid, {
                                     kind: "failed",
-                                    message: this.ctx.auth.session.redact(userMessageOf(error)),
+                                    message: this.deps.auth.session.redact(userMessageOf(error)),
                                 });
                             }
                         }),
@@ -117,7 +117,7 @@ export class ExperimentPage implements vscode.Disposable {
                 return { experiment, results };
             },
         );
-        const state = this.ctx.auth.session.state;
+        const state = this.deps.auth.session.state;
         this.experiment = experiment;
         this.data = experimentPageData(experiment, results, focusMetric, new Date());
         this.markdown = pageMarkdown(
@@ -150,7 +150,7 @@ export class ExperimentPage implements vscode.Disposable {
                 this.post();
                 return;
             case "log":
-                pageLog(this.ctx.log, msg.level, `experiment page: ${msg.message}`);
+                pageLog(this.deps.log, msg.level, `experiment page: ${msg.message}`);
                 return;
             case "rendered":
                 this.rendered = { metrics: msg.metrics, charts: msg.charts, bands: msg.bands };
@@ -170,7 +170,7 @@ export class ExperimentPage implements vscode.Disposable {
         } catch (error) {
             if (error instanceof vscode.CancellationError) return;
             if (error instanceof Error && error.name === "AbortError") return;
-            await this.ctx.reportError(actionTitle(action), error);
+            await this.deps.reportError(actionTitle(action), error);
         }
     }
 
@@ -180,7 +180,7 @@ export class ExperimentPage implements vscode.Disposable {
             case "refresh":
                 return reload();
             case "edit":
-                if (await actions.editExperiment(this.ctx, e)) await reload();
+                if (await actions.editExperiment(this.deps, e)) await reload();
                 return;
             case "launch":
             case "pause":
@@ -189,38 +189,38 @@ export class ExperimentPage implements vscode.Disposable {
             case "reset":
             case "unarchive":
                 // The action reads this page again when it succeeds (documents.refreshDetails).
-                await runLifecycle(this.ctx, e, action);
+                await runLifecycle(this.deps, e, action);
                 return;
             case "shipVariant":
-                await runLifecycle(this.ctx, e, "ship_variant");
+                await runLifecycle(this.deps, e, "ship_variant");
                 return;
             case "archive":
-                await actions.archiveExperiment(this.ctx, e);
+                await actions.archiveExperiment(this.deps, e);
                 return;
             case "delete":
-                if (await actions.deleteExperiment(this.ctx, e)) this.panel.dispose();
+                if (await actions.deleteExperiment(this.deps, e)) this.panel.dispose();
                 return;
             case "duplicate":
-                await actions.duplicateExperiment(this.ctx, e);
+                await actions.duplicateExperiment(this.deps, e);
                 return;
             case "createExposureCohort":
-                await actions.createExposureCohort(this.ctx, e);
+                await actions.createExposureCohort(this.deps, e);
                 return reload();
             case "recalculateTimeseries":
-                await actions.recalculateTimeseries(this.ctx, e);
+                await actions.recalculateTimeseries(this.deps, e);
                 return;
             case "openInPostHog":
-                return actions.openInPostHog(this.ctx, e);
+                return actions.openInPostHog(this.deps, e);
             case "copyFlagKey":
-                return actions.copyFlagKey(this.ctx, e);
+                return actions.copyFlagKey(this.deps, e);
             case "copyMarkdown":
                 await vscode.env.clipboard.writeText(this.markdown);
-                void this.ctx.ui.info(
+                void this.deps.ui.info(
                     vscode.l10n.t("Copied {0} as Markdown.", quotedInMessage(e.name)),
                 );
                 return;
             case "openMarkdown":
-                await this.ctx.documents.show(
+                await this.deps.documents.show(
                     `details/${e.id}/${safeName(e.name)}.md`,
                     this.markdown,
                 );

@@ -8,7 +8,7 @@ import type { ExperimentPage, ExperimentPageDeps } from "./page";
 export class ExperimentPages implements vscode.Disposable {
     private readonly pages = new Map<number, ExperimentPage>();
 
-    constructor(private readonly ctx: ExperimentPageDeps) {}
+    constructor(private readonly deps: ExperimentPageDeps) {}
 
     /** Opens (or reveals and reloads) the page of an experiment, scrolled to `focusMetric`. */
     async show(id: number, focusMetric: string | null = null): Promise<ExperimentPage> {
@@ -23,7 +23,7 @@ export class ExperimentPages implements vscode.Disposable {
                 { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
                 { enableScripts: true, retainContextWhenHidden: false, enableFindWidget: true },
             );
-            page = new ExperimentPage(this.ctx, id, panel, () => this.pages.delete(id));
+            page = new ExperimentPage(this.deps, id, panel, () => this.pages.delete(id));
             this.pages.set(id, page);
         }
         try {

@@ -7,7 +7,7 @@
  */
 import * as vscode from "vscode";
 import type { LogDep } from "../deps";
-import { replacementFix } from "../quickFix";
+import { registerReplacementFixes } from "../quickFix";
 import { DocumentTimers } from "./documentTimers";
 import { HOGQL_LANGUAGE_ID } from "./languageFeatures";
 import { renamedFunction } from "./functionCatalogue";
@@ -21,14 +21,14 @@ export const RENAMED_FUNCTION = "renamed-function";
 /** Long enough to skip the keystrokes of a word, short enough to feel immediate. */
 const DEBOUNCE_MS = 250;
 
-export class SyntaxDiagnostics implements vscode.Disposable, vscode.CodeActionProvider {
+export class SyntaxDiagnostics implements vscode.Disposable {
     private readonly collection = vscode.languages.createDiagnosticCollection("hogql-syntax");
     private readonly timers = new DocumentTimers();
     private readonly subscriptions: vscode.Disposable[];
     private failureLogged = false;
 
     constructor(
-        private readonly ctx: LogDep,
+        private readonly deps: LogDep,
         private readonly parses: ParsedDocuments,
     ) {
         this.subscriptions = [
@@ -40,9 +40,15 @@ export class SyntaxDiagnostics implements vscode.Disposable, vscode.CodeActionPr
                 this.timers.cancel(document.uri.toString());
                 this.collection.delete(document.uri);
             }),
-            vscode.languages.registerCodeActionsProvider({ language: HOGQL_LANGUAGE_ID }, this, {
-                providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
-            }),
+            registerReplacementFixes(
+                { language: HOGQL_LANGUAGE_ID },
+                (diagnostic) => diagnostic.code === RENAMED_FUNCTION,
+                (name) => {
+                    const renamedTo = renamedFunction(name);
+                    if (!renamedTo) return undefined;
+                    return { title: vscode.l10n.t("Rename to {0}", renamedTo), text: renamedTo };
+                },
+            ),
         ];
         // Documents open before activation (the one that activated us): checked after
         // activation returns, so the parser's start is never part of it.
@@ -97,34 +103,11 @@ export class SyntaxDiagnostics implements vscode.Disposable, vscode.CodeActionPr
             // A hint, not a task: say it once in the log, never in a message per keystroke.
             if (!this.failureLogged) {
                 this.failureLogged = true;
-                this.ctx.log.warn(
+                this.deps.log.warn(
                     `HogQL syntax check failed: ${error instanceof Error ? error.message : String(error)}`,
                 );
             }
         }
-    }
-
-    /** The quick fix of a renamed function: the new name in place of the old. */
-    provideCodeActions(
-        document: vscode.TextDocument,
-        _range: vscode.Range,
-        context: vscode.CodeActionContext,
-    ): vscode.CodeAction[] {
-        const actions: vscode.CodeAction[] = [];
-        for (const diagnostic of context.diagnostics) {
-            if (diagnostic.code !== RENAMED_FUNCTION) continue;
-            const renamedTo = renamedFunction(document.getText(diagnostic.range));
-            if (!renamedTo) continue;
-            actions.push(
-                replacementFix(
-                    document,
-                    diagnostic,
-                    vscode.l10n.t("Rename to {0}", renamedTo),
-                    renamedTo,
-                ),
-            );
-        }
-        return actions;
     }
 
     dispose(): void {

@@ -29,7 +29,7 @@ export interface QueryResultMetadata {
 }
 
 type Handler = (
-    ctx: ChatParticipantDeps,
+    deps: ChatParticipantDeps,
     request: vscode.ChatRequest,
     stream: vscode.ChatResponseStream,
     token: vscode.CancellationToken,
@@ -62,8 +62,8 @@ async function ask(
     for await (const part of response.text) stream.markdown(part);
 }
 
-const query: Handler = async (ctx, request, stream, token, signal) => {
-    const client = await ctx.auth.session.client();
+const query: Handler = async (deps, request, stream, token, signal) => {
+    const client = await deps.auth.session.client();
     const current = promptableHogqlEditor()?.document.getText() ?? "";
     stream.progress("Reading the schema and event names...");
     const context = await draftContext(client, current, signal);
@@ -72,7 +72,7 @@ const query: Handler = async (ctx, request, stream, token, signal) => {
         draftModelOf(request.model, token),
         request.prompt,
         context,
-        draftParserOf(ctx),
+        draftParserOf(deps),
         signal,
     );
     stream.markdown(`${fence(outcome.sql)}\n\n`);
@@ -84,7 +84,7 @@ const query: Handler = async (ctx, request, stream, token, signal) => {
     }
     // The model wrote this query from a prompt that holds names anyone can send to PostHog: it
     // runs only when the user, having read it, presses Run.
-    const draftId = chatDraftsOf(ctx).add(outcome.sql);
+    const draftId = chatDraftsOf(deps).add(outcome.sql);
     stream.markdown(
         vscode.l10n.t(
             "Check the query above: Run in PostHog runs it and opens the result in the PostHog results grid.",
@@ -139,10 +139,10 @@ const explain: Handler = async (_ctx, request, stream, token) => {
     );
 };
 
-const experiment: Handler = async (ctx, request, stream, token, signal) => {
+const experiment: Handler = async (deps, request, stream, token, signal) => {
     // The tools' text builders, loaded on first use (as ./tools.ts loads them).
     const { experimentResultsText, experimentsText, toolResultText } = await import("./toolText");
-    const client = await ctx.auth.session.client();
+    const client = await deps.auth.session.client();
     const wanted = request.prompt.trim();
     const page = await client.listExperimentsPage(
         { search: /^\d+$/.test(wanted) ? undefined : wanted, limit: 20 },
@@ -184,7 +184,7 @@ const HANDLERS: Record<string, Handler> = { query, explain, experiment };
 
 /** Answers one `@posthog` request (src/lm/chatRegistration.ts loads this on the first one). */
 export async function answerChatRequest(
-    ctx: ChatParticipantDeps,
+    deps: ChatParticipantDeps,
     request: vscode.ChatRequest,
     stream: vscode.ChatResponseStream,
     token: vscode.CancellationToken,
@@ -193,12 +193,12 @@ export async function answerChatRequest(
     try {
         return (
             (await withAbortSignal(token, (signal) =>
-                handler(ctx, request, stream, token, signal),
+                handler(deps, request, stream, token, signal),
             )) ?? {}
         );
     } catch (error) {
-        const redact = (text: string) => ctx.auth.session.redact(text);
-        ctx.log.error(`@posthog /${request.command ?? ""} failed: ${redact(String(error))}`);
+        const redact = (text: string) => deps.auth.session.redact(text);
+        deps.log.error(`@posthog /${request.command ?? ""} failed: ${redact(String(error))}`);
         const message = error instanceof Error ? error.message : String(error);
         // VS Code renders the error's message as Markdown; a server's text is plain.
         return { errorDetails: { message: inMarkdown(redact(message)) } };

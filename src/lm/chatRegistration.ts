@@ -9,12 +9,12 @@ export const PARTICIPANT_ID = "posthog-workbench.posthog";
 
 const chat = lazily(() => import("./chatParticipant"));
 
-export function registerChatParticipant(ctx: ChatParticipantDeps): void {
+export function registerChatParticipant(deps: ChatParticipantDeps): void {
     const participant = vscode.chat.createChatParticipant(
         PARTICIPANT_ID,
         async (request, _context, stream, token) =>
-            (await chat()).answerChatRequest(ctx, request, stream, token),
+            (await chat()).answerChatRequest(deps, request, stream, token),
     );
-    participant.iconPath = vscode.Uri.joinPath(ctx.extensionUri, "media", "posthog.svg");
-    ctx.push(participant);
+    participant.iconPath = vscode.Uri.joinPath(deps.extensionUri, "media", "posthog.svg");
+    deps.push(participant);
 }

@@ -19,17 +19,17 @@ const DRAFTED_RESULT_TITLE = "@posthog query";
  * Runs the drafted query the button with id `id` showed, and opens its result in the grid.
  * Returns whether it ran.
  */
-export async function runDraftedQuery(ctx: LmCommandDeps, id: unknown): Promise<boolean> {
-    const sql = chatDraftsOf(ctx).get(id);
+export async function runDraftedQuery(deps: LmCommandDeps, id: unknown): Promise<boolean> {
+    const sql = chatDraftsOf(deps).get(id);
     if (sql === undefined) {
-        void ctx.ui.info(
+        void deps.ui.info(
             vscode.l10n.t(
                 "That drafted query is no longer kept (VS Code restarted, or many were drafted since). Ask @posthog /query again.",
             ),
         );
         return false;
     }
-    const client = await ctx.auth.session.client();
+    const client = await deps.auth.session.client();
     const started = performance.now();
     const result = await withProgress(
         vscode.l10n.t("Running the drafted HogQL"),
@@ -39,7 +39,7 @@ export async function runDraftedQuery(ctx: LmCommandDeps, id: unknown): Promise<
                 { signal, onRetry, name: queryName("@posthog", sql) },
             ),
     );
-    await ctx.results.show([
+    await deps.results.show([
         resultOf(result.bytes, result.layout, {
             title: DRAFTED_RESULT_TITLE,
             queryText: sql,
@@ -57,6 +57,6 @@ export const lmCommands: readonly CommandSpec<LmCommandDeps>[] = [
         id: `${P}.runDraftedQuery`,
         title: vscode.l10n.t("Run Drafted Query"),
         returnsValue: true,
-        run: (ctx, id) => runDraftedQuery(ctx, id),
+        run: (deps, id) => runDraftedQuery(deps, id),
     },
 ];

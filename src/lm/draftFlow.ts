@@ -39,11 +39,11 @@ function aiFeaturesOff(): boolean {
  * or when the user turned VS Code's AI features off (VS Code still lists models then).
  */
 export async function draftModel(
-    ctx: DraftFlowDeps,
+    deps: DraftFlowDeps,
     token?: vscode.CancellationToken,
 ): Promise<DraftModel | undefined> {
     if (aiFeaturesOff()) return undefined;
-    const model = await selectEditorModel(ctx.config.aiModelVendor);
+    const model = await selectEditorModel(deps.config.aiModelVendor);
     return model && draftModelOf(model, token);
 }
 
@@ -60,17 +60,17 @@ export function promptText(editor: vscode.TextEditor): string {
  * was inserted.
  */
 export async function draftWithEditorModel(
-    ctx: DraftFlowDeps,
+    deps: DraftFlowDeps,
     editor: vscode.TextEditor,
     request: string,
 ): Promise<string> {
-    const model = await draftModel(ctx);
+    const model = await draftModel(deps);
     if (!model) {
         const message = aiFeaturesOff() ? aiFeaturesOffMessage() : NO_EDITOR_MODEL;
-        void ctx.ui.info(message);
+        void deps.ui.info(message);
         return message;
     }
-    const client = await ctx.auth.session.client();
+    const client = await deps.auth.session.client();
     const outcome = await vscode.window.withProgress(
         {
             location: vscode.ProgressLocation.Notification,
@@ -80,14 +80,14 @@ export async function draftWithEditorModel(
         (_p, token) =>
             withAbortSignal(token, async (signal) => {
                 const context = await draftContext(client, promptText(editor), signal);
-                return draftWithModel(model, request, context, draftParserOf(ctx), signal);
+                return draftWithModel(model, request, context, draftParserOf(deps), signal);
             }),
     );
-    ctx.log.info(`drafted with the editor's model in ${outcome.attempts} attempt(s)`);
+    deps.log.info(`drafted with the editor's model in ${outcome.attempts} attempt(s)`);
     if (!outcome.ok) {
         // The parser quotes the draft, which may echo a server's name: plain text in a message.
         const message = `The drafted query does not parse (${inMessage(outcome.error.message)}) even after one retry; rephrase the request and try again.`;
-        void ctx.ui.error(message);
+        void deps.ui.error(message);
         return message;
     }
     // One edit, so a single undo takes the draft out again.

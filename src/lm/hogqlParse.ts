@@ -27,8 +27,8 @@ export interface HogQLParserDep {
 }
 
 /** The draft check of the extension's own parser (registered with the language features). */
-export function draftParserOf(ctx: HogQLParserDep): ParseHogQL {
-    const parser = ctx.hogqlParser;
+export function draftParserOf(deps: HogQLParserDep): ParseHogQL {
+    const parser = deps.hogqlParser;
     if (!parser) throw new Error("The HogQL language features are not registered.");
     return draftParser((text) => parser.parseStatement(text));
 }

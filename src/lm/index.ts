@@ -11,15 +11,15 @@ export type LanguageModelDeps = ToolDeps &
     ChatParticipantDeps &
     ConfigDep<"aiTools" | "onDidChange">;
 
-export function registerLanguageModelFeatures(ctx: LanguageModelDeps): void {
-    ctx.push(
+export function registerLanguageModelFeatures(deps: LanguageModelDeps): void {
+    deps.push(
         trackOfferedContext({
-            signedIn: () => ctx.auth.session.state.signedIn,
-            aiTools: () => ctx.config.aiTools,
-            onDidChangeSession: ctx.auth.session.onDidChange,
-            onDidChangeConfiguration: ctx.config.onDidChange,
+            signedIn: () => deps.auth.session.state.signedIn,
+            aiTools: () => deps.config.aiTools,
+            onDidChangeSession: deps.auth.session.onDidChange,
+            onDidChangeConfiguration: deps.config.onDidChange,
         }),
     );
-    registerTools(ctx);
-    registerChatParticipant(ctx);
+    registerTools(deps);
+    registerChatParticipant(deps);
 }

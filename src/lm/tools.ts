@@ -46,11 +46,11 @@ export function toolsOffMessage(): string {
  * the line saying it is the project's data.
  */
 async function answer(
-    ctx: ToolDeps,
+    deps: ToolDeps,
     token: vscode.CancellationToken,
     work: (signal: AbortSignal) => Promise<string>,
 ): Promise<vscode.LanguageModelToolResult> {
-    if (!ctx.config.aiTools) throw new Error(toolsOffMessage());
+    if (!deps.config.aiTools) throw new Error(toolsOffMessage());
     const text = await withAbortSignal(token, work);
     return new vscode.LanguageModelToolResult([
         new vscode.LanguageModelTextPart((await texts()).toolResultText(text)),
@@ -66,24 +66,25 @@ function invocation(text: string, input: unknown): vscode.MarkdownString {
 }
 
 function simpleTool<T>(
-    ctx: ToolDeps,
+    deps: ToolDeps,
     describe: (input: T) => string | vscode.MarkdownString,
-    run: (ctx: ToolDeps, input: T, signal: AbortSignal) => Promise<string>,
+    run: (deps: ToolDeps, input: T, signal: AbortSignal) => Promise<string>,
 ): vscode.LanguageModelTool<T> {
     return {
         prepareInvocation: (options) => ({ invocationMessage: describe(options.input) }),
-        invoke: (options, token) => answer(ctx, token, (signal) => run(ctx, options.input, signal)),
+        invoke: (options, token) =>
+            answer(deps, token, (signal) => run(deps, options.input, signal)),
     };
 }
 
-const client = (ctx: ToolDeps) => ctx.auth.session.client();
+const client = (deps: ToolDeps) => deps.auth.session.client();
 
 /** What VS Code shows before the run tool runs; nothing while the tools are off (they refuse). */
 function runConfirmation(
-    ctx: ToolDeps,
+    deps: ToolDeps,
     query: string,
 ): vscode.LanguageModelToolConfirmationMessages | undefined {
-    if (!ctx.config.aiTools) return undefined;
+    if (!deps.config.aiTools) return undefined;
     return {
         title: "Run this HogQL query in PostHog?",
         // The sentence first: VS Code's modal (outside a chat) shows this Markdown as plain
@@ -95,21 +96,21 @@ function runConfirmation(
 }
 
 /** The run tool: PostHog queries are read-only, but the user still sees and confirms the query. */
-export function runQueryTool(ctx: ToolDeps): vscode.LanguageModelTool<RunQueryInput> {
+export function runQueryTool(deps: ToolDeps): vscode.LanguageModelTool<RunQueryInput> {
     return {
         prepareInvocation: (options) => ({
             invocationMessage: "Running a HogQL query in PostHog",
-            confirmationMessages: runConfirmation(ctx, options.input.query),
+            confirmationMessages: runConfirmation(deps, options.input.query),
         }),
         invoke: (options, token) =>
-            answer(ctx, token, async (signal) => {
+            answer(deps, token, async (signal) => {
                 const started = performance.now();
                 const { text, result } = await (
                     await texts()
-                ).runQueryText(await client(ctx), options.input.query, signal);
+                ).runQueryText(await client(deps), options.input.query, signal);
                 if (options.input.showInGrid) {
                     const { resultOf } = await import("../resultsPanel/resultSet");
-                    await ctx.results.show([
+                    await deps.results.show([
                         resultOf(result.bytes, result.layout, {
                             title: "Language model query",
                             queryText: options.input.query,
@@ -131,13 +132,13 @@ export function fence(sql: string): string {
     return codeBlock(sql, "sql");
 }
 
-export function registerTools(ctx: ToolDeps): void {
+export function registerTools(deps: ToolDeps): void {
     const tools: [string, vscode.LanguageModelTool<never>][] = [
-        [TOOL.runQuery, runQueryTool(ctx)],
+        [TOOL.runQuery, runQueryTool(deps)],
         [
             TOOL.schema,
             simpleTool<{ table?: string }>(
-                ctx,
+                deps,
                 (i) =>
                     i.table
                         ? invocation("Reading the columns of", i.table)
@@ -149,7 +150,7 @@ export function registerTools(ctx: ToolDeps): void {
         [
             TOOL.eventNames,
             simpleTool<object>(
-                ctx,
+                deps,
                 () => "Reading event names by volume",
                 async (c, _i, signal) => (await texts()).eventNamesText(await client(c), signal),
             ),
@@ -157,7 +158,7 @@ export function registerTools(ctx: ToolDeps): void {
         [
             TOOL.eventProperties,
             simpleTool<{ event: string }>(
-                ctx,
+                deps,
                 (i) => invocation("Reading the properties of", i.event),
                 async (c, i, signal) =>
                     (await texts()).propertyNamesText(await client(c), i.event, signal),
@@ -166,7 +167,7 @@ export function registerTools(ctx: ToolDeps): void {
         [
             TOOL.experiments,
             simpleTool<object>(
-                ctx,
+                deps,
                 () => "Listing experiments",
                 async (c, _i, signal) => (await texts()).experimentsText(await client(c), signal),
             ),
@@ -174,7 +175,7 @@ export function registerTools(ctx: ToolDeps): void {
         [
             TOOL.experimentResults,
             simpleTool<{ id: number }>(
-                ctx,
+                deps,
                 (i) => invocation("Reading the results of experiment", i.id),
                 async (c, i, signal) =>
                     (await texts()).experimentResultsText(await client(c), i.id, signal),
@@ -183,7 +184,7 @@ export function registerTools(ctx: ToolDeps): void {
         [
             TOOL.experimentState,
             simpleTool<{ id: number }>(
-                ctx,
+                deps,
                 (i) => invocation("Reading the state of experiment", i.id),
                 async (c, i, signal) =>
                     (await import("./experimentStateText")).experimentStateText(
@@ -196,7 +197,7 @@ export function registerTools(ctx: ToolDeps): void {
         [
             TOOL.eventDefinition,
             simpleTool<{ name: string }>(
-                ctx,
+                deps,
                 (i) => invocation("Looking up the event", i.name),
                 async (c, i, signal) =>
                     (await texts()).eventDefinitionText(await client(c), i.name, signal),
@@ -204,6 +205,6 @@ export function registerTools(ctx: ToolDeps): void {
         ],
     ];
     for (const [name, tool] of tools) {
-        ctx.push(vscode.lm.registerTool(name, tool));
+        deps.push(vscode.lm.registerTool(name, tool));
     }
 }

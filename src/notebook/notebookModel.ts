@@ -53,7 +53,7 @@ export async function setNotebookVariables(
  * asked for once and kept in the notebook. Undefined when the user backs out.
  */
 export async function askNotebookValues(
-    ctx: UiDep,
+    deps: UiDep,
     notebook: vscode.NotebookDocument,
     names: string[],
 ): Promise<Record<string, string> | undefined> {
@@ -65,7 +65,7 @@ export async function askNotebookValues(
             values[name] = known[name];
             continue;
         }
-        const value = await ctx.ui.input({
+        const value = await deps.ui.input({
             title: vscode.l10n.t("Value of {variables.{0}} for this notebook", name),
             prompt: vscode.l10n.t(
                 "Kept in the notebook; numbers and true/false are sent as such, anything else as text.",

@@ -7,7 +7,7 @@ import { delimitedField } from "../shared/json/delimited";
 import { stringifyLossless } from "../shared/json/lossless";
 import { textOf } from "../shared/json/responseScan";
 import type { ExportFormat } from "../shared/resultsProtocol";
-import { turnPacer } from "../api/eventLoop";
+import { type Pacer, turnPacer } from "../api/eventLoop";
 import { hostTurnMs, layoutOf, nextTurn, type QueryResult } from "./resultSet";
 
 function rowObject(columns: string[], row: unknown[]): Record<string, unknown> {
@@ -67,7 +67,7 @@ function editorJsonFromBlocks(head: Record<string, unknown>, blocks: string[]): 
 }
 
 /** Rows turned into editor lines at a time (Open JSON); the pacer decides when to yield. */
-const editorSliceRows = 100;
+export const editorSliceRows = 100;
 
 /**
  * {@link editorJson} of a whole result, a slice of rows at a time, with `pacer` giving the
@@ -77,7 +77,7 @@ const editorSliceRows = 100;
  */
 export async function editorJsonOf(
     result: QueryResult,
-    pacer: { pace(): Promise<boolean> } = turnPacer(hostTurnMs),
+    pacer: Pacer = turnPacer(hostTurnMs),
 ): Promise<string> {
     const layout = await layoutOf(result, nextTurn);
     const count = layout.rowStarts.length;

@@ -6,7 +6,7 @@
 import { once } from "node:events";
 import fs from "node:fs";
 import type { ExportFormat } from "../shared/resultsProtocol";
-import { turnPacer } from "../api/eventLoop";
+import { type Pacer, turnPacer } from "../api/eventLoop";
 import { exportSlices } from "./exportFormats";
 import { hostTurnMs, layoutOf, nextTurn, type QueryResult, rowSlices } from "./resultSet";
 
@@ -21,6 +21,8 @@ export interface ExportOptions {
      * `export.neutraliseFormulas` setting turns it off for raw exports).
      */
     neutraliseFormulas?: boolean;
+    /** Gives the event loop its turns between slices (default: a turn once one has run long). */
+    pacer?: Pacer;
     /**
      * The columns to write, as column indices in the order to write them (the grid's visible
      * layout, ExportMessage.columns); absent: every column. Indices past the result's columns
@@ -54,7 +56,7 @@ export async function* exportText(
     // Each slice of rows is parsed, formatted and written before the pacer is asked for a turn,
     // so a turn's time counts all three; progress is reported once per turn (a notification
     // needs no more).
-    const pacer = turnPacer(hostTurnMs);
+    const pacer = options.pacer ?? turnPacer(hostTurnMs);
     const reporting = {
         async pace() {
             const gave = await pacer.pace();

@@ -75,7 +75,10 @@ export class ResultsPanelManager
         this.store = new ResultStore(deps.storageUri);
         this.open = new OpenPanels(deps.workspaceState);
         this.chartPrefs = new ChartPrefsStore(deps.storageUri, deps.log);
-        this.panelView = new ResultsPanelView(this.pageDeps(), () => this.moveToEditor());
+        this.panelView = new ResultsPanelView(this.pageDeps(), () => this.moveToEditor(), {
+            memento: deps.workspaceState,
+            load: (key) => this.store.load(key),
+        });
         // Turned back on, the protection must reach the pages already open, not only new loads.
         this.settingsSubscription = deps.onDidChangeConfiguration((event) => {
             if (event.affectsConfiguration("posthog-workbench.export.neutraliseFormulas")) {

@@ -1,9 +1,14 @@
 // Results in VS Code's bottom panel: one webview view (the same page as a tab's, page.ts) that
 // shows the result of the active editor. Each `.hogql` editor and notebook keeps its own result
 // here, in memory and keyed by its document's URI: switching editors switches the view to that
-// result, with its sort, filter, selection and scroll, and runs nothing again.
+// result, with its sort, filter, selection and scroll, and runs nothing again. After a window
+// reload the view shows the active editor's last result again, read from the result store
+// (panelRecord.ts records whose result is stored under which key).
 import * as vscode from "vscode";
+import type { WebviewState } from "../shared/resultsProtocol";
 import { ResultsPage, type PageSurface, type PanelDeps, type ShownResults } from "./page";
+import { PanelRecord } from "./panelRecord";
+import type { QueryResult } from "./resultSet";
 
 import { resultsInPanelKey, resultsPanelViewId } from "./viewIds";
 
@@ -37,6 +42,14 @@ export function ownerOf(document: vscode.TextDocument): string {
     return (notebook?.uri ?? document.uri).toString();
 }
 
+/** Where the view finds its results again after a window reload. */
+export interface PanelRestore {
+    /** `context.workspaceState`: which stored result each editor's is. */
+    memento: vscode.Memento;
+    /** Reads the results stored under a key (store.ts), or undefined when they are gone. */
+    load(storeKey: string): Promise<QueryResult[] | undefined>;
+}
+
 export class ResultsPanelView implements vscode.WebviewViewProvider, vscode.Disposable {
     /** Each editor's result, by {@link ownerOf} its document (or {@link noOwner}). */
     private readonly entries = new Map<string, ShownResults>();
@@ -45,15 +58,26 @@ export class ResultsPanelView implements vscode.WebviewViewProvider, vscode.Disp
     private page: ResultsPage | undefined;
     private view: vscode.WebviewView | undefined;
     private readonly subscriptions: vscode.Disposable[];
+    private readonly record: PanelRecord;
+    /** Owners whose stored result was looked for already (found or not): once each. */
+    private readonly restored = new Set<string>();
+    /**
+     * The view state VS Code kept for the view's page across the reload (its `setState`): it
+     * belongs to the result stored under its `storeKey`.
+     */
+    private keptState: WebviewState | undefined;
 
     /**
      * @param pageDeps what the page needs (the manager's, shared with its tabs)
      * @param moveOut moves the view's result to an editor tab (the page's Move button)
+     * @param restore where the results shown before a window reload are found again
      */
     constructor(
         private readonly pageDeps: PanelDeps,
         private readonly moveOut: () => Promise<void>,
+        private readonly restore: PanelRestore,
     ) {
+        this.record = new PanelRecord(restore.memento);
         this.subscriptions = [
             vscode.window.onDidChangeActiveTextEditor((e) => {
                 if (e) this.switchTo(ownerOf(e.document));
@@ -65,8 +89,12 @@ export class ResultsPanelView implements vscode.WebviewViewProvider, vscode.Disp
     }
 
     /** Called by VS Code when the view is first shown (never while it is hidden by its `when`). */
-    resolveWebviewView(view: vscode.WebviewView): void {
+    resolveWebviewView(
+        view: vscode.WebviewView,
+        context?: vscode.WebviewViewResolveContext<unknown>,
+    ): void {
         this.view = view;
+        this.keptState = isWebviewState(context?.state) ? context.state : undefined;
         const page = new ResultsPage(viewSurface(view), this.pageDeps);
         this.page = page;
         page.onDidAskMove(() => void this.moveOut());
@@ -78,6 +106,14 @@ export class ResultsPanelView implements vscode.WebviewViewProvider, vscode.Disp
         });
         const entry = this.current === undefined ? undefined : this.entries.get(this.current);
         if (entry) this.showEntry(entry);
+        // A new window (a reload): the active editor's result, else the one shown last.
+        else if (this.current === undefined) {
+            const active = vscode.window.activeTextEditor;
+            const owner = active ? ownerOf(active.document) : undefined;
+            const recorded =
+                owner !== undefined && this.record.keyOf(owner) ? owner : this.record.current;
+            if (recorded !== undefined) void this.restoreOf(recorded);
+        }
     }
 
     /** Shows results in the view, as the result of their document, and reveals the view. */
@@ -89,6 +125,7 @@ export class ResultsPanelView implements vscode.WebviewViewProvider, vscode.Disp
         this.entries.set(key, results);
         this.current = key;
         if (this.page) this.showEntry(results);
+        if (results.storeKey) void this.record.shown(key, results.storeKey);
         await this.reveal();
     }
 
@@ -123,6 +160,7 @@ export class ResultsPanelView implements vscode.WebviewViewProvider, vscode.Disp
         if (this.current === undefined) return undefined;
         const taken = this.entries.get(this.current);
         this.entries.delete(this.current);
+        void this.record.removed(this.current);
         this.current = undefined;
         this.page?.clear();
         return taken;
@@ -139,6 +177,11 @@ export class ResultsPanelView implements vscode.WebviewViewProvider, vscode.Disp
         return this.page;
     }
 
+    /** The view VS Code resolved, while it is not disposed. */
+    get webviewView(): vscode.WebviewView | undefined {
+        return this.view;
+    }
+
     /** Whose result the view shows (a document's or notebook's URI string; "" for none's). */
     get owner(): string | undefined {
         return this.current;
@@ -153,9 +196,47 @@ export class ResultsPanelView implements vscode.WebviewViewProvider, vscode.Disp
     private switchTo(owner: string): void {
         if (owner === this.current) return;
         const entry = this.entries.get(owner);
-        if (!entry) return;
+        if (!entry) {
+            // An editor whose result was here before a window reload.
+            if (this.record.keyOf(owner)) void this.restoreOf(owner);
+            return;
+        }
         this.keepState();
         this.current = owner;
+        void this.record.switched(owner);
+        if (this.page) this.showEntry(entry);
+    }
+
+    /**
+     * Shows `owner`'s result as stored before a window reload (once: a result run since, or
+     * gone from the store, is left alone), with the view state VS Code kept if it is that
+     * result's.
+     */
+    private async restoreOf(owner: string): Promise<void> {
+        if (this.restored.has(owner)) return;
+        this.restored.add(owner);
+        const storeKey = this.record.keyOf(owner);
+        const sets = storeKey ? await this.restore.load(storeKey) : undefined;
+        // A run while the store was read shows its own result.
+        if (!storeKey || !sets || sets.length === 0 || this.entries.has(owner)) return;
+        const kept = this.keptState?.storeKey === storeKey ? this.keptState : undefined;
+        const entry: ShownResults = { sets, storeKey, state: kept, owner: owner || undefined };
+        // Older than anything shown in this window: first in the most-recent-last order.
+        const newer = [...this.entries];
+        this.entries.clear();
+        this.entries.set(owner, entry);
+        for (const [k, v] of newer) this.entries.set(k, v);
+        // Shown if its editor is the active one, or if the view shows nothing yet and the active
+        // editor has no result of its own to come.
+        const active = vscode.window.activeTextEditor;
+        const activeOwner = active ? ownerOf(active.document) : undefined;
+        const idle =
+            this.current === undefined &&
+            (activeOwner === undefined || !this.record.keyOf(activeOwner));
+        if (activeOwner !== owner && !idle) return;
+        this.keepState();
+        this.current = owner;
+        void this.record.switched(owner);
         if (this.page) this.showEntry(entry);
     }
 
@@ -177,4 +258,16 @@ export class ResultsPanelView implements vscode.WebviewViewProvider, vscode.Disp
         this.page?.dispose();
         this.page = undefined;
     }
+}
+
+/** Whether VS Code's kept state for the view is the page's (its `setState`). */
+function isWebviewState(value: unknown): value is WebviewState {
+    if (typeof value !== "object" || value === null) return false;
+    const { storeKey, active, views } = value as Partial<WebviewState>;
+    return (
+        (storeKey === null || typeof storeKey === "string") &&
+        typeof active === "number" &&
+        typeof views === "object" &&
+        views !== null
+    );
 }

@@ -3,7 +3,7 @@
 // whole result on the extension host: the rows are located by a sliced byte scan and parsed only
 // a slice at a time (export), with every digit of wide numbers kept. No `vscode` import: the
 // bench and unit tests use it too.
-import { turnPacer, yieldToEventLoop as nextTurn } from "../api/eventLoop";
+import { type Pacer, turnPacer, yieldToEventLoop as nextTurn } from "../api/eventLoop";
 import { scanLayout, type ResultLayout } from "../api/queryBytes";
 import { parseLossless } from "../shared/json/lossless";
 import { rowsJson } from "../shared/json/responseScan";
@@ -47,6 +47,26 @@ export type RunFacts = Omit<QueryResult, "meta" | "firstRowsJson" | "bytes" | "s
 /** Every field of `T`, optional ones included, so a literal must name each (`undefined` allowed). */
 export type EveryField<T> = { [K in keyof Required<T>]: T[K] };
 
+/** What every copy of a result carries (the page's, the stored one): all but its bytes and SQL. */
+export type ResultHead = Omit<QueryResult, "bytes" | "sql">;
+
+/**
+ * The {@link ResultHead} of a result, each field named: one added to {@link QueryResult} fails to
+ * compile here until every copy carries it (or, as `bytes` and `sql`, decides for itself).
+ */
+export function resultHeadOf(result: QueryResult): EveryField<ResultHead> {
+    return {
+        title: result.title,
+        queryText: result.queryText,
+        durationMs: result.durationMs,
+        queryId: result.queryId,
+        bytesRead: result.bytesRead,
+        budgetRemainingBytes: result.budgetRemainingBytes,
+        meta: result.meta,
+        firstRowsJson: result.firstRowsJson,
+    };
+}
+
 /**
  * Row positions of results already scanned, by result. Host-only and not part of the result: the
  * page and the stored copy never carry it (a result restored from disk is scanned on first
@@ -60,9 +80,8 @@ export function knownLayout(result: QueryResult): ResultLayout | undefined {
 }
 
 /**
- * The entry of a load message for one result: each field named, so one added to
- * {@link QueryResult} fails to compile here until it is carried (or, as `sql`, held back). The
- * bytes follow in their own messages: the first screen paints without waiting for them.
+ * The entry of a load message for one result: its head, with `sql` held back. The bytes follow
+ * in their own messages: the first screen paints without waiting for them.
  */
 export function pageResultOf(
     result: QueryResult,
@@ -71,14 +90,7 @@ export function pageResultOf(
 ): PageResult {
     // `encoding` is set by the page when the bytes come (BytesMessage.encoding).
     const page: EveryField<Omit<PageResult, "sql" | "encoding">> = {
-        title: result.title,
-        queryText: result.queryText,
-        durationMs: result.durationMs,
-        queryId: result.queryId,
-        bytesRead: result.bytesRead,
-        budgetRemainingBytes: result.budgetRemainingBytes,
-        meta: result.meta,
-        firstRowsJson: result.firstRowsJson,
+        ...resultHeadOf(result),
         bytes: new Uint8Array(0),
         id,
         bytesFollow: true,
@@ -184,7 +196,7 @@ export async function layoutOf(
  */
 export async function* rowSlices(
     result: QueryResult,
-    pacer: { pace(): Promise<boolean> } = turnPacer(hostTurnMs),
+    pacer: Pacer = turnPacer(hostTurnMs),
 ): AsyncGenerator<unknown[][]> {
     const layout = await layoutOf(result, nextTurn);
     const count = layout.rowStarts.length;

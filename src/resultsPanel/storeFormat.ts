@@ -2,7 +2,7 @@
 // result back. No `vscode` import: `npm run bench` times the store's work on the extension host
 // with it (bench/host.mjs).
 import type { QueryResult, ResultMeta, ResultSql } from "../shared/resultsProtocol";
-import type { EveryField } from "./resultSet";
+import { type EveryField, resultHeadOf } from "./resultSet";
 
 /** A result as the meta file holds it: all of it but its bytes, which have a file of their own. */
 type StoredResult = Omit<QueryResult, "bytes">;
@@ -29,19 +29,9 @@ interface StoredMeta {
     sets: (StoredResult | StoredResultV2)[];
 }
 
-/** The stored part of a result: each field named, so one added to QueryResult must be kept too. */
+/** The stored part of a result: its head (each field named there) and its SQL texts. */
 function storedOf(result: QueryResult): StoredResult {
-    const stored: EveryField<StoredResult> = {
-        title: result.title,
-        queryText: result.queryText,
-        durationMs: result.durationMs,
-        queryId: result.queryId,
-        bytesRead: result.bytesRead,
-        budgetRemainingBytes: result.budgetRemainingBytes,
-        meta: result.meta,
-        firstRowsJson: result.firstRowsJson,
-        sql: result.sql,
-    };
+    const stored: EveryField<StoredResult> = { ...resultHeadOf(result), sql: result.sql };
     return stored;
 }
 

@@ -375,6 +375,17 @@ describe("columns the user controls (webview)", function () {
         });
     });
 
+    /** The text of what describes the focused element (`aria-describedby`). */
+    function focusedDescription(): Promise<string | undefined> {
+        return page.evaluate(() => {
+            const ids = document.activeElement?.getAttribute("aria-describedby") ?? "";
+            return ids
+                .split(" ")
+                .map((id: string) => document.getElementById(id)?.textContent ?? "")
+                .join(" ");
+        });
+    }
+
     it("shows a row as fields and values: keyboard, every digit, copy a field, roles", async () => {
         await open("hostile");
         await clickCell(page, 0, 1);
@@ -397,6 +408,8 @@ describe("columns the user controls (webview)", function () {
             "Copy name | pipe",
         );
         await page.keyboard.press("ArrowDown");
+        // A screen reader hears the field's value with its button (its description).
+        assert.equal(await focusedDescription(), "18446744073709551615");
         await page.keyboard.press("Control+c");
         assert.equal(await lastCopy(page), "18446744073709551615");
         // The next row keeps the focused field.

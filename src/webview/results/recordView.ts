@@ -111,11 +111,11 @@ export class RecordView {
         if (!fields) return;
         this.row = row;
         this.title.textContent = l10n.t("Row {0} of {1}", row + 1, this.host.rowCount());
-        this.list.replaceChildren(...fields.map((f) => this.fieldItem(f)));
+        this.list.replaceChildren(...fields.map((f, i) => this.fieldItem(f, i)));
         this.copyButtons()[Math.min(focusField, fields.length - 1)]?.focus();
     }
 
-    private fieldItem(field: RecordField): HTMLElement {
+    private fieldItem(field: RecordField, index: number): HTMLElement {
         const item = document.createElement("div");
         item.className = "record-field";
         item.setAttribute("role", "listitem");
@@ -134,6 +134,10 @@ export class RecordView {
             this.host.copy(field.value === null ? "" : text),
         );
         copy.setAttribute("aria-label", l10n.t("Copy {0}", withoutControls(field.name)));
+        // Up/Down move between these buttons: each says its field's value too, or a screen
+        // reader user would hear only the field names.
+        value.id = `record-value-${index}`;
+        copy.setAttribute("aria-describedby", value.id);
         copy.dataset.value = field.value === null ? "" : text;
         item.append(name, value, copy);
         return item;
