@@ -5,13 +5,16 @@
 //
 // The blocks are found with tree-sitter-vue (a 30 KB grammar, shipped beside the others) rather
 // than Vue's own @vue/compiler-sfc, whose `parse` alone bundles to about 1 MB minified: too much of
-// the 4 MB .vsix for finding two tags. Like Vue's compiler, only the file's top-level blocks count
+// the 4 MB .vsix for finding a few tags (docs/performance.md). Like Vue's compiler, only the file's top-level blocks count
 // (a `<script>` inside `<template>` or a comment is not one), and a block ends at the first
 // `</script>`, even one inside a string (the HTML rule the browser and Vue follow).
 import type { Node, Tree } from "web-tree-sitter";
 import type { GrammarLanguage } from "./types";
 
-/** One script block: the language it is read as and the file's text with only its content kept. */
+/**
+ * A script block, or the template's expressions: the language it is read as and the file's text
+ * with only its content kept.
+ */
 export interface ScriptBlock {
     language: GrammarLanguage;
     /** The file's text, everything but the block's content replaced by spaces (newlines kept). */
