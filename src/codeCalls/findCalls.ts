@@ -1,10 +1,11 @@
 // Finds PostHog SDK calls in one file's text: a real parser (tree-sitter) reads the file, so a
 // call in a comment or inside another string is not a call. Names are looked for in the text
-// only to know where to start; the tree decides what each occurrence is.
+// only to know where to start; the tree decides what each occurrence is. A Vue file's script
+// blocks are read in their own language (vueScripts.ts).
 // Imports nothing from vscode: it runs in a worker thread as well as in tests.
 import type { Node, Tree } from "web-tree-sitter";
 import { parserFor, type WasmLocator } from "./grammars";
-import { LANGUAGES } from "./languages";
+import { LANGUAGES, VUE_GRAMMAR } from "./languages";
 import { candidateNames, sdkCall } from "./sdkCalls";
 import {
     type CodeCall,
@@ -13,8 +14,10 @@ import {
     DEFAULT_LIMITS,
     type FindLimits,
     type FindResult,
+    type GrammarLanguage,
     type SkipReason,
 } from "./types";
+import { type ScriptBlock, scriptBlocks, templateBlock } from "./vueScripts";
 
 export interface FindOptions {
     /** Where the wasm files are. */
@@ -32,20 +35,77 @@ export async function findCalls(
     const limits = { ...DEFAULT_LIMITS, ...options.limits };
     const skipped = boundsProblem(text, limits);
     if (skipped) return { calls: [], skipped };
-    const spec = LANGUAGES[language];
-    const parser = await parserFor(spec.grammar, options.locate);
-    const deadline = performance.now() + limits.parseBudgetMs;
-    // The callback cancels the parse when it returns true (web-tree-sitter's ParseOptions).
-    const tree = parser.parse(text, null, { progressCallback: () => performance.now() > deadline });
-    if (!tree) {
-        // A cancelled parse would otherwise resume on the next call, with the next file's text.
-        parser.reset();
-        return { calls: [], skipped: "timeBudget" };
-    }
+    const budget = { remainingMs: limits.parseBudgetMs };
+    if (language === "vue") return findInVue(text, options.locate, budget);
+    const tree = await parse(text, LANGUAGES[language].grammar, options.locate, budget);
+    if (!tree) return { calls: [], skipped: "timeBudget" };
     try {
-        return { calls: callsIn(tree, text, language) };
+        return { calls: callsIn(tree, text, language, mentionsPostHog(tree.rootNode, text)) };
     } finally {
         tree.delete();
+    }
+}
+
+/** The parse time a file has left: a Vue file's parses (blocks, then each script) share it. */
+interface Budget {
+    remainingMs: number;
+}
+
+/** The text's tree, or undefined when the parse ran out of budget. */
+async function parse(
+    text: string,
+    grammar: string,
+    locate: WasmLocator,
+    budget: Budget,
+): Promise<Tree | undefined> {
+    const parser = await parserFor(grammar, locate);
+    const started = performance.now();
+    const deadline = started + budget.remainingMs;
+    // The callback cancels the parse when it returns true (web-tree-sitter's ParseOptions).
+    const tree = parser.parse(text, null, { progressCallback: () => performance.now() > deadline });
+    budget.remainingMs -= performance.now() - started;
+    if (tree) return tree;
+    // A cancelled parse would otherwise resume on the next call, with the next file's text.
+    parser.reset();
+    return undefined;
+}
+
+/**
+ * A Vue single-file component: its `<script>` and `<script setup>` blocks and its template's
+ * expressions (`@click="posthog.capture('x')"`), each read in its own language with the rest of
+ * the file blanked, so that offsets and lines are the file's own. A generic `capture` in one block
+ * counts when any block mentions PostHog (an import in `<script setup>`, a `this.$posthog` in
+ * `<script>`).
+ */
+async function findInVue(text: string, locate: WasmLocator, budget: Budget): Promise<FindResult> {
+    const sfc = await parse(text, VUE_GRAMMAR, locate, budget);
+    if (!sfc) return { calls: [], skipped: "timeBudget" };
+    const blocks: ScriptBlock[] = [];
+    try {
+        blocks.push(...scriptBlocks(sfc, text));
+        const template = templateBlock(sfc, text, blocks);
+        if (template) blocks.push(template);
+    } finally {
+        sfc.delete();
+    }
+    const parsed: { block: ScriptBlock; tree: Tree }[] = [];
+    try {
+        for (const block of blocks) {
+            const tree = await parse(block.text, LANGUAGES[block.language].grammar, locate, budget);
+            if (!tree) return { calls: [], skipped: "timeBudget" };
+            parsed.push({ block, tree });
+        }
+        const evidence = parsed.some((p) => mentionsPostHog(p.tree.rootNode, p.block.text));
+        const calls = parsed.flatMap((p) =>
+            callsIn(p.tree, p.block.text, p.block.language, evidence),
+        );
+        return {
+            calls: calls
+                .map((call): CodeCall => ({ ...call, language: "vue" }))
+                .sort((a, b) => a.offsets.start - b.offsets.start),
+        };
+    } finally {
+        for (const p of parsed) p.tree.delete();
     }
 }
 
@@ -63,10 +123,15 @@ function boundsProblem(text: string, limits: FindLimits): SkipReason | undefined
     return undefined;
 }
 
-function callsIn(tree: Tree, text: string, language: CodeLanguage): CodeCall[] {
+/** `evidence`: whether the file mentions PostHog outside its comments (see mentionsPostHog). */
+function callsIn(
+    tree: Tree,
+    text: string,
+    language: GrammarLanguage,
+    evidence: boolean,
+): CodeCall[] {
     const spec = LANGUAGES[language];
     const root = tree.rootNode;
-    const evidence = mentionsPostHog(root, text);
     const lines = lineStarts(text);
     const found = new Map<number, CodeCall>();
     for (const name of candidateNames(language)) {

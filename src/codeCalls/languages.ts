@@ -12,7 +12,7 @@ import { pythonCall, pythonEntries } from "./adapters/python";
 import { rubyCall, rubyEntries } from "./adapters/ruby";
 import { swiftKotlinCall } from "./adapters/swiftKotlin";
 import type { Argument, CallSite } from "./syntax";
-import type { CodeLanguage } from "./types";
+import type { CodeLanguage, GrammarLanguage } from "./types";
 
 /**
  * Which positional argument of `capture` is the event when no label names it:
@@ -54,7 +54,7 @@ const javascript = (grammar: string): LanguageSpec => ({
     depth: 2,
 });
 
-export const LANGUAGES: Record<CodeLanguage, LanguageSpec> = {
+export const LANGUAGES: Record<GrammarLanguage, LanguageSpec> = {
     javascript: javascript("tree-sitter-javascript.wasm"),
     javascriptreact: javascript("tree-sitter-javascript.wasm"),
     typescript: javascript("tree-sitter-typescript.wasm"),
@@ -104,7 +104,10 @@ export const LANGUAGES: Record<CodeLanguage, LanguageSpec> = {
     dart: { grammar: "tree-sitter-dart.wasm", call: dartCall, capturePosition: "none", depth: 2 },
 };
 
+/** The grammar Vue files are read with, to find their script blocks (vueScripts.ts). */
+export const VUE_GRAMMAR = "tree-sitter-vue.wasm";
+
 /** Whether VS Code's language id is one the finder reads. */
 export function isCodeLanguage(languageId: string): languageId is CodeLanguage {
-    return Object.prototype.hasOwnProperty.call(LANGUAGES, languageId);
+    return languageId === "vue" || Object.prototype.hasOwnProperty.call(LANGUAGES, languageId);
 }

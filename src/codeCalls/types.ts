@@ -14,7 +14,14 @@ export type CodeLanguage =
     | "swift"
     | "kotlin"
     | "java"
-    | "dart";
+    | "dart"
+    | "vue";
+
+/**
+ * The languages a grammar reads directly; a Vue file's script blocks are read as one of them
+ * (vueScripts.ts).
+ */
+export type GrammarLanguage = Exclude<CodeLanguage, "vue">;
 
 /** A capture sends an event; a flag call reads a feature flag (experiments read theirs this way). */
 export type CodeCallKind = "capture" | "flag";

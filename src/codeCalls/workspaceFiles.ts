@@ -21,6 +21,7 @@ const BY_EXTENSION: Readonly<Record<string, CodeLanguage>> = {
     kts: "kotlin",
     java: "java",
     dart: "dart",
+    vue: "vue",
 };
 
 /** The glob findFiles and the file watcher use: every extension above. */

@@ -5,7 +5,7 @@ import type { CodeCall } from "../codeCalls/types";
 import { rangeOf, type DocumentCalls } from "./documentCalls";
 import { findingFor, type FindingKind } from "./diagnosticRules";
 import type { InsightData } from "./insightData";
-import { isSupportedLanguage } from "./languages";
+import { codeLanguageOf } from "./languages";
 
 /** The diagnostics' source, and the code the quick fix looks for. */
 export const SOURCE = "PostHog";
@@ -40,7 +40,7 @@ export class CodeDiagnostics implements vscode.Disposable {
     }
 
     private update(document: vscode.TextDocument): void {
-        if (!isSupportedLanguage(document.languageId)) return;
+        if (!codeLanguageOf(document)) return;
         const calls = this.documents.latest(document);
         if (calls)
             this.data.referenceEvents(calls.filter((c) => c.kind === "capture").map((c) => c.key));

@@ -5,7 +5,7 @@
 import * as vscode from "vscode";
 import type { CodeCallsClient } from "../codeCalls/client";
 import { DEFAULT_LIMITS, type CodeCall } from "../codeCalls/types";
-import { isSupportedLanguage } from "./languages";
+import { codeLanguageOf } from "./languages";
 
 /** Pause in typing before an edited document is read again. */
 const DEBOUNCE_MS = 300;
@@ -38,7 +38,8 @@ export class DocumentCalls implements vscode.Disposable {
 
     /** The calls of the document's current version (found now when not yet). */
     calls(document: vscode.TextDocument): Promise<CodeCall[]> {
-        if (!isSupportedLanguage(document.languageId)) return Promise.resolve([]);
+        const language = codeLanguageOf(document);
+        if (!language) return Promise.resolve([]);
         const key = document.uri.toString();
         const entry = this.entries.get(key);
         if (entry?.version === document.version) return entry.calls;
@@ -52,7 +53,7 @@ export class DocumentCalls implements vscode.Disposable {
         const next: Entry = {
             version,
             calls: this.finder()
-                .find(document.getText(), document.languageId)
+                .find(document.getText(), language)
                 .then(
                     (result) => result.calls,
                     (error: unknown) => {
@@ -84,7 +85,7 @@ export class DocumentCalls implements vscode.Disposable {
     }
 
     private schedule(document: vscode.TextDocument): void {
-        if (!isSupportedLanguage(document.languageId)) return;
+        if (!codeLanguageOf(document)) return;
         const key = document.uri.toString();
         clearTimeout(this.timers.get(key));
         this.timers.set(

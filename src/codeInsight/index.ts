@@ -7,7 +7,7 @@ import * as vscode from "vscode";
 import type { CodeCall } from "../codeCalls/types";
 import type { ConfigDep, LogDep, SessionDep } from "../deps";
 import type { InsightData } from "./insightData";
-import { isSupportedLanguage } from "./languages";
+import { codeLanguageOf } from "./languages";
 import { SharedFinder } from "./sharedFinder";
 import type { StartedInsight } from "./startedInsight";
 
@@ -34,10 +34,9 @@ export class CodeInsight implements vscode.Disposable {
     /** Waits for the first supported document; called once from activation. */
     register(): vscode.Disposable {
         const watch = vscode.workspace.onDidOpenTextDocument((document) => {
-            if (isSupportedLanguage(document.languageId)) void this.start();
+            if (codeLanguageOf(document)) void this.start();
         });
-        if (vscode.workspace.textDocuments.some((d) => isSupportedLanguage(d.languageId)))
-            void this.start();
+        if (vscode.workspace.textDocuments.some((d) => codeLanguageOf(d))) void this.start();
         return watch;
     }
 

@@ -12,7 +12,7 @@ import { CodeHoverProvider } from "./hoverProvider";
 import type { CodeInsightDeps } from "./index";
 import { VolumeInlayHints } from "./inlayHints";
 import { InsightData } from "./insightData";
-import { CODE_LANGUAGE_IDS } from "./languages";
+import { CODE_SELECTOR } from "./languages";
 import { registerDidYouMean } from "./quickFix";
 import type { SharedFinder } from "./sharedFinder";
 
@@ -43,7 +43,7 @@ export class StartedInsight implements vscode.Disposable {
             );
         const documents = new DocumentCalls(finder, this.deps.log);
         this.documents = documents;
-        const selector = CODE_LANGUAGE_IDS.map((language) => ({ language }));
+        const selector = [...CODE_SELECTOR];
         const settings = () => this.deps.config.codeInsight;
         const hints = new VolumeInlayHints(documents, data, () => settings().inlayHints);
         const diagnostics = new CodeDiagnostics(documents, data, () => settings());

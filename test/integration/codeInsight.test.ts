@@ -24,6 +24,8 @@ const FAMILIES: { family: string; file: string }[] = [
     { family: "Swift", file: "App.swift" },
     { family: "Java (JVM)", file: "App.java" },
     { family: "Dart", file: "app.dart" },
+    // Opened as plain text (a bare VS Code has no Vue language): read by the `**/*.vue` pattern.
+    { family: "Vue", file: "App.vue" },
 ];
 
 function fixture(file: string): vscode.Uri {
@@ -208,6 +210,23 @@ describe("code insight: PostHog calls in application code", function () {
             });
         });
     }
+
+    it("hovers on a call in a Vue file's template, with the file's own positions", async () => {
+        const document = await vscode.workspace.openTextDocument(fixture("App.vue"));
+        await vscode.window.showTextDocument(document);
+        const source = document.getText();
+        const at = source.indexOf("capture('signed_up')") + "capture('".length;
+        assert.ok(at > 0 && at < source.indexOf("<script"), "the call is in the template");
+        const text = await waitFor(
+            "the event hover in the template",
+            async () => {
+                const hover = await hoverText(document, document.positionAt(at));
+                return hover.includes("Last 30 days") ? hover : undefined;
+            },
+            30_000,
+        );
+        assert.match(text, /A user finished the signup form\\?\./);
+    });
 
     it("turns each diagnostic off by its setting", async () => {
         const document = await vscode.workspace.openTextDocument(fixture("app.js"));

@@ -36,6 +36,7 @@ const EXPECTED: Record<string, [number, number]> = {
     "Checkout.kt": [3, 4],
     "Checkout.java": [4, 5],
     "checkout.dart": [3, 4],
+    "Checkout.vue": [7, 8],
 };
 
 const isGroup = (n: unknown): n is GroupNode => (n as { kind?: string })?.kind === "group";

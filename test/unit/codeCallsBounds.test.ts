@@ -110,6 +110,7 @@ describe("codeCalls: bounds", function () {
         kotlin: 'PostHog.capture("open\nval s = """x\n',
         java: 'class A { void f() { p.capture("id", "open\n} }\n',
         dart: "void f() { Posthog().capture(eventName: 'open\n''' x\n",
+        vue: '<script setup lang="ts">\nposthog.capture("open\n<template><div :a="\n',
     };
 
     it("reads files with unbalanced quotes in every language within bounds", async () => {

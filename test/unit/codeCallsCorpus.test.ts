@@ -39,6 +39,7 @@ const FAMILY: Record<CodeLanguage, string> = {
     kotlin: "Kotlin",
     java: "Java",
     dart: "Dart",
+    vue: "Vue",
 };
 
 interface Tally {

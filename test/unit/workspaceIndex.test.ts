@@ -225,12 +225,13 @@ describe("workspace index: files, .gitignore and progress", () => {
             ["/a/b.kt", "kotlin"],
             ["/a/b.java", "java"],
             ["/a/b.dart", "dart"],
+            ["/a/B.Vue", "vue"],
             ["/a/b.md", undefined],
             ["/a/.ts", undefined],
             ["/a.py/readme", undefined],
         ];
         for (const [file, language] of cases) assert.equal(languageOfPath(file), language, file);
-        assert.ok(CODE_FILES_GLOB.startsWith("**/*.{") && CODE_FILES_GLOB.includes(",dart}"));
+        assert.ok(CODE_FILES_GLOB.startsWith("**/*.{") && CODE_FILES_GLOB.includes(",dart,vue}"));
     });
 
     it("applies each .gitignore to its own folder, negations included", () => {
