@@ -27,6 +27,7 @@ export class CodeHoverProvider implements vscode.HoverProvider {
                 definition: this.data.definition(call.key),
                 volume: await this.data.volumeNow(call.key),
                 stale: this.data.stale,
+                loaded: this.data.ready,
             });
         } else {
             const experiment = this.data.experiment(call.key);

@@ -55,6 +55,12 @@ export interface EventHoverInput {
     volume: EventVolume | undefined;
     /** The data could not be refreshed: what is shown may be old. */
     stale: boolean;
+    /**
+     * PostHog's definitions and received events were read (false: signed out, Restricted Mode
+     * with a workspace host, or nothing read yet). Without them the hover cannot say an event
+     * has no definition or was never seen.
+     */
+    loaded: boolean;
 }
 
 export function eventHoverMarkdown(input: EventHoverInput, now = Date.now()): string {
@@ -62,7 +68,7 @@ export function eventHoverMarkdown(input: EventHoverInput, now = Date.now()): st
     const marks: string[] = [];
     if (def?.verified) marks.push(l10n.t("Verified"));
     if (def?.hidden) marks.push(l10n.t("Hidden"));
-    if (!def) marks.push(l10n.t("No event definition"));
+    if (!def && input.loaded) marks.push(l10n.t("No event definition"));
     const lines = [
         `**${l10n.t("PostHog event")}** ${codeSpan(name)}${marks.length ? ` · ${marks.join(" · ")}` : ""}`,
         "",
@@ -83,12 +89,15 @@ export function eventHoverMarkdown(input: EventHoverInput, now = Date.now()): st
         );
     }
     const lastSeen = volume?.lastSeen ?? def?.last_seen_at ?? null;
-    lines.push(
-        lastSeen
-            ? l10n.t("Last seen {0}", inMarkdown(relativeTime(lastSeen, now), { oneLine: true }))
-            : l10n.t("Never seen by PostHog"),
-        "",
-    );
+    if (lastSeen)
+        lines.push(
+            l10n.t("Last seen {0}", inMarkdown(relativeTime(lastSeen, now), { oneLine: true })),
+            "",
+        );
+    else if (input.loaded) lines.push(l10n.t("Never seen by PostHog"), "");
+    // Unread and not stale: signed out, or a host Restricted Mode keeps the workspace from.
+    else if (!input.stale)
+        lines.push(l10n.t("PostHog's data is not loaded. Sign in to see this event's volume."), "");
     const links: string[] = [];
     if (def) links.push(commandLink(l10n.t("Open in PostHog"), HOVER_COMMANDS[0], [def.id]));
     links.push(commandLink(l10n.t("Query This Event"), HOVER_COMMANDS[1], [name]));

@@ -96,6 +96,27 @@ describe("code insight", () => {
         });
     });
 
+    describe("an event's hover before PostHog's data is read", () => {
+        it("claims neither a missing definition nor an event never seen", () => {
+            const hover = (loaded: boolean) =>
+                eventHoverMarkdown({
+                    name: "$pageview",
+                    definition: undefined,
+                    volume: undefined,
+                    stale: false,
+                    loaded,
+                });
+            const before = hover(false);
+            assert.ok(!before.includes("No event definition"), before);
+            assert.ok(!before.includes("Never seen by PostHog"), before);
+            assert.ok(before.includes("not loaded. Sign in"), before);
+            // Once read, an event in neither is said to be so.
+            const after = hover(true);
+            assert.ok(after.includes("No event definition"), after);
+            assert.ok(after.includes("Never seen by PostHog"), after);
+        });
+    });
+
     describe("hostile names in the hovers", () => {
         for (const { name, why } of hostileNames()) {
             it(why, () => {
@@ -109,6 +130,7 @@ describe("code insight", () => {
                     definition: { ...definition(name), tags: [name], hidden: true },
                     volume,
                     stale: true,
+                    loaded: true,
                 });
                 const links = commandLinks(event);
                 assert.equal(links.length, 3, event);
