@@ -23,6 +23,15 @@ describe("results in the bottom panel", function () {
     let api: ExtensionApi;
     let sandbox: Sandbox;
 
+    /** The user's queries sent to the sandbox (the extension's own reads carry its name). */
+    const queries = () =>
+        sandbox.requests.filter(
+            (r) =>
+                r.method === "POST" &&
+                /\/query\/$/.test(r.path) &&
+                !r.body.includes('"name":"PostHog Workbench:'),
+        ).length;
+
     async function run(query: string): Promise<vscode.TextEditor> {
         const document = await vscode.workspace.openTextDocument({
             language: "hogql",
@@ -85,14 +94,6 @@ describe("results in the bottom panel", function () {
         // No tab opened for either: both went to the panel.
         assert.deepEqual(webviewTabLabels(), []);
 
-        // The user's queries: completion data is fetched under names starting "PostHog Workbench:".
-        const queries = () =>
-            sandbox.requests.filter(
-                (r) =>
-                    r.method === "POST" &&
-                    /\/query\/$/.test(r.path) &&
-                    !r.body.includes('"name":"PostHog Workbench:'),
-            ).length;
         const ran = queries();
         // Back to the first editor: its result, loaded again into the page, not run again.
         await vscode.window.showTextDocument(a.document, a.viewColumn);
@@ -263,15 +264,6 @@ describe("results in the bottom panel", function () {
                 30_000,
             );
         }
-
-        /** The user's queries sent to the sandbox (completion's own reads carry the extension's name). */
-        const queries = () =>
-            sandbox.requests.filter(
-                (r) =>
-                    r.method === "POST" &&
-                    /\/query\/$/.test(r.path) &&
-                    !r.body.includes('"name":"PostHog Workbench:'),
-            ).length;
 
         before(async () => {
             const folder = vscode.workspace.workspaceFolders?.[0]?.uri;

@@ -5,7 +5,8 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Frame, Locator } from "playwright-core";
+import type { Locator } from "playwright-core";
+import { headerNames } from "../gridHeaders";
 import { waitFor } from "../waitFor";
 import { openWorkbench, ROOT, webviewFrame, type Workbench, runFile } from "./workbench";
 
@@ -23,19 +24,6 @@ async function click(what: string, locator: Locator, right = false): Promise<voi
     await locator.click({ timeout: 30_000, button: right ? "right" : "left" }).catch((e: Error) => {
         throw new Error(`could not click ${what}: ${e.message.split("\n")[0]}`);
     });
-}
-
-/** The grid's header names, in the order shown. */
-function headerNames(frame: Frame): Promise<string[]> {
-    return frame.$$eval(".hcell", (cells) =>
-        cells
-            .sort(
-                (x, y) =>
-                    Number(x.getAttribute("aria-colindex")) -
-                    Number(y.getAttribute("aria-colindex")),
-            )
-            .map((c) => c.querySelector(".hname")?.textContent ?? ""),
-    );
 }
 
 describe("results in the bottom panel in VS Code", function () {

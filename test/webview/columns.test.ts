@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import type { FromWebview } from "../../src/shared/resultsProtocol";
+import { headerNames } from "../gridHeaders";
 import { typedResponse } from "./fixtures";
 import {
     clickCell,
@@ -97,15 +98,7 @@ describe("columns the user controls (webview)", function () {
 
     /** The header names painted, left to right. */
     function headers(p: Page = page): Promise<string[]> {
-        return p.$$eval(".hcell", (cells) =>
-            cells
-                .sort(
-                    (x, y) =>
-                        Number(x.getAttribute("aria-colindex")) -
-                        Number(y.getAttribute("aria-colindex")),
-                )
-                .map((c) => c.querySelector(".hname")?.textContent ?? ""),
-        );
+        return headerNames(p);
     }
 
     async function waitHeaders(expected: string[], p: Page = page): Promise<void> {
