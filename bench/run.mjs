@@ -881,6 +881,14 @@ async function main() {
         "chart.js-4-alone-same-points",
         { ratio: 1.5 },
     );
+    // Ours runs in a fresh page each time; Chart.js above in one page, warm after its first run.
+    add(
+        "chart: the same, against Chart.js's first chart in a fresh page (cold, as ours)",
+        "ms",
+        charts.oursCold,
+        charts.chartjsCold,
+        "chart.js-4-first-chart-fresh-page",
+    );
     add("memory added (page heap)", "MB", mb(ours.memory), mb(slick.memory), "slickgrid-5");
     add(
         "memory added (page heap)",
