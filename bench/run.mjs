@@ -1015,6 +1015,13 @@ async function main() {
             { max: 300 },
         );
         add(
+            "workbench: the same, against the editor's first hover on a file just opened without a PostHog call",
+            "ms",
+            hover.hoverMs,
+            hover.plainMs,
+            "typescript-hover-alone-new-file (alternated)",
+        );
+        add(
             "workbench: the session's first hover (worker start and first data read included)",
             "ms",
             hover.firstInSessionMs,

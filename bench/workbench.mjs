@@ -485,17 +485,31 @@ export async function firstHoverFigures(root) {
         if (names.length < runs + 1)
             throw new Error(`first hover: the sandbox has ${names.length} received events`);
         const prefix = 'import posthog from "posthog-js";\nposthog.capture("';
-        names.forEach((name, i) =>
+        names.forEach((name, i) => {
             fs.writeFileSync(
                 path.join(bench.server.workspace, `bench-hover-${i}.js`),
                 `${prefix}${name}");\n`,
-            ),
-        );
+            );
+            // The same shape with no PostHog call: the editor's first hover on a file just
+            // opened (TypeScript's), without ours, for a baseline alternated with each run.
+            fs.writeFileSync(
+                path.join(bench.server.workspace, `bench-plain-${i}.js`),
+                `import posthog from "posthog-js";\nconst hoverBaseline${i} = posthog;\n`,
+            );
+        });
         // Activation, with no supported file open yet (code insight starts on the first).
         await page.waitForTimeout(3000);
         const times = [];
+        const plain = [];
         for (let i = 0; i <= runs; i++) {
             times.push(await hoverOnce(page, `bench-hover-${i}.js`, names[i]));
+            await page.keyboard.press("Escape");
+            plain.push(
+                await hoverOnce(page, `bench-plain-${i}.js`, `hoverBaseline${i}`, {
+                    at: "2:7",
+                    shows: `hoverBaseline${i}`,
+                }),
+            );
             await page.keyboard.press("Escape");
         }
         const [first, ...rest] = times;
@@ -507,6 +521,9 @@ export async function firstHoverFigures(root) {
             hovers: rest.map((t) => Math.round(t.hoverMs)),
             againMs: median(rest.map((t) => t.againMs)),
             agains: rest.map((t) => Math.round(t.againMs)),
+            // The editor's first hover on a file just opened, with no PostHog call in it.
+            plainMs: median(plain.slice(1).map((t) => t.hoverMs)),
+            plains: plain.slice(1).map((t) => Math.round(t.hoverMs)),
             // More than one: the hover was shown again (see hoverOnce).
             attempts: times.map((t) => t.attempts),
         };
@@ -537,22 +554,26 @@ async function receivedEvents(sandbox, count) {
 }
 
 /** Opens `file` at its event's name, shows the hover as soon as the tab is there, times it. */
-async function hoverOnce(page, file, name) {
+async function hoverOnce(page, file, name, { at = "2:19", shows = "Last 30 days" } = {}) {
     await page.keyboard.press("Control+P");
     const input = page.locator(".quick-input-widget input");
     await input.waitFor({ timeout: 15_000 });
-    // Line 2 is `posthog.capture("<name>");`: column 18 is the name's first character.
-    await input.fill(`${file}:2:19`);
+    // By default line 2 is `posthog.capture("<name>");` and column 19 the name's second character.
+    await input.fill(`${file}:${at}`);
     const row = page.locator(".quick-input-list .monaco-list-row", { hasText: file }).first();
     await row.waitFor({ timeout: 15_000 });
     const opened = performance.now();
     await row.click();
     await page.locator(`.tab.active[aria-label^="${file}"]`).first().waitFor({ timeout: 15_000 });
     // The cursor on the name: Quick Open moves it there once the editor shows.
-    await page.locator(".statusbar").getByText("Ln 2, Col 19").waitFor({ timeout: 15_000 });
+    const [line, column] = at.split(":");
+    await page
+        .locator(".statusbar")
+        .getByText(`Ln ${line}, Col ${column}`)
+        .waitFor({ timeout: 15_000 });
     // This event's hover (an earlier file's may linger hidden in the page).
     const hover = page
-        .locator(".monaco-hover:visible", { hasText: "Last 30 days" })
+        .locator(".monaco-hover:visible", { hasText: shows })
         .filter({ hasText: name })
         .first();
     const t0 = performance.now();
