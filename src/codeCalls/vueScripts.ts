@@ -150,14 +150,7 @@ function keepRanges(text: string, ranges: readonly Range[], terminate: boolean):
     return out + blank(text.slice(at));
 }
 
+/** The part with every character but a line break replaced by a space: offsets and lines kept. */
 function blank(part: string): string {
-    let out = "";
-    let from = 0;
-    for (let at = 0; at < part.length; at++) {
-        const c = part.charCodeAt(at);
-        if (c !== 0x0a && c !== 0x0d) continue;
-        out += " ".repeat(at - from) + part[at];
-        from = at + 1;
-    }
-    return out + " ".repeat(part.length - from);
+    return part.replace(/[^\r\n]/g, " ");
 }
