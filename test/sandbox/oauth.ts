@@ -135,6 +135,8 @@ export class SandboxOAuth {
     readonly revocations: Revocation[] = [];
     /** refresh grants answered with a new pair (reuse within the grace period not counted) */
     refreshes = 0;
+    /** access tokens a refresh grant issued (not the code exchange) */
+    readonly refreshedAccessTokens = new Set<string>();
     /** registrations answered 201 */
     registrations = 0;
     private readonly codes = new Map<string, Code>();
@@ -153,6 +155,7 @@ export class SandboxOAuth {
         this.registeredAt.clear();
         this.revocations.length = 0;
         this.refreshes = 0;
+        this.refreshedAccessTokens.clear();
         this.registrations = 0;
     }
 
@@ -307,6 +310,7 @@ export class SandboxOAuth {
             if (access.family === found.family && value !== pair.access_token)
                 this.access.delete(value);
         this.refreshes++;
+        this.refreshedAccessTokens.add(pair.access_token);
         return pair;
     }
 
