@@ -275,7 +275,8 @@ describe("api/failures", () => {
                 )
                 .catch((e: unknown) => e);
             assert.ok(isCancellation(err));
-            assert.ok(Date.now() - started < 2000);
+            // Well inside the 20 s the service asked for: the abort ended the wait.
+            assert.ok(Date.now() - started < 10_000);
             await patient.close();
         });
     });
