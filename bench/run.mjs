@@ -24,6 +24,7 @@ import {
 } from "./host.mjs";
 import { firstHoverFigures, median, panelViewFigures, workbenchFigures } from "./workbench.mjs";
 import { buildWebview } from "./buildWebview.mjs";
+import { notebookOutputFigures } from "./notebookOutput.mjs";
 import { makeResponse } from "./data.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -614,6 +615,13 @@ async function main() {
         console.log(JSON.stringify({ ...(await firstHoverFigures(root)), load: os.loadavg() }));
         return;
     }
+    if (process.env.BENCH_NOTEBOOK_ONLY === "1") {
+        // The notebook renderer's longest task on outputs at their caps, with the load beside it.
+        console.log(
+            JSON.stringify({ outputs: await notebookOutputFigures(root), load: os.loadavg() }),
+        );
+        return;
+    }
     if (process.env.BENCH_HOST_ONLY === "1") {
         // The extension host's figures alone (while working on the query path or the parsed read).
         console.log(JSON.stringify(await hostFigures(root, JSON.stringify(makeResponse(ROWS)))));
@@ -775,6 +783,7 @@ async function main() {
     const store = await storeFigures(root, text);
     const codeCalls = await codeCallsFigures(root);
     const codeIndex = await codeIndexFigures(root);
+    const notebookOutputs = await notebookOutputFigures(root);
     const e2e = process.env.BENCH_E2E === "0" ? null : await workbenchFigures(root);
     const hover = process.env.BENCH_E2E === "0" ? null : await firstHoverFigures(root);
     const panelView = process.env.BENCH_E2E === "0" ? null : await panelViewFigures(root);
@@ -1029,6 +1038,15 @@ async function main() {
             "-",
         );
     }
+    for (const o of notebookOutputs)
+        add(
+            `notebook renderer: output frame's longest task, ${o.name} (median of ${o.runs.length}; 0: none of 50 ms)`,
+            "ms",
+            o.longestMs,
+            null,
+            null,
+            { max: 50 },
+        );
     if (panelView)
         // Issue 46: the bottom panel's view paints as soon as a new editor tab does.
         add(
