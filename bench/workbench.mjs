@@ -470,13 +470,21 @@ export async function workbenchFigures(root) {
  */
 export async function firstHoverFigures(root) {
     const require = createRequire(import.meta.url);
-    const { openWorkbench } = require(path.join(root, "out", "test", "ui", "workbench.js"));
+    const { openWorkbench, extensionLog } = require(
+        path.join(root, "out", "test", "ui", "workbench.js"),
+    );
     const { startSandboxProcess } = require(
         path.join(root, "out", "test", "sandbox", "process.js"),
     );
     const runs = Number(process.env.BENCH_HOVER_RUNS ?? 7);
-    const bench = await openWorkbench({ name: "bench-hover" }, () =>
-        startSandboxProcess({ priority: -10 }),
+    const bench = await openWorkbench(
+        {
+            name: "bench-hover",
+            // The extension's debug lines carry its marks along the hover's path and its
+            // requests' times, logged as each answer ends (BENCH_MARKS).
+            args: process.env.BENCH_MARKS ? ["--log", "debug"] : [],
+        },
+        () => startSandboxProcess({ priority: -10 }),
     );
     try {
         const { page, sandbox } = bench;
@@ -512,6 +520,7 @@ export async function firstHoverFigures(root) {
             );
             await page.keyboard.press("Escape");
         }
+        if (process.env.BENCH_MARKS) printHoverMarks(extensionLog(bench.server), times);
         const [first, ...rest] = times;
         return {
             firstInSessionMs: first.hoverMs,
@@ -529,6 +538,27 @@ export async function firstHoverFigures(root) {
         };
     } finally {
         await bench.close();
+    }
+}
+
+/**
+ * The extension's code insight marks and query requests around each first hover, as ms since its
+ * Show Hover key press (negative: between opening the file and the key press).
+ */
+function printHoverMarks(lines, times) {
+    for (const run of times) {
+        const host = [];
+        for (const line of lines) {
+            const m = /^(\S+ \S+) \[debug\] (code insight: .*|POST \S+\/query\/ .*)$/.exec(line);
+            if (!m) continue;
+            const at = new Date(m[1]).getTime() - run.epoch0;
+            if (at >= run.openedAt - run.epoch0 && at < run.hoverMs + 1_000)
+                host.push(`${Math.round(at)} ${m[2]}`);
+        }
+        console.log(
+            `hover ${Math.round(run.hoverMs)} ms (opened at ${Math.round(run.openedAt - run.epoch0)}):`,
+            host,
+        );
     }
 }
 
@@ -563,6 +593,7 @@ async function hoverOnce(page, file, name, { at = "2:19", shows = "Last 30 days"
     const row = page.locator(".quick-input-list .monaco-list-row", { hasText: file }).first();
     await row.waitFor({ timeout: 15_000 });
     const opened = performance.now();
+    const openedAt = Date.now();
     await row.click();
     await page.locator(`.tab.active[aria-label^="${file}"]`).first().waitFor({ timeout: 15_000 });
     // The cursor on the name: Quick Open moves it there once the editor shows.
@@ -577,6 +608,7 @@ async function hoverOnce(page, file, name, { at = "2:19", shows = "Last 30 days"
         .filter({ hasText: name })
         .first();
     const t0 = performance.now();
+    const epoch0 = Date.now();
     await page.keyboard.press("Control+K");
     await page.keyboard.press("Control+I");
     // A hover without the volume (or none: the cursor not yet on the name, or code insight not
@@ -615,7 +647,14 @@ async function hoverOnce(page, file, name, { at = "2:19", shows = "Last 30 days"
     await page.keyboard.press("Control+I");
     await hover.waitFor({ state: "visible", timeout: 15_000 });
     const againMs = performance.now() - t1;
-    return { hoverMs: shown - t0, fromOpenMs: shown - opened, attempts: attempt + 1, againMs };
+    return {
+        hoverMs: shown - t0,
+        fromOpenMs: shown - opened,
+        attempts: attempt + 1,
+        againMs,
+        epoch0,
+        openedAt,
+    };
 }
 
 /**

@@ -50,6 +50,7 @@ export class DocumentCalls implements vscode.Disposable {
             this.entries.set(key, none);
             return none.calls;
         }
+        this.log.debug(`code insight: reading a ${language} document`);
         const next: Entry = {
             version,
             calls: this.finder()
@@ -68,6 +69,7 @@ export class DocumentCalls implements vscode.Disposable {
         void next.calls.then((calls) => {
             if (this.entries.get(key) !== next) return;
             next.settled = calls;
+            this.log.debug(`code insight: ${calls.length} calls found`);
             this.changed.fire(document);
         });
         return next.calls;

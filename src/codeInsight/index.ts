@@ -73,8 +73,10 @@ export class CodeInsight implements vscode.Disposable {
     }
 
     private start(): Promise<StartedInsight | undefined> {
+        if (!this.starting) this.deps.log.debug("code insight: starting");
         this.starting ??= Promise.all([this.load(), this.data()]).then(([m, data]) => {
             if (this.disposed) return undefined;
+            this.deps.log.debug("code insight: chunk loaded");
             this.startedInsight = new m.StartedInsight(this.deps, data, this.finder);
             return this.startedInsight;
         });

@@ -226,6 +226,7 @@ export class InsightData implements vscode.Disposable {
                 client.listExperiments({ limit: 100, status: "all" }).all(MAX_EXPERIMENTS),
             ]);
             if (generation !== this.generation) return;
+            this.deps.log.debug("code insight: definitions, received events and experiments read");
             this.loaded = {
                 definitions: new Map(
                     definitions.slice(0, MAX_DEFINITIONS).map((d) => [d.name, d] as const),
@@ -287,6 +288,7 @@ export class InsightData implements vscode.Disposable {
         const generation = this.generation;
         try {
             const client = await this.deps.auth.session.client();
+            this.deps.log.debug(`code insight: volumes of ${names.length} events asked`);
             const run = await client.runQuery(
                 { kind: "HogQLQuery", query: volumesQuery(names) },
                 { name: "PostHog Workbench: event volumes for code insight" },
@@ -295,6 +297,7 @@ export class InsightData implements vscode.Disposable {
             if (generation !== this.generation) return;
             for (const [name, volume] of readVolumes(response.results, names))
                 this.volumes.set(name, volume);
+            this.deps.log.debug("code insight: volumes read");
             this.failed = false;
             this.changed.fire();
         } catch (error) {

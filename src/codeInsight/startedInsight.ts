@@ -53,7 +53,7 @@ export class StartedInsight implements vscode.Disposable {
             diagnostics,
             vscode.languages.registerHoverProvider(
                 selector,
-                new CodeHoverProvider(documents, data),
+                new CodeHoverProvider(documents, data, this.deps.log),
             ),
             vscode.languages.registerCompletionItemProvider(
                 selector,
