@@ -94,11 +94,7 @@ export class InsightData implements vscode.Disposable {
         if (known) return known;
         // Asked already (an answer without it, or a failure offline): hovers do not ask again.
         if (!this.asked.has(name)) this.queueVolumes([name]);
-        if (this.pendingVolumes.has(name)) {
-            clearTimeout(this.volumeTimer);
-            this.volumeTimer = undefined;
-            void this.fetchVolumes();
-        }
+        if (this.pendingVolumes.has(name)) void this.sendWaitingVolumes();
         await this.fetching.get(name);
         return this.volumes.get(name);
     }
@@ -163,6 +159,16 @@ export class InsightData implements vscode.Disposable {
     referenceEvents(names: Iterable<string>): void {
         for (const name of names) this.documentNames.add(name);
         this.queueVolumes(names);
+    }
+
+    /**
+     * Sends the names waiting for a volume now, in one query, rather than after the batching
+     * pause: the documents just read have all been read, so no name is on its way to join them.
+     */
+    sendWaitingVolumes(): Promise<void> {
+        clearTimeout(this.volumeTimer);
+        this.volumeTimer = undefined;
+        return this.fetchVolumes();
     }
 
     /**
@@ -242,7 +248,10 @@ export class InsightData implements vscode.Disposable {
                 this.results.clear();
             }
             this.changed.fire();
+            // The open documents' names, read while this loaded, go out at once (a hover is
+            // likely soon); the batching pause is for names that trickle in.
             this.queueVolumes([...this.documentNames, ...this.workspaceNames]);
+            void this.sendWaitingVolumes();
         } catch (error) {
             if (generation !== this.generation) return;
             this.noteFailure("loading definitions and experiments", error);
@@ -257,6 +266,7 @@ export class InsightData implements vscode.Disposable {
         for (const name of names)
             if (
                 !this.volumes.has(name) &&
+                !this.fetching.has(name) &&
                 (loaded.definitions.has(name) || loaded.received.has(name))
             )
                 this.pendingVolumes.add(name);
