@@ -92,11 +92,17 @@ export class InsightData implements vscode.Disposable {
     async volumeNow(name: string): Promise<EventVolume | undefined> {
         const known = this.volumes.get(name);
         if (known) return known;
-        // Asked already (an answer without it, or a failure offline): hovers do not ask again.
-        if (!this.asked.has(name)) this.queueVolumes([name]);
+        // Not queued when asked already (an answer without it, or a failure offline): hovers do
+        // not ask again.
+        this.queueVolumes([name]);
         if (this.pendingVolumes.has(name)) void this.sendWaitingVolumes();
         await this.fetching.get(name);
         return this.volumes.get(name);
+    }
+
+    /** Whether the name's volume has been asked for (on its way, answered, or failed). */
+    volumeAsked(name: string): boolean {
+        return this.asked.has(name);
     }
 
     experiment(flag: string): ExperimentBasic | undefined {
@@ -266,7 +272,8 @@ export class InsightData implements vscode.Disposable {
         for (const name of names)
             if (
                 !this.volumes.has(name) &&
-                !this.fetching.has(name) &&
+                // Asked once: on its way, or failed (offline), until the Refresh command.
+                !this.asked.has(name) &&
                 (loaded.definitions.has(name) || loaded.received.has(name))
             )
                 this.pendingVolumes.add(name);
