@@ -50,6 +50,11 @@ export class CodeInsight implements vscode.Disposable {
         return this.finder.started;
     }
 
+    /** Whether no document is being read for its calls (none before the insight started). */
+    get readsIdle(): boolean {
+        return this.startedInsight?.idle ?? true;
+    }
+
     /** The PostHog data, loaded and made on first use (it fetches nothing until asked). */
     data(): Promise<InsightData> {
         this.dataInstance ??= this.load().then((m) => m.createInsightData(this.deps));

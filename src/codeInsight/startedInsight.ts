@@ -86,6 +86,11 @@ export class StartedInsight implements vscode.Disposable {
         for (const document of vscode.workspace.textDocuments) void documents.calls(document);
     }
 
+    /** Whether no document is being read (see DocumentCalls.idle). */
+    get idle(): boolean {
+        return this.documents.idle;
+    }
+
     callsIn(document: vscode.TextDocument): Promise<CodeCall[]> {
         return this.documents.calls(document);
     }

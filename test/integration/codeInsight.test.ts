@@ -398,7 +398,9 @@ describe("code insight: PostHog calls in application code", function () {
             `import posthog from "posthog-js";\nposthog.capture("${name}");\n`,
         );
         await api.ctx.codeInsight.callsIn(document);
-        // Asked as the calls were found, before any hover (it used to wait in a batching pause).
+        // Asked once the file, and any other document being read, was read: before any hover (it
+        // used to wait in a batching pause that a hover ended).
+        await waitFor("no document being read", () => api.ctx.codeInsight.readsIdle);
         assert.ok(data.volumeAsked(name), "asked when the file was read");
         await waitFor("the volume", () => data.volume(name));
         assert.equal(queriesNaming(name), 1);
