@@ -464,19 +464,28 @@ export async function workbenchFigures(root) {
  * `file:line:col`) and, as soon as its tab shows, Show Hover is pressed; the time runs from that
  * key press until the hover shows the event's volume ("Last 30 days"). Every run opens a file not
  * opened before, capturing an event whose volume was not asked for yet in the session, so the
- * finder reads a new document and the volume query runs inside the time. The first run of the
+ * finder reads a new document and its volume query is sent when it is read, between opening and
+ * the key press or, when the host hears of the file late, within the time. The first run of the
  * session (worker and grammar start, definitions and experiments read) is reported apart; the
  * target is on the median of the runs after it.
  */
 export async function firstHoverFigures(root) {
     const require = createRequire(import.meta.url);
-    const { openWorkbench } = require(path.join(root, "out", "test", "ui", "workbench.js"));
+    const { openWorkbench, extensionLog } = require(
+        path.join(root, "out", "test", "ui", "workbench.js"),
+    );
     const { startSandboxProcess } = require(
         path.join(root, "out", "test", "sandbox", "process.js"),
     );
     const runs = Number(process.env.BENCH_HOVER_RUNS ?? 7);
-    const bench = await openWorkbench({ name: "bench-hover" }, () =>
-        startSandboxProcess({ priority: -10 }),
+    const bench = await openWorkbench(
+        {
+            name: "bench-hover",
+            // The extension's debug lines carry its marks along the hover's path and its
+            // requests' times, logged as each answer ends (BENCH_MARKS).
+            args: process.env.BENCH_MARKS ? ["--log", "debug"] : [],
+        },
+        () => startSandboxProcess({ priority: -10 }),
     );
     try {
         const { page, sandbox } = bench;
@@ -512,8 +521,14 @@ export async function firstHoverFigures(root) {
             );
             await page.keyboard.press("Escape");
         }
+        const own = process.env.BENCH_MARKS ? hoverMarks(extensionLog(bench.server), times) : [];
         const [first, ...rest] = times;
         return {
+            // With BENCH_MARKS: from the host's "hover asked" to its "hover answered" in each run
+            // after the first, the part of the hover our provider takes (waits included).
+            ...(own.length
+                ? { providerMs: median(own.slice(1)), providers: own.slice(1).map(Math.round) }
+                : {}),
             firstInSessionMs: first.hoverMs,
             firstInSessionFromOpenMs: first.fromOpenMs,
             hoverMs: median(rest.map((t) => t.hoverMs)),
@@ -530,6 +545,39 @@ export async function firstHoverFigures(root) {
     } finally {
         await bench.close();
     }
+}
+
+/**
+ * Prints the extension's code insight marks and query requests around each first hover, as ms
+ * since its Show Hover key press (negative: between opening the file and the key press), and
+ * returns, per run, the time from the provider's first "hover asked" after the key press to its
+ * next "hover answered".
+ */
+function hoverMarks(lines, times) {
+    return times.map((run) => {
+        const host = [];
+        let asked;
+        let answered;
+        for (const line of lines) {
+            const m = /^(\S+ \S+) \[debug\] (code insight: .*|POST \S+\/query\/ .*)$/.exec(line);
+            if (!m) continue;
+            const at = new Date(m[1]).getTime() - run.epoch0;
+            if (at < run.openedAt - run.epoch0 || at >= run.hoverMs + 1_000) continue;
+            host.push(`${Math.round(at)} ${m[2]}`);
+            if (at >= 0 && asked === undefined && m[2] === "code insight: hover asked") asked = at;
+            if (
+                asked !== undefined &&
+                answered === undefined &&
+                m[2] === "code insight: hover answered"
+            )
+                answered = at;
+        }
+        console.log(
+            `hover ${Math.round(run.hoverMs)} ms (opened at ${Math.round(run.openedAt - run.epoch0)}):`,
+            host,
+        );
+        return answered === undefined ? NaN : answered - asked;
+    });
 }
 
 /** The `count` most received events of the last 30 days, as the sandbox answers. */
@@ -563,6 +611,7 @@ async function hoverOnce(page, file, name, { at = "2:19", shows = "Last 30 days"
     const row = page.locator(".quick-input-list .monaco-list-row", { hasText: file }).first();
     await row.waitFor({ timeout: 15_000 });
     const opened = performance.now();
+    const openedAt = Date.now();
     await row.click();
     await page.locator(`.tab.active[aria-label^="${file}"]`).first().waitFor({ timeout: 15_000 });
     // The cursor on the name: Quick Open moves it there once the editor shows.
@@ -577,6 +626,7 @@ async function hoverOnce(page, file, name, { at = "2:19", shows = "Last 30 days"
         .filter({ hasText: name })
         .first();
     const t0 = performance.now();
+    const epoch0 = Date.now();
     await page.keyboard.press("Control+K");
     await page.keyboard.press("Control+I");
     // A hover without the volume (or none: the cursor not yet on the name, or code insight not
@@ -615,7 +665,14 @@ async function hoverOnce(page, file, name, { at = "2:19", shows = "Last 30 days"
     await page.keyboard.press("Control+I");
     await hover.waitFor({ state: "visible", timeout: 15_000 });
     const againMs = performance.now() - t1;
-    return { hoverMs: shown - t0, fromOpenMs: shown - opened, attempts: attempt + 1, againMs };
+    return {
+        hoverMs: shown - t0,
+        fromOpenMs: shown - opened,
+        attempts: attempt + 1,
+        againMs,
+        epoch0,
+        openedAt,
+    };
 }
 
 /**

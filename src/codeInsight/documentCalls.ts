@@ -23,6 +23,8 @@ export class DocumentCalls implements vscode.Disposable {
     readonly onDidChange = this.changed.event;
     private readonly entries = new Map<string, Entry>();
     private readonly timers = new Map<string, NodeJS.Timeout>();
+    /** Reads sent to the finder and not answered yet. */
+    private reading = 0;
     private readonly subscriptions: vscode.Disposable[];
 
     constructor(
@@ -50,6 +52,7 @@ export class DocumentCalls implements vscode.Disposable {
             this.entries.set(key, none);
             return none.calls;
         }
+        this.log.debug(`code insight: reading a ${language} document`);
         const next: Entry = {
             version,
             calls: this.finder()
@@ -65,12 +68,23 @@ export class DocumentCalls implements vscode.Disposable {
                 ),
         };
         this.entries.set(key, next);
+        this.reading++;
         void next.calls.then((calls) => {
+            this.reading--;
             if (this.entries.get(key) !== next) return;
             next.settled = calls;
+            this.log.debug(`code insight: ${calls.length} calls found`);
             this.changed.fire(document);
         });
         return next.calls;
+    }
+
+    /**
+     * Whether no read is outstanding: files opened together (a restored session) are then all
+     * read, and what they reference can go out in one request.
+     */
+    get idle(): boolean {
+        return this.reading === 0;
     }
 
     /** The calls found for the document's current version, without waiting; undefined if none yet. */

@@ -11,15 +11,19 @@ export class CodeHoverProvider implements vscode.HoverProvider {
     constructor(
         private readonly documents: DocumentCalls,
         private readonly data: InsightData,
+        private readonly log: vscode.LogOutputChannel,
     ) {}
 
     async provideHover(
         document: vscode.TextDocument,
         position: vscode.Position,
     ): Promise<vscode.Hover | undefined> {
+        // Marks along the hover's path, which `npm run bench` prints (BENCH_MARKS).
+        this.log.debug("code insight: hover asked");
         const call = callAt(await this.documents.calls(document), position);
         if (!call || call.key === "") return undefined;
         await this.data.ensureLoaded();
+        this.log.debug("code insight: hover has the calls and the data");
         let text: string;
         if (call.kind === "capture") {
             text = eventHoverMarkdown({
@@ -43,6 +47,7 @@ export class CodeHoverProvider implements vscode.HoverProvider {
         // Our own command links only; the server's text is escaped (hoverText.ts).
         markdown.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
         markdown.supportHtml = false;
+        this.log.debug("code insight: hover answered");
         return new vscode.Hover(markdown, rangeOf(call));
     }
 }

@@ -50,6 +50,11 @@ export class CodeInsight implements vscode.Disposable {
         return this.finder.started;
     }
 
+    /** Whether no document is being read for its calls (none before the insight started). */
+    get readsIdle(): boolean {
+        return this.startedInsight?.idle ?? true;
+    }
+
     /** The PostHog data, loaded and made on first use (it fetches nothing until asked). */
     data(): Promise<InsightData> {
         this.dataInstance ??= this.load().then((m) => m.createInsightData(this.deps));
@@ -73,8 +78,10 @@ export class CodeInsight implements vscode.Disposable {
     }
 
     private start(): Promise<StartedInsight | undefined> {
+        if (!this.starting) this.deps.log.debug("code insight: starting");
         this.starting ??= Promise.all([this.load(), this.data()]).then(([m, data]) => {
             if (this.disposed) return undefined;
+            this.deps.log.debug("code insight: chunk loaded");
             this.startedInsight = new m.StartedInsight(this.deps, data, this.finder);
             return this.startedInsight;
         });

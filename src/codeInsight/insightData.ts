@@ -92,15 +92,17 @@ export class InsightData implements vscode.Disposable {
     async volumeNow(name: string): Promise<EventVolume | undefined> {
         const known = this.volumes.get(name);
         if (known) return known;
-        // Asked already (an answer without it, or a failure offline): hovers do not ask again.
-        if (!this.asked.has(name)) this.queueVolumes([name]);
-        if (this.pendingVolumes.has(name)) {
-            clearTimeout(this.volumeTimer);
-            this.volumeTimer = undefined;
-            void this.fetchVolumes();
-        }
+        // Not queued when asked already (an answer without it, or a failure offline): hovers do
+        // not ask again.
+        this.queueVolumes([name]);
+        if (this.pendingVolumes.has(name)) void this.sendWaitingVolumes();
         await this.fetching.get(name);
         return this.volumes.get(name);
+    }
+
+    /** Whether the name's volume has been asked for (on its way, answered, or failed). */
+    volumeAsked(name: string): boolean {
+        return this.asked.has(name);
     }
 
     experiment(flag: string): ExperimentBasic | undefined {
@@ -166,6 +168,16 @@ export class InsightData implements vscode.Disposable {
     }
 
     /**
+     * Sends the names waiting for a volume now, in one query, rather than after the batching
+     * pause: the documents just read have all been read, so no name is on its way to join them.
+     */
+    sendWaitingVolumes(): Promise<void> {
+        clearTimeout(this.volumeTimer);
+        this.volumeTimer = undefined;
+        return this.fetchVolumes();
+    }
+
+    /**
      * Every event name the workspace uses (the workspace index calls this): their volumes come in
      * the same batched query as the open documents'.
      */
@@ -226,6 +238,7 @@ export class InsightData implements vscode.Disposable {
                 client.listExperiments({ limit: 100, status: "all" }).all(MAX_EXPERIMENTS),
             ]);
             if (generation !== this.generation) return;
+            this.deps.log.debug("code insight: definitions, received events and experiments read");
             this.loaded = {
                 definitions: new Map(
                     definitions.slice(0, MAX_DEFINITIONS).map((d) => [d.name, d] as const),
@@ -241,7 +254,10 @@ export class InsightData implements vscode.Disposable {
                 this.results.clear();
             }
             this.changed.fire();
+            // The open documents' names, read while this loaded, go out at once (a hover is
+            // likely soon); the batching pause is for names that trickle in.
             this.queueVolumes([...this.documentNames, ...this.workspaceNames]);
+            void this.sendWaitingVolumes();
         } catch (error) {
             if (generation !== this.generation) return;
             this.noteFailure("loading definitions and experiments", error);
@@ -256,6 +272,8 @@ export class InsightData implements vscode.Disposable {
         for (const name of names)
             if (
                 !this.volumes.has(name) &&
+                // Asked once: on its way, or failed (offline), until the Refresh command.
+                !this.asked.has(name) &&
                 (loaded.definitions.has(name) || loaded.received.has(name))
             )
                 this.pendingVolumes.add(name);
@@ -287,6 +305,7 @@ export class InsightData implements vscode.Disposable {
         const generation = this.generation;
         try {
             const client = await this.deps.auth.session.client();
+            this.deps.log.debug(`code insight: volumes of ${names.length} events asked`);
             const run = await client.runQuery(
                 { kind: "HogQLQuery", query: volumesQuery(names) },
                 { name: "PostHog Workbench: event volumes for code insight" },
@@ -295,6 +314,7 @@ export class InsightData implements vscode.Disposable {
             if (generation !== this.generation) return;
             for (const [name, volume] of readVolumes(response.results, names))
                 this.volumes.set(name, volume);
+            this.deps.log.debug("code insight: volumes read");
             this.failed = false;
             this.changed.fire();
         } catch (error) {

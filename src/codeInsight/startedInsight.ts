@@ -53,7 +53,7 @@ export class StartedInsight implements vscode.Disposable {
             diagnostics,
             vscode.languages.registerHoverProvider(
                 selector,
-                new CodeHoverProvider(documents, data),
+                new CodeHoverProvider(documents, data, this.deps.log),
             ),
             vscode.languages.registerCompletionItemProvider(
                 selector,
@@ -67,17 +67,28 @@ export class StartedInsight implements vscode.Disposable {
                 diagnostics.updateAll();
                 hints.refresh();
             }),
-            // An experiment's result is asked for when a document that reads its flag is read,
-            // so that the hover finds it there.
+            // What a document's hovers show is asked for when it is read (on opening, and after
+            // a pause in typing), so that a hover finds it there rather than waits for it: the
+            // result of the experiment each flag belongs to, and the volumes of its events, sent
+            // once every document being read has been read (one query for files opened
+            // together).
             documents.onDidChange((document) => {
-                for (const call of documents.current(document) ?? []) {
+                const calls = documents.current(document) ?? [];
+                for (const call of calls) {
                     const experiment = call.kind === "flag" && data.experiment(call.key);
                     if (experiment) void data.primaryResult(experiment);
                 }
+                data.referenceEvents(calls.filter((c) => c.kind === "capture").map((c) => c.key));
+                if (documents.idle) void data.sendWaitingVolumes();
             }),
         );
         void data.ensureLoaded();
         for (const document of vscode.workspace.textDocuments) void documents.calls(document);
+    }
+
+    /** Whether no document is being read (see DocumentCalls.idle). */
+    get idle(): boolean {
+        return this.documents.idle;
     }
 
     callsIn(document: vscode.TextDocument): Promise<CodeCall[]> {

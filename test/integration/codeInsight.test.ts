@@ -379,6 +379,63 @@ describe("code insight: PostHog calls in application code", function () {
         assert.ok(hover.includes(await sandboxPerDay("logged_in")), hover);
     });
 
+    /** Query requests that name `event` as a HogQL string. */
+    function queriesNaming(event: string): number {
+        return sandbox.requests.filter(
+            (r) =>
+                r.method === "POST" && r.path.includes("/query") && r.body.includes(`'${event}'`),
+        ).length;
+    }
+
+    it("asks for a file's event volumes when it is read on opening, so its first hover sends none", async () => {
+        const data = await api.ctx.codeInsight.data();
+        await data.ensureLoaded();
+        // search_performed is in no fixture nor other test: not asked for yet in this session.
+        const name = "search_performed";
+        assert.equal(data.volumeAsked(name), false);
+        const document = await writeSource(
+            "openedVolumes.js",
+            `import posthog from "posthog-js";\nposthog.capture("${name}");\n`,
+        );
+        await api.ctx.codeInsight.callsIn(document);
+        // Asked once the file, and any other document being read, was read: before any hover (it
+        // used to wait in a batching pause that a hover ended).
+        await waitFor("no document being read", () => api.ctx.codeInsight.readsIdle);
+        assert.ok(data.volumeAsked(name), "asked when the file was read");
+        await waitFor("the volume", () => data.volume(name));
+        assert.equal(queriesNaming(name), 1);
+        const hover = await hoverText(document, inside(document, name));
+        assert.ok(hover.includes(await sandboxPerDay(name)), hover);
+        assert.equal(queriesNaming(name), 2, "the test's own query, and no hover's");
+    });
+
+    it("offline, a hover after a failed volume query sends none for it, until a refresh", async () => {
+        const data = await api.ctx.codeInsight.data();
+        await data.ensureLoaded();
+        // video_played is in no fixture nor other test: not asked for yet in this session.
+        const name = "video_played";
+        sandbox.faults.add({ kind: "503", method: "POST", path: "/query/", times: Infinity });
+        try {
+            const document = await writeSource(
+                "failedVolume.js",
+                `import posthog from "posthog-js";\nposthog.capture("${name}");\n`,
+            );
+            await waitFor("the failed volume query", () => data.volumeAsked(name) && data.stale);
+            const asked = queriesNaming(name);
+            assert.ok(asked > 0);
+            // The failure's change event redrew the diagnostics, which name the file's events
+            // again; the name was queued anew, and a hover sent the queue it waited in.
+            const hover = await hoverText(document, inside(document, name));
+            assert.match(hover, /PostHog could not be reached: this may be out of date/);
+            assert.doesNotMatch(hover, /Last 30 days/);
+            assert.equal(queriesNaming(name), asked, "the hover sent no query");
+        } finally {
+            sandbox.faults.clear();
+        }
+        await vscode.commands.executeCommand("posthog-workbench.refreshCodeInsight");
+        await waitFor("fresh data", () => !data.stale && data.volume(name));
+    });
+
     it("shows the events per day after an event's name with the inlay-hint setting on", async () => {
         const document = await vscode.workspace.openTextDocument(fixture("app.js"));
         await vscode.window.showTextDocument(document);
