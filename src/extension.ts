@@ -25,9 +25,12 @@ const steps: readonly ActivationStep<Ctx>[] = [
     {
         name: "commands",
         // Stubs: the table and the features behind it load when a command first runs.
+        // The commands that work on the sidebar's trees need them loaded: the first run loads both.
         register: (ctx) =>
             registerLazyCommands(ctx, contributedCommands(ctx.extension), () =>
-                import("./commandTable").then((m) => m.commandTable),
+                Promise.all([import("./commandTable"), ctx.trees.load()]).then(
+                    ([m]) => m.commandTable,
+                ),
             ),
     },
     // The browser sign-in's URI handler and the Accounts menu's PostHog account.
@@ -36,8 +39,7 @@ const steps: readonly ActivationStep<Ctx>[] = [
         name: "views",
         register: (ctx) => {
             // Tree views rather than bare providers: they show their filter and support drag.
-            ctx.push(ctx.views.experiments.register());
-            ctx.push(ctx.views.eventDefinitions.register());
+            ctx.push(ctx.trees.register());
             ctx.push(ctx.documents.register());
             ctx.push(ctx.panels.register());
         },
@@ -101,8 +103,7 @@ function startSession(ctx: Ctx): void {
     );
     ctx.push(
         ctx.auth.session.onDidChange((state) => {
-            ctx.views.experiments.refresh();
-            ctx.views.eventDefinitions.refresh();
+            ctx.trees.refresh();
             if (state.signedIn && !ctx.auth.projectName(state.projectId))
                 void ctx.auth
                     .learnProjectNames()

@@ -60,6 +60,16 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         // The query runner and its status item: with the first run (src/query/lazyRunner.ts).
         "src/query/queryRunner.ts",
         "src/query/runStatusItem.ts",
+        // The sidebar's trees, their nodes and what those import: with the view's first fetch
+        // or the first command (src/lazyViews.ts).
+        "src/experiments/experimentsTree.ts",
+        "src/experiments/nodes.ts",
+        "src/experiments/lifecycle.ts",
+        "src/api/operationScopes.ts",
+        "src/events/eventDefinitionsTree.ts",
+        "src/events/nodes.ts",
+        "src/events/format.ts",
+        "src/events/detailsDocument.ts",
     ];
 
     it("holds none of the features loaded on first use", () => {
@@ -80,7 +90,7 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         assert.deepEqual(atLoad, []);
     });
 
-    it("registers the results panels, notebooks, HogQL language and runner through their stubs", () => {
+    it("registers the results panels, notebooks, HogQL language, runner and trees through their stubs", () => {
         const sources = activationSources();
         for (const stub of [
             "src/resultsPanel/lazyPanels.ts",
@@ -88,6 +98,8 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
             "src/language/index.ts",
             "src/activationOnFirstDocument.ts",
             "src/query/lazyRunner.ts",
+            "src/lazyViews.ts",
+            "src/lazyTree.ts",
         ])
             assert.ok(sources.includes(stub), `activation does not load ${stub}`);
     });
