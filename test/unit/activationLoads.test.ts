@@ -70,6 +70,13 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         "src/events/nodes.ts",
         "src/events/format.ts",
         "src/events/detailsDocument.ts",
+        // Sign In, Sign Out, Switch Project and Host, and the browser sign-in: with the first of
+        // them or the first browser callback (src/auth/auth.ts).
+        "src/auth/signInFlows.ts",
+        "src/auth/browserSignIn.ts",
+        "src/auth/browserAccount.ts",
+        "src/auth/oauth/callbacks.ts",
+        "src/auth/keyMessages.ts",
     ];
 
     it("holds none of the features loaded on first use", () => {
