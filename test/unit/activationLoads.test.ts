@@ -97,6 +97,13 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         assert.deepEqual(atLoad, []);
     });
 
+    it("holds those chunks' modules in one scope, not each chunk in a module wrapper of its own", () => {
+        // A chunk bundled as CommonJS kept its wrapper, which copied every export onto getters,
+        // and each importer copied them again: half of what requiring extension.js cost.
+        const text = fs.readFileSync(path.join(dist, "extension.js"), "utf8");
+        assert.deepEqual(text.match(/\brequire_extension_chunk_\w+/g) ?? [], []);
+    });
+
     it("registers the results panels, notebooks, HogQL language, runner and trees through their stubs", () => {
         const sources = activationSources();
         for (const stub of [
