@@ -1,6 +1,7 @@
 import "./l10nSetup";
 import * as vscode from "vscode";
 import { activateSteps, type ActivationStep } from "./activation";
+import { registerOnFirstDocument } from "./activationOnFirstDocument";
 import { SessionStatusBar } from "./auth/statusBar";
 import { contributedCommands, registerLazyCommands } from "./commands";
 import { Ctx } from "./ctx";
@@ -8,7 +9,6 @@ import { registerLanguage } from "./language";
 import { registerLanguageModelFeatures } from "./lm";
 import { createLog } from "./log";
 import { registerNotebooks } from "./notebook";
-import { RunCodeLensProvider } from "./query/codeLens";
 import { registerSavedQueries } from "./savedQueries";
 import { publishForTests, unpublishForTests, withForcedFailure, type TestApi } from "./testHook";
 
@@ -47,13 +47,25 @@ const steps: readonly ActivationStep<Ctx>[] = [
     { name: "HogQL language", register: registerLanguage },
     {
         name: "run lenses",
+        // With the first HogQL document, as the language's features.
         register: (ctx) =>
-            ctx.push(
-                vscode.languages.registerCodeLensProvider(
-                    // Every scheme, a virtual workspace's too; the provider leaves notebook cells out.
-                    { language: "hogql" },
-                    ctx.push(new RunCodeLensProvider(ctx)),
-                ),
+            registerOnFirstDocument(
+                ctx,
+                "the run lenses",
+                (document) => document.languageId === "hogql",
+                () => import("./query/codeLens"),
+                (m) => {
+                    const provider = new m.RunCodeLensProvider(ctx);
+                    return vscode.Disposable.from(
+                        vscode.languages.registerCodeLensProvider(
+                            // Every scheme, a virtual workspace's too; the provider leaves
+                            // notebook cells out.
+                            { language: "hogql" },
+                            provider,
+                        ),
+                        provider,
+                    );
+                },
             ),
     },
     { name: "saved queries", register: registerSavedQueries },

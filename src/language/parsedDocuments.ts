@@ -3,7 +3,7 @@
  * syntax diagnostics, the outline, folding, definitions and completion. The parser (a worker
  * thread, see parser/parserWorker.ts) starts on the first request, never during activation.
  */
-import * as path from "node:path";
+import { join } from "node:path";
 import * as vscode from "vscode";
 import {
     parseDocument,
@@ -44,7 +44,7 @@ export class ParsedDocuments implements vscode.Disposable {
         const existing = this.entries.get(key);
         if (existing && existing.version === document.version) return existing.parse;
         this.client ??= new HogQLParserClient(
-            path.join(this.extensionPath, "dist", "hogqlParser.js"),
+            join(this.extensionPath, "dist", "hogqlParser.js"),
         );
         const client = this.client;
         const entry: Entry = {
@@ -69,7 +69,7 @@ export class ParsedDocuments implements vscode.Disposable {
     /** Parses one statement's text (the formatter checks its output with it). */
     parseStatement(text: string): Promise<Parsed> {
         this.client ??= new HogQLParserClient(
-            path.join(this.extensionPath, "dist", "hogqlParser.js"),
+            join(this.extensionPath, "dist", "hogqlParser.js"),
         );
         return this.client.parse(text);
     }

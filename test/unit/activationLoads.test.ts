@@ -77,6 +77,9 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         "src/auth/browserAccount.ts",
         "src/auth/oauth/callbacks.ts",
         "src/auth/keyMessages.ts",
+        // The run and saved-query lenses: with the first HogQL or JSON document.
+        "src/query/codeLens.ts",
+        "src/savedQueries/codeLens.ts",
     ];
 
     it("holds none of the features loaded on first use", () => {
@@ -102,6 +105,13 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         // and each importer copied them again: half of what requiring extension.js cost.
         const text = fs.readFileSync(path.join(dist, "extension.js"), "utf8");
         assert.deepEqual(text.match(/\brequire_extension_chunk_\w+/g) ?? [], []);
+    });
+
+    it("takes Node's built-ins by name: a namespace import copies each of their exports", () => {
+        // `import * as fs from "node:fs"` becomes `__toESM(require("node:fs"))` in the bundle,
+        // a getter for every export of node:fs at load; `import { readFileSync }` reads one.
+        const text = fs.readFileSync(path.join(dist, "extension.js"), "utf8");
+        assert.deepEqual(text.match(/__toESM\(require\("node:[\w/]+"\)\)/g) ?? [], []);
     });
 
     it("registers the results panels, notebooks, HogQL language, runner and trees through their stubs", () => {
