@@ -80,6 +80,10 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         // The run and saved-query lenses: with the first HogQL or JSON document.
         "src/query/codeLens.ts",
         "src/savedQueries/codeLens.ts",
+        // PostHog's parser's client and the statement splitting: with the first parse.
+        "src/hogql/parser/parserClient.ts",
+        "src/hogql/parser/documentParse.ts",
+        "src/hogql/statementSplitter.ts",
     ];
 
     it("holds none of the features loaded on first use", () => {
