@@ -84,6 +84,8 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         "src/hogql/parser/parserClient.ts",
         "src/hogql/parser/documentParse.ts",
         "src/hogql/statementSplitter.ts",
+        // The language model tools: with the first preparation or run (src/lm/lazyTools.ts).
+        "src/lm/tools.ts",
     ];
 
     it("holds none of the features loaded on first use", () => {
