@@ -10,7 +10,7 @@
 import * as esbuild from "esbuild";
 import fs from "node:fs";
 import path from "node:path";
-import { bundleActivation } from "./scripts/activationBundle.mjs";
+import { activationChunks, bundleActivation } from "./scripts/activationBundle.mjs";
 import { alias, extensionBuildOptions, vscodeOnce } from "./scripts/extensionBuildOptions.mjs";
 import { removeOldChunks, webviewBuilds } from "./scripts/webviewBuildOptions.mjs";
 
@@ -54,8 +54,9 @@ const nodeBuild = {
  * both sides use in shared chunks, so each module (and its state) exists once. esbuild splits only
  * ES modules: the chunks are built as ES modules and each is then turned into CommonJS, its
  * `import()` into `require` (VS Code loads extensions as CommonJS). Chunks sit beside
- * extension.js: `__dirname` (apiLoader.ts, validatorLoader.ts) is dist/ in every one. The shared
- * chunks activation requires are then bundled into extension.js (scripts/activationBundle.mjs).
+ * extension.js: `__dirname` (apiLoader.ts, validatorLoader.ts) is dist/ in every one. extension.js
+ * and the shared chunks it imports at once are bundled from their ES modules into one CommonJS
+ * file, their modules in one scope (scripts/activationBundle.mjs).
  */
 const extensionBuild = {
     ...extensionBuildOptions({ production }),
@@ -73,8 +74,12 @@ function toCommonJs() {
             build.onEnd(async (result) => {
                 if (result.errors.length) return;
                 removeOldExtensionChunks();
+                // extension.js and the chunks it imports at once are bundled from these ES
+                // modules into one file (scripts/activationBundle.mjs); the rest become CommonJS.
+                const bundled = new Set(["extension.js", ...activationChunks(result.metafile)]);
                 for (const file of result.outputFiles ?? []) {
-                    if (!file.path.endsWith(".js")) continue;
+                    if (!file.path.endsWith(".js") || bundled.has(path.basename(file.path)))
+                        continue;
                     const { code, map } = await esbuild.transform(file.text, {
                         format: "cjs",
                         // `import()` becomes `Promise.resolve().then(() => require(...))`.
@@ -94,7 +99,12 @@ function toCommonJs() {
                     if (map) fs.writeFileSync(`${file.path}.map`, map);
                     else fs.rmSync(`${file.path}.map`, { force: true });
                 }
-                await bundleActivation({ metafile: result.metafile, dist: "dist", production });
+                await bundleActivation({
+                    metafile: result.metafile,
+                    outputFiles: result.outputFiles ?? [],
+                    dist: "dist",
+                    production,
+                });
             });
         },
     };

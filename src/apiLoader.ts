@@ -1,4 +1,4 @@
-import * as path from "node:path";
+import { join } from "node:path";
 import type * as Api from "./api";
 
 let loaded: typeof Api | undefined;
@@ -10,6 +10,6 @@ let loaded: typeof Api | undefined;
 export function loadApi(): typeof Api {
     // A computed path keeps esbuild from inlining the bundle into extension.js.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    loaded ??= require(path.join(__dirname, "api.js")) as typeof Api;
+    loaded ??= require(join(__dirname, "api.js")) as typeof Api;
     return loaded;
 }

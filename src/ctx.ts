@@ -3,10 +3,9 @@ import { Auth } from "./auth/auth";
 import { CodeInsight } from "./codeInsight";
 import { Config } from "./config";
 import { CodeUsages } from "./events/codeUsages";
-import { EventDefinitionsTree } from "./events/eventDefinitionsTree";
 import { ExperimentDocuments } from "./experiments/documents";
-import { ExperimentsTree } from "./experiments/experimentsTree";
 import { HogQLLanguage } from "./language";
+import { LazyViews, type Views } from "./lazyViews";
 import { errorDetail, userMessageOf } from "./errorText";
 import { QueryHistory } from "./query/history";
 import { LazyQueryRunner } from "./query/lazyRunner";
@@ -29,7 +28,8 @@ export class Ctx implements vscode.Disposable {
     readonly auth: Auth;
     /** Read-only Markdown documents (experiment details, timeseries). */
     readonly documents: ExperimentDocuments;
-    readonly views: { experiments: ExperimentsTree; eventDefinitions: EventDefinitionsTree };
+    /** The sidebar's views, whose trees load on first use (src/lazyViews.ts). */
+    readonly trees: LazyViews;
     readonly history: QueryHistory;
     /** Runs queries; its code loads with the first run. */
     readonly runner: LazyQueryRunner;
@@ -76,10 +76,7 @@ export class Ctx implements vscode.Disposable {
             );
             this.results = this.panels;
             this.codeUsages = this.push(new CodeUsages(this));
-            this.views = {
-                experiments: this.push(new ExperimentsTree(this)),
-                eventDefinitions: this.push(new EventDefinitionsTree(this)),
-            };
+            this.trees = this.push(new LazyViews(this));
             this.language = new HogQLLanguage(this);
             this.codeInsight = this.push(new CodeInsight(this));
             // Once something has built the workspace index (Find Usages, the usage filter), the
@@ -101,6 +98,16 @@ export class Ctx implements vscode.Disposable {
     /** PostHog's HogQL parser for whole statements; it loads on first use, never at activation. */
     get hogqlParser(): HogQLLanguage["parsed"] {
         return this.language.parsed;
+    }
+
+    /**
+     * The sidebar's trees, for the commands that work on them: every command's first run loads
+     * them (src/extension.ts), and so does a view's first fetch; before that there are none.
+     */
+    get views(): Views {
+        const views = this.trees.loaded;
+        if (!views) throw new Error("the sidebar's trees have not loaded yet (ctx.trees.load())");
+        return views;
     }
 
     /** Takes ownership of a disposable and returns it, so it can be written inline. */

@@ -1,6 +1,7 @@
 import "./l10nSetup";
 import * as vscode from "vscode";
 import { activateSteps, type ActivationStep } from "./activation";
+import { registerOnFirstDocument } from "./activationOnFirstDocument";
 import { SessionStatusBar } from "./auth/statusBar";
 import { contributedCommands, registerLazyCommands } from "./commands";
 import { Ctx } from "./ctx";
@@ -8,7 +9,6 @@ import { registerLanguage } from "./language";
 import { registerLanguageModelFeatures } from "./lm";
 import { createLog } from "./log";
 import { registerNotebooks } from "./notebook";
-import { RunCodeLensProvider } from "./query/codeLens";
 import { registerSavedQueries } from "./savedQueries";
 import { publishForTests, unpublishForTests, withForcedFailure, type TestApi } from "./testHook";
 
@@ -25,9 +25,12 @@ const steps: readonly ActivationStep<Ctx>[] = [
     {
         name: "commands",
         // Stubs: the table and the features behind it load when a command first runs.
+        // The commands that work on the sidebar's trees need them loaded: the first run loads both.
         register: (ctx) =>
             registerLazyCommands(ctx, contributedCommands(ctx.extension), () =>
-                import("./commandTable").then((m) => m.commandTable),
+                Promise.all([import("./commandTable"), ctx.trees.load()]).then(
+                    ([m]) => m.commandTable,
+                ),
             ),
     },
     // The browser sign-in's URI handler and the Accounts menu's PostHog account.
@@ -36,8 +39,7 @@ const steps: readonly ActivationStep<Ctx>[] = [
         name: "views",
         register: (ctx) => {
             // Tree views rather than bare providers: they show their filter and support drag.
-            ctx.push(ctx.views.experiments.register());
-            ctx.push(ctx.views.eventDefinitions.register());
+            ctx.push(ctx.trees.register());
             ctx.push(ctx.documents.register());
             ctx.push(ctx.panels.register());
         },
@@ -45,13 +47,25 @@ const steps: readonly ActivationStep<Ctx>[] = [
     { name: "HogQL language", register: registerLanguage },
     {
         name: "run lenses",
+        // With the first HogQL document, as the language's features.
         register: (ctx) =>
-            ctx.push(
-                vscode.languages.registerCodeLensProvider(
-                    // Every scheme, a virtual workspace's too; the provider leaves notebook cells out.
-                    { language: "hogql" },
-                    ctx.push(new RunCodeLensProvider(ctx)),
-                ),
+            registerOnFirstDocument(
+                ctx,
+                "the run lenses",
+                (document) => document.languageId === "hogql",
+                () => import("./query/codeLens"),
+                (m) => {
+                    const provider = new m.RunCodeLensProvider(ctx);
+                    return vscode.Disposable.from(
+                        vscode.languages.registerCodeLensProvider(
+                            // Every scheme, a virtual workspace's too; the provider leaves
+                            // notebook cells out.
+                            { language: "hogql" },
+                            provider,
+                        ),
+                        provider,
+                    );
+                },
             ),
     },
     { name: "saved queries", register: registerSavedQueries },
@@ -101,8 +115,7 @@ function startSession(ctx: Ctx): void {
     );
     ctx.push(
         ctx.auth.session.onDidChange((state) => {
-            ctx.views.experiments.refresh();
-            ctx.views.eventDefinitions.refresh();
+            ctx.trees.refresh();
             if (state.signedIn && !ctx.auth.projectName(state.projectId))
                 void ctx.auth
                     .learnProjectNames()

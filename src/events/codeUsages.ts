@@ -1,7 +1,7 @@
 // Where the Event Definitions and Experiments views reach the workspace index (issue 45): its
 // bundle, dist/codeUsages.js, is required on first use, so activation loads neither the index
 // nor the finder. Find Usages in Code and the view's used/unused filter go through here.
-import * as path from "node:path";
+import { join } from "node:path";
 import * as vscode from "vscode";
 import type * as Index from "../codeCalls/workspace";
 import type { SharedFinder } from "../codeInsight/sharedFinder";
@@ -34,7 +34,7 @@ export class CodeUsages implements vscode.Disposable {
             // A computed path keeps esbuild from inlining the bundle into extension.js; in both
             // builds the bundles sit together in dist/.
             // eslint-disable-next-line @typescript-eslint/no-require-imports
-            const bundle = require(path.join(__dirname, "codeUsages.js")) as typeof Index;
+            const bundle = require(join(__dirname, "codeUsages.js")) as typeof Index;
             this.created = bundle.createCodeUsageIndex(this.deps.log, this.deps.codeInsight.finder);
             this.loadedEmitter.fire(this.created);
         }

@@ -2,6 +2,7 @@ import * as vscode from "vscode";
 import type { EventDefinition } from "../api";
 import { withAbortSignal } from "../cancellation";
 import type { LogDep, SessionDep } from "../deps";
+import { DETAILS_SCHEME } from "./detailsScheme";
 import { userMessageOf } from "../errorText";
 import { redact } from "../log";
 import { inMarkdown, oneLine } from "../shared/plainText";
@@ -10,15 +11,14 @@ import { detailsMarkdown } from "./format";
 /** What the event definition documents use. */
 export type EventDetailsDeps = LogDep & SessionDep;
 
-/** Scheme of the read-only details documents: `posthog-event-definition:/<name>.md?<id>`. */
-export const DETAILS_SCHEME = "posthog-event-definition";
-
 /**
  * The details of one event definition (#20) as a read-only markdown document. It is virtual, so
  * there is nothing to save and nothing to go stale on disk; it is re-read from the service each
  * time VS Code asks (opening, and after an edit through this extension).
  */
-export class EventDefinitionDocuments implements vscode.TextDocumentContentProvider {
+export class EventDefinitionDocuments
+    implements vscode.TextDocumentContentProvider, vscode.Disposable
+{
     private readonly changed = new vscode.EventEmitter<vscode.Uri>();
     readonly onDidChange = this.changed.event;
 
@@ -28,11 +28,9 @@ export class EventDefinitionDocuments implements vscode.TextDocumentContentProvi
         private readonly volume: (def: EventDefinition) => Promise<number | null>,
     ) {}
 
-    register(): vscode.Disposable {
-        return vscode.Disposable.from(
-            vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, this),
-            this.changed,
-        );
+    /** The scheme is registered at activation, which forwards here (src/lazyViews.ts). */
+    dispose(): void {
+        this.changed.dispose();
     }
 
     static uriFor(def: EventDefinition): vscode.Uri {

@@ -6,6 +6,7 @@ import type { CodeUsageIndex, CodeUsagesDep } from "./codeUsages";
 import { errorDetail, userMessageOf } from "../errorText";
 import { redact } from "../log";
 import { EventDefinitionDocuments } from "./detailsDocument";
+import { showFilterContext } from "./filterContext";
 import {
     DEFAULT_FILTER,
     countText,
@@ -27,7 +28,6 @@ export type EventDefinitionsTreeDeps = LogDep &
     CodeUsagesDep &
     ConfigDep<"onDidChange" | "eventDefinitionsPageSize">;
 
-export const VIEW_ID = "posthog-workbench.eventDefinitions";
 const P = "posthog-workbench";
 
 /** What has been fetched for the current filter: the pages so far and where the next one is. */
@@ -80,6 +80,9 @@ export class EventDefinitionsTree
             // captures, and follow its changes (without fetching anything again).
             deps.codeUsages.onDidLoad((index) => this.followUsages(index)),
         );
+        // The tree loads on first use: the index may have been built before it.
+        const index = deps.codeUsages.loaded;
+        if (index) this.followUsages(index);
     }
 
     private followUsages(index: CodeUsageIndex): void {
@@ -92,15 +95,13 @@ export class EventDefinitionsTree
         return index?.ready ? new Set(index.referencedEvents()) : undefined;
     }
 
-    /** Creates the view and the details provider; called once from activation. */
-    register(): vscode.Disposable {
-        this.view = vscode.window.createTreeView(VIEW_ID, {
-            treeDataProvider: this,
-            dragAndDropController: this,
-            showCollapseAll: false,
-        });
+    /**
+     * Takes the view activation created (src/lazyViews.ts), whose rows this tree provides; the
+     * details documents' scheme is served from activation on, through src/lazyViews.ts.
+     */
+    attach(view: vscode.TreeView<EventDefinitionsElement>): void {
+        this.view = view;
         this.showFilter();
-        return vscode.Disposable.from(this.view, this.details.register());
     }
 
     get filter(): Readonly<EventDefinitionsFilter> {
@@ -324,24 +325,14 @@ export class EventDefinitionsTree
     private showFilter(): void {
         const filter = this.filterState;
         if (this.view) this.view.description = describeFilter(filter) || undefined;
-        const set = (key: string, value: unknown): void => {
-            void vscode.commands.executeCommand(
-                "setContext",
-                `${P}.eventDefinitions.${key}`,
-                value,
-            );
-        };
-        set("searching", filter.search !== "");
-        set("includeHidden", filter.includeHidden);
-        set("includePostHog", filter.includePostHog);
-        set("ordering", filter.ordering);
-        set("usage", filter.usage);
+        showFilterContext(filter);
     }
 
     dispose(): void {
         this.abort.abort();
         for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
         this.changed.dispose();
+        this.details.dispose();
     }
 }
 

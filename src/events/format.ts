@@ -149,13 +149,7 @@ export type EventUsageFilter = "all" | "used" | "unused";
 
 export type EventDefinitionsOrdering = "name" | "-last_seen_at";
 
-export const DEFAULT_FILTER: EventDefinitionsFilter = {
-    search: "",
-    ordering: "name",
-    includeHidden: false,
-    includePostHog: true,
-    usage: "all",
-};
+export { DEFAULT_FILTER } from "./filterDefaults";
 
 /** The view's description: only what differs from the defaults, so a plain list shows nothing. */
 export function describeFilter(filter: EventDefinitionsFilter): string {

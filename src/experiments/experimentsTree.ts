@@ -18,7 +18,6 @@ export type ExperimentsTreeDeps = LogDep &
     SessionDep &
     ConfigDep<"experimentsPageSize">;
 
-const VIEW_ID = "posthog-workbench.experiments";
 /** How many times selecting a revealed row is tried while the view reloads its group. */
 const REVEAL_ATTEMPTS = 5;
 
@@ -79,19 +78,15 @@ export class ExperimentsTree
             this.groups.set(id, new GroupNode(id));
     }
 
-    /** The rows selected in the view (none before it is registered). */
+    /** The rows selected in the view (none before it is attached). */
     get selection(): readonly ExperimentTreeNode[] {
         return this.view?.selection ?? [];
     }
 
-    /** Creates the view; called once from activation. */
-    register(): vscode.Disposable {
-        this.view = vscode.window.createTreeView(VIEW_ID, {
-            treeDataProvider: this,
-            showCollapseAll: true,
-        });
+    /** Takes the view activation created (src/lazyViews.ts), whose rows this tree provides. */
+    attach(view: vscode.TreeView<ExperimentTreeNode>): void {
+        this.view = view;
         void this.setContext();
-        return this.view;
     }
 
     /** Drops everything loaded; groups reload when VS Code asks for them again. */

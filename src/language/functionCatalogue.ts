@@ -6,8 +6,8 @@
  * inlined, it would double extension.js and the time to load it at activation.
  * Pure: no `vscode` import.
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 
 export interface CatalogueFunction {
     name: string;
@@ -64,15 +64,15 @@ let loaded: Loaded | undefined;
  * (out/src/language) read the source file.
  */
 function catalogueFile(): string {
-    const beside = path.join(__dirname, "hogqlFunctions.json");
-    return fs.existsSync(beside)
+    const beside = join(__dirname, "hogqlFunctions.json");
+    return existsSync(beside)
         ? beside
-        : path.resolve(__dirname, "..", "..", "..", "src", "language", "hogqlFunctions.json");
+        : resolve(__dirname, "..", "..", "..", "src", "language", "hogqlFunctions.json");
 }
 
 function catalogue(): Loaded {
     if (loaded) return loaded;
-    const file = JSON.parse(fs.readFileSync(catalogueFile(), "utf8")) as CatalogueFile;
+    const file = JSON.parse(readFileSync(catalogueFile(), "utf8")) as CatalogueFile;
     loaded = {
         ...file,
         exact: new Map(file.functions.map((f) => [f.name, f])),

@@ -1,17 +1,20 @@
 /**
  * Parses of open HogQL documents by PostHog's parser, one per document version, shared by the
  * syntax diagnostics, the outline, folding, definitions and completion. The parser (a worker
- * thread, see parser/parserWorker.ts) starts on the first request, never during activation.
+ * thread, see parser/parserWorker.ts) starts on the first request, never during activation, and
+ * its client and the statement splitting load then too.
  */
-import * as path from "node:path";
+import { join } from "node:path";
 import * as vscode from "vscode";
-import {
-    parseDocument,
-    type DocumentParse,
-    type ParsedStatement,
-} from "../hogql/parser/documentParse";
-import { HogQLParserClient } from "../hogql/parser/parserClient";
+import type { DocumentParse, ParsedStatement } from "../hogql/parser/documentParse";
+import type { HogQLParserClient } from "../hogql/parser/parserClient";
 import type { Parsed } from "../hogql/parser/parseResult";
+
+/** The parser's client, and how a document is split and parsed with it. */
+interface Parser {
+    client: HogQLParserClient;
+    parseDocument: typeof import("../hogql/parser/documentParse").parseDocument;
+}
 
 interface Entry {
     version: number;
@@ -21,6 +24,7 @@ interface Entry {
 
 export class ParsedDocuments implements vscode.Disposable {
     private client: HogQLParserClient | undefined;
+    private loading: Promise<Parser> | undefined;
     private readonly entries = new Map<string, Entry>();
     /** Per document, the last statement at each index that parsed (for help while mid-edit). */
     private readonly lastParsed = new Map<string, Map<number, ParsedStatement>>();
@@ -43,13 +47,10 @@ export class ParsedDocuments implements vscode.Disposable {
         const key = document.uri.toString();
         const existing = this.entries.get(key);
         if (existing && existing.version === document.version) return existing.parse;
-        this.client ??= new HogQLParserClient(
-            path.join(this.extensionPath, "dist", "hogqlParser.js"),
-        );
-        const client = this.client;
+        const text = document.getText();
         const entry: Entry = {
             version: document.version,
-            parse: parseDocument(document.getText(), (text) => client.parse(text)),
+            parse: this.parser().then((p) => p.parseDocument(text, (t) => p.client.parse(t))),
         };
         entry.parse.then(
             (done) => {
@@ -67,11 +68,28 @@ export class ParsedDocuments implements vscode.Disposable {
     }
 
     /** Parses one statement's text (the formatter checks its output with it). */
-    parseStatement(text: string): Promise<Parsed> {
-        this.client ??= new HogQLParserClient(
-            path.join(this.extensionPath, "dist", "hogqlParser.js"),
+    async parseStatement(text: string): Promise<Parsed> {
+        return (await this.parser()).client.parse(text);
+    }
+
+    /** The parser's code, loaded with the first parse; a failed load is tried again next time. */
+    private parser(): Promise<Parser> {
+        this.loading ??= Promise.all([
+            import("../hogql/parser/parserClient"),
+            import("../hogql/parser/documentParse"),
+        ]).then(
+            ([clientModule, documentModule]) => {
+                this.client ??= new clientModule.HogQLParserClient(
+                    join(this.extensionPath, "dist", "hogqlParser.js"),
+                );
+                return { client: this.client, parseDocument: documentModule.parseDocument };
+            },
+            (error: unknown) => {
+                this.loading = undefined;
+                throw error;
+            },
         );
-        return this.client.parse(text);
+        return this.loading;
     }
 
     /** The finished parse of this exact version, if there is one (for providers that must not wait). */
@@ -94,5 +112,6 @@ export class ParsedDocuments implements vscode.Disposable {
         this.lastParsed.clear();
         this.client?.dispose();
         this.client = undefined;
+        this.loading = undefined;
     }
 }

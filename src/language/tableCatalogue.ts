@@ -4,8 +4,8 @@
  * DatabaseSchemaQuery answers). scripts/hogql/write.mjs writes hogqlTables.json from the reading.
  * Read on first use, not at activation, like the function catalogue. Pure: no `vscode` import.
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { HogQLTable } from "./languageFeatures";
 
 interface CatalogueTable extends HogQLTable {
@@ -21,10 +21,10 @@ let loaded: CatalogueTable[] | undefined;
 
 /** dist/hogqlTables.json beside the bundle; the compiled tests read the source file. */
 function catalogueFile(): string {
-    const beside = path.join(__dirname, "hogqlTables.json");
-    return fs.existsSync(beside)
+    const beside = join(__dirname, "hogqlTables.json");
+    return existsSync(beside)
         ? beside
-        : path.resolve(__dirname, "..", "..", "..", "src", "language", "hogqlTables.json");
+        : resolve(__dirname, "..", "..", "..", "src", "language", "hogqlTables.json");
 }
 
 /**
@@ -33,7 +33,7 @@ function catalogueFile(): string {
  */
 export function catalogueTables(): readonly CatalogueTable[] {
     if (!loaded) {
-        const file = JSON.parse(fs.readFileSync(catalogueFile(), "utf8")) as TableCatalogueFile;
+        const file = JSON.parse(readFileSync(catalogueFile(), "utf8")) as TableCatalogueFile;
         loaded = file.tables;
     }
     return loaded;

@@ -4,7 +4,8 @@ import type { ConfigDep } from "../deps";
 import type { ChatParticipantDeps } from "./chatParticipant";
 import { registerChatParticipant } from "./chatRegistration";
 import { trackOfferedContext } from "./offeredContext";
-import { registerTools, type ToolDeps } from "./tools";
+import { registerTools } from "./lazyTools";
+import type { ToolDeps } from "./tools";
 
 /** What the language model features use. */
 export type LanguageModelDeps = ToolDeps &

@@ -7,23 +7,13 @@ import * as vscode from "vscode";
 import { withAbortSignal } from "../cancellation";
 import type { ConfigDep, DisposablesDep, ResultsDep, SessionDep } from "../deps";
 import { codeBlock, codeSpan } from "../shared/plainText";
+import { TOOL } from "./toolNames";
 
 /** What the tools answer with: loaded when a tool first runs, not at activation. */
 const texts = () => import("./toolText");
 
 /** What the language model tools use. */
 export type ToolDeps = SessionDep & ResultsDep & DisposablesDep & ConfigDep<"aiTools">;
-
-export const TOOL = {
-    runQuery: "posthog_run_query",
-    schema: "posthog_schema",
-    eventNames: "posthog_event_names",
-    eventProperties: "posthog_event_properties",
-    experiments: "posthog_experiments",
-    experimentResults: "posthog_experiment_results",
-    eventDefinition: "posthog_event_definition",
-    experimentState: "posthog_experiment_state",
-} as const;
 
 interface RunQueryInput {
     query: string;
@@ -132,7 +122,8 @@ export function fence(sql: string): string {
     return codeBlock(sql, "sql");
 }
 
-export function registerTools(deps: ToolDeps): void {
+/** Each tool by its name; src/lm/lazyTools.ts registers the names and loads these on first use. */
+export function toolsByName(deps: ToolDeps): ReadonlyMap<string, vscode.LanguageModelTool<never>> {
     const tools: [string, vscode.LanguageModelTool<never>][] = [
         [TOOL.runQuery, runQueryTool(deps)],
         [
@@ -204,7 +195,5 @@ export function registerTools(deps: ToolDeps): void {
             ),
         ],
     ];
-    for (const [name, tool] of tools) {
-        deps.push(vscode.lm.registerTool(name, tool));
-    }
+    return new Map(tools);
 }

@@ -85,6 +85,36 @@ describe("experiments", function () {
         tree().setFilter("");
     });
 
+    it("fills the sidebar's views through the stand-ins activation registered", async () => {
+        // VS Code asks the stand-ins (src/lazyViews.ts), which hand every call to the trees.
+        const { trees, views } = api.ctx;
+        const groups = await trees.experiments.getChildren();
+        assert.ok(
+            groups.some((g) => isGroup(g) && g.id === "running"),
+            "the groups are listed",
+        );
+        assert.deepEqual(groups, await views.experiments.getChildren(), "the tree's own nodes");
+        const running = groups.find((g) => isGroup(g) && g.id === "running")!;
+        assert.equal(
+            (await trees.experiments.getTreeItem(running)).label,
+            views.experiments.getTreeItem(running).label,
+        );
+        const rows = await trees.experiments.getChildren(running);
+        assert.ok(rows.some(isRow), "a group's rows come through the stand-in");
+        assert.equal(trees.experiments.getParent(rows[0]), running);
+        const definitions = await trees.eventDefinitions.getChildren();
+        assert.ok(definitions.length > 0, "the event definitions view lists definitions");
+        // The trees' change events reach VS Code through the stand-ins.
+        let changed = false;
+        const listening = trees.eventDefinitions.onDidChangeTreeData(() => (changed = true));
+        try {
+            views.eventDefinitions.refresh();
+            await waitFor("the stand-in's change event", () => changed);
+        } finally {
+            listening.dispose();
+        }
+    });
+
     it("groups experiments by state and never shows deleted ones", async () => {
         const running = await group("running");
         const draft = await group("draft");

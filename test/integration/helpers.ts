@@ -24,6 +24,9 @@ export async function activateExtension(): Promise<ExtensionApi> {
     await extension.activate();
     const api = (globalThis as Record<symbol, unknown>)[TEST_API] as ExtensionApi | undefined;
     if (!api) throw new Error("the extension published no test API: is it running in test mode?");
+    // The sidebar's trees and the sign-in flows load on first use (src/lazyViews.ts,
+    // src/auth/auth.ts); the tests reach them directly.
+    await Promise.all([api.ctx.trees.load(), api.ctx.auth.flows()]);
     return api;
 }
 

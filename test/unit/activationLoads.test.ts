@@ -60,6 +60,32 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         // The query runner and its status item: with the first run (src/query/lazyRunner.ts).
         "src/query/queryRunner.ts",
         "src/query/runStatusItem.ts",
+        // The sidebar's trees, their nodes and what those import: with the view's first fetch
+        // or the first command (src/lazyViews.ts).
+        "src/experiments/experimentsTree.ts",
+        "src/experiments/nodes.ts",
+        "src/experiments/lifecycle.ts",
+        "src/api/operationScopes.ts",
+        "src/events/eventDefinitionsTree.ts",
+        "src/events/nodes.ts",
+        "src/events/format.ts",
+        "src/events/detailsDocument.ts",
+        // Sign In, Sign Out, Switch Project and Host, and the browser sign-in: with the first of
+        // them or the first browser callback (src/auth/auth.ts).
+        "src/auth/signInFlows.ts",
+        "src/auth/browserSignIn.ts",
+        "src/auth/browserAccount.ts",
+        "src/auth/oauth/callbacks.ts",
+        "src/auth/keyMessages.ts",
+        // The run and saved-query lenses: with the first HogQL or JSON document.
+        "src/query/codeLens.ts",
+        "src/savedQueries/codeLens.ts",
+        // PostHog's parser's client and the statement splitting: with the first parse.
+        "src/hogql/parser/parserClient.ts",
+        "src/hogql/parser/documentParse.ts",
+        "src/hogql/statementSplitter.ts",
+        // The language model tools: with the first preparation or run (src/lm/lazyTools.ts).
+        "src/lm/tools.ts",
     ];
 
     it("holds none of the features loaded on first use", () => {
@@ -80,7 +106,21 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         assert.deepEqual(atLoad, []);
     });
 
-    it("registers the results panels, notebooks, HogQL language and runner through their stubs", () => {
+    it("holds those chunks' modules in one scope, not each chunk in a module wrapper of its own", () => {
+        // A chunk bundled as CommonJS kept its wrapper, which copied every export onto getters,
+        // and each importer copied them again: half of what requiring extension.js cost.
+        const text = fs.readFileSync(path.join(dist, "extension.js"), "utf8");
+        assert.deepEqual(text.match(/\brequire_extension_chunk_\w+/g) ?? [], []);
+    });
+
+    it("takes Node's built-ins by name: a namespace import copies each of their exports", () => {
+        // `import * as fs from "node:fs"` becomes `__toESM(require("node:fs"))` in the bundle,
+        // a getter for every export of node:fs at load; `import { readFileSync }` reads one.
+        const text = fs.readFileSync(path.join(dist, "extension.js"), "utf8");
+        assert.deepEqual(text.match(/__toESM\(require\("node:[\w/]+"\)\)/g) ?? [], []);
+    });
+
+    it("registers the results panels, notebooks, HogQL language, runner and trees through their stubs", () => {
         const sources = activationSources();
         for (const stub of [
             "src/resultsPanel/lazyPanels.ts",
@@ -88,6 +128,8 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
             "src/language/index.ts",
             "src/activationOnFirstDocument.ts",
             "src/query/lazyRunner.ts",
+            "src/lazyViews.ts",
+            "src/lazyTree.ts",
         ])
             assert.ok(sources.includes(stub), `activation does not load ${stub}`);
     });

@@ -50,6 +50,8 @@ export const LAYERS: readonly Layer[] = [
             "src/commandTable.ts",
             "src/ctx.ts",
             "src/extension.ts",
+            // Wires the sidebar's trees, loaded on first use, into views registered at activation.
+            "src/lazyViews.ts",
             "src/testHook.ts",
         ],
     },
