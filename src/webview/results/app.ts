@@ -33,6 +33,11 @@ import { log, vscode } from "./vscodeApi";
 
 /** Rows of a chart column read in one step while the page is idle (about a millisecond). */
 const readAheadRows = 2000;
+/**
+ * Rows from which a result's chart is drawn off-screen ahead of Alt+C (its code warmed): below,
+ * a first chart drew in a few milliseconds even cold.
+ */
+const warmChartRows = 5000;
 /** Queries whose column layouts the page's state remembers; the oldest goes first. */
 const layoutsKept = 50;
 
@@ -173,6 +178,7 @@ export class App {
                 copySvg: (svg) => vscode.postMessage({ type: "copyChart", svg }),
             },
             (message) => this.chartFailed(message),
+            (message) => log("debug", `chart warm-up failed: ${message}`),
         );
         main.append(chart.element);
         return chart;
@@ -314,6 +320,7 @@ export class App {
         afterNextPaint(() => {
             if (this.models !== models) return;
             this.parsing = models;
+            requestIdleCallback(() => this.warmChart(models));
             // The bytes still to come are sent now (sent with the load, they crossed to the page
             // while it drew the first screen: see BytesWantedMessage).
             if (msg.seq !== undefined && models.some((m) => m.payload.bytesFollow))
@@ -337,6 +344,7 @@ export class App {
                 if (this.current() === model) this.chart.rowsChanged();
             },
             done: (_count, parseMs, inWorker) => {
+                performance.mark("results:parsed");
                 model.complete = true;
                 vscode.postMessage({
                     type: "rendered",
@@ -403,6 +411,22 @@ export class App {
             requestIdleCallback(slice);
         };
         requestIdleCallback(slice);
+    }
+
+    /**
+     * Draws the shown result's chart off-screen from its first rows while the rest are parsed,
+     * when the result is large enough for its first chart to be slow cold (chart/warmUp.ts).
+     */
+    private warmChart(models: ResultModel[]): void {
+        const model = this.current();
+        if (this.models !== models || !model || model.total < warmChartRows) return;
+        this.chart.warmUp({
+            columns: model.columns,
+            kinds: model.kinds,
+            firstRowsJson: model.payload.firstRowsJson,
+            total: model.total,
+            saved: this.chartPrefs.get(model)?.spec ?? null,
+        });
     }
 
     private current(): ResultModel | undefined {
