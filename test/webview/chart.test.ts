@@ -279,8 +279,32 @@ describe("results chart (webview)", function () {
         assert.ok(hover < 100, row);
     });
 
-    it("reads a big result's chart columns ahead while the grid shows, in several tasks", async function () {
+    it("reads a big result's chart columns in the parse worker once its rows are, and draws from them", async function () {
         this.timeout(60_000);
+        await loadResults(page, [{ name: "big", fixture: shapes.big }]);
+        const message = await page.waitForFunction(
+            () =>
+                window.__posted.find(
+                    (m: any) => m.type === "log" && /^read \d+ chart column/.test(m.message),
+                )?.message,
+            undefined,
+            { timeout: 20_000 },
+        );
+        const text = String(await message.jsonValue());
+        assert.match(text, /^read 2 chart column\(s\) of big in the worker/, "time and value");
+        assert.equal(await page.locator(".grid").isVisible(), true, "the grid still shows");
+        await page.keyboard.press("Alt+KeyC");
+        await page.waitForFunction(() => document.querySelector(".chart")?.dataset.drawMs);
+        assert.equal(await page.$eval(".chart", (c) => c.dataset.points), "50000");
+    });
+
+    it("reads a big result's chart columns ahead on the page when it has no worker, in several tasks", async function () {
+        this.timeout(60_000);
+        await closeWithoutErrors(page);
+        page = await openPage(browser, server, "/", async (p) => {
+            await p.route("**/results.parse.worker.js", (route) => route.abort());
+        });
+        await applyTheme(page, "dark");
         await loadResults(page, [{ name: "big", fixture: shapes.big }]);
         // The grid is shown; the page reads the time and value columns while it is idle.
         const message = await page.waitForFunction(

@@ -337,6 +337,12 @@ export class App {
 
     private parse(model: ResultModel, t0: number): void {
         const payload = model.payload;
+        // A large result's chart columns are read by the worker once its rows are (the page
+        // reads them ahead itself when there is no worker).
+        const chartColumns =
+            model.total >= warmChartRows
+                ? chartColumnsToRead(model, this.chartPrefs.get(model)?.spec ?? null, 4)
+                : [];
         const sink: RowSink = {
             layout: (bytes, cells) => {
                 model.setLayout(bytes, cells);
@@ -357,7 +363,7 @@ export class App {
                     "debug",
                     `parsed ${payload.id} in ${Math.round(parseMs)} ms (${inWorker ? "worker" : "page"})`,
                 );
-                this.readChartAhead(model);
+                if (!inWorker || chartColumns.length === 0) this.readChartAhead(model);
                 // The chart's code too, while the page is idle: Alt+C then draws at once.
                 requestIdleCallback(() => this.chart.preload());
                 if (this.current() === model) {
@@ -368,13 +374,28 @@ export class App {
                         this.applyQuery(model.query);
                 }
             },
+            chartColumns: (columns) => {
+                model.chartColumnsRead(columns);
+                log(
+                    "debug",
+                    `read ${columns.length} chart column(s) of ${payload.id} in the worker, ` +
+                        `${Math.round(performance.now() - t0)} ms after the load`,
+                );
+            },
             failed: (message) => {
                 model.error = message;
                 log("error", `could not parse result ${payload.id}: ${message}`);
                 if (this.current() === model) this.status.update(model);
             },
         };
-        void this.source.load(payload.id, payload.bytes, model.kinds, sink, payload.encoding);
+        void this.source.load(
+            payload.id,
+            payload.bytes,
+            model.kinds,
+            sink,
+            payload.encoding,
+            chartColumns,
+        );
         // The bytes went to the worker (they come back with the layout); drop this reference.
         (payload as { bytes: Uint8Array }).bytes = new Uint8Array(0);
     }
