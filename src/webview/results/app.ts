@@ -34,8 +34,10 @@ import { log, vscode } from "./vscodeApi";
 /** Rows of a chart column read in one step while the page is idle (about a millisecond). */
 const readAheadRows = 2000;
 /**
- * Rows from which a result's chart is drawn off-screen ahead of Alt+C (its code warmed): below,
- * a first chart drew in a few milliseconds even cold.
+ * Rows from which a result's chart is drawn off-screen ahead of Alt+C (its code warmed) and its
+ * columns are read by the parse worker: each costs the page the chart's code early, or the worker
+ * a copy of the bytes, worth it where a first chart cold was slow (50,000 points: see
+ * docs/performance.md, "Chart"); a smaller result's columns are read ahead on the page.
  */
 const warmChartRows = 5000;
 /** Queries whose column layouts the page's state remembers; the oldest goes first. */

@@ -15,8 +15,7 @@ import { ByteParts } from "./byteParts";
 import { timeInBytes } from "./chart/values";
 import { gunzip } from "./gunzip";
 import { cellLayoutOf, LentRows, RowsNotLent, type RowsLoan } from "./lentRows";
-import { RowViews } from "./view";
-import type { ColumnToRead } from "./view";
+import { RowViews, type ColumnToRead } from "./view";
 import type { FromWorker, ReadColumn, ToWorker } from "./workerProtocol";
 
 interface Held {

@@ -1,7 +1,7 @@
 // The results page's chart, loaded when it is first wanted, once the page is idle, or (a large
-// result) once its first screen is painted, to draw it off-screen ahead of Alt+C (warmUp). The chart's
-// code (uPlot, the choosers, the image exports; over a third of the page's script) is its own
-// module (esbuild splits it out, scripts/webviewBuildOptions.mjs), so a new panel parses and
+// result) once its first screen is painted, to draw it off-screen ahead of Alt+C (warmUp). The
+// chart's code (uPlot, the choosers, the image exports; over a third of the page's script) is its
+// own module (esbuild splits it out, scripts/webviewBuildOptions.mjs), so a new panel parses and
 // evaluates only what draws the grid: in code-server the page shares the editor's renderer
 // thread, and its start-up was one long task there, on the same CPUs as the query it waits for
 // (see docs/performance.md, "Chart"). What the page needs before then (which chart a result
@@ -43,7 +43,8 @@ export class LazyChart {
 
     /**
      * @param failed told when a chart that was asked for could not be loaded
-     * @param warmFailed told when a warm-up draw failed (the chart is drawn as usual when asked for)
+     * @param warmFailed told when a warm-up draw failed (the chart is drawn as usual when asked
+     *   for)
      */
     constructor(
         private readonly actions: ChartActions,
@@ -62,8 +63,8 @@ export class LazyChart {
     /**
      * Draws `sample`'s chart off-screen a few times while the page is idle, each draw a task of
      * its own, once per page: the first chart the user asks for then runs compiled code (see
-     * chart/warmUp.ts). Nothing is said when it fails: the chart itself is loaded again when asked
-     * for.
+     * chart/warmUp.ts). A failure is only logged: the chart is loaded and drawn as usual when
+     * asked for.
      */
     warmUp(sample: WarmSample): void {
         if (this.warming) return;
