@@ -11,7 +11,8 @@ import { gunzip } from "./gunzip";
 import { cellLayoutOf, loanSliceBytes, type LentLayout } from "./lentRows";
 import type { Range } from "./selection";
 import { RowViews, ViewQuery } from "./view";
-import type { FromWorker, ToWorker } from "./workerProtocol";
+import type { ColumnToRead } from "./view";
+import type { FromWorker, ReadColumn, ToWorker } from "./workerProtocol";
 
 /** Receives one result as it is parsed. */
 export interface RowSink {
@@ -19,6 +20,8 @@ export interface RowSink {
     layout(bytes: Uint8Array, cells: CellLayout): void;
     /** Every row is parsed: sort and filter work. */
     done(rowCount: number, parseMs: number, inWorker: boolean): void;
+    /** The chart's columns asked for with `load`, read whole by the worker (after `done`). */
+    chartColumns?(columns: ReadColumn[]): void;
     /** Parsing failed. */
     failed(message: string): void;
 }
@@ -103,13 +106,17 @@ export class RowSource {
         });
     }
 
-    /** Parses a result's bytes; the layout and completion go to `sink`. */
+    /**
+     * Parses a result's bytes; the layout and completion go to `sink`, and with a worker the
+     * `chartColumns` read whole (without one the page reads them itself when it needs them).
+     */
     async load(
         resultId: string,
         bytes: Uint8Array,
         kinds: ColumnKind[],
         sink: RowSink,
         encoding?: "gzip",
+        chartColumns: ColumnToRead[] = [],
     ): Promise<void> {
         this.sinks.set(resultId, sink);
         const worker = await this.worker;
@@ -119,7 +126,14 @@ export class RowSource {
             // (inflated first if it came compressed).
             const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
             const buffer = (whole ? bytes : bytes.slice()).buffer as ArrayBuffer;
-            const msg: ToWorker = { type: "parse", resultId, buffer, kinds, encoding };
+            const msg: ToWorker = {
+                type: "parse",
+                resultId,
+                buffer,
+                kinds,
+                encoding,
+                chartColumns,
+            };
             worker.postMessage(msg, [buffer]);
             return;
         }
@@ -354,6 +368,9 @@ export class RowSource {
                 break;
             case "done":
                 sink?.done(msg.rowCount, msg.parseMs, true);
+                break;
+            case "chartColumns":
+                sink?.chartColumns?.(msg.columns);
                 break;
             case "view":
                 this.settle(`view:${msg.resultId}:${msg.seq}`, msg.order, msg.seq);
