@@ -20,7 +20,7 @@ const PAGES = {
 /** @param {(keyof typeof PAGES)[]} [pages] */
 export async function buildWebview(pages = ["results"]) {
     const entries = Object.assign({}, ...pages.map((p) => PAGES[p]));
-    removeOldChunks(root);
+    removeOldChunks(root, pages);
     await Promise.all(
         webviewBuilds(entries).map((options) => esbuild.build({ ...options, absWorkingDir: root })),
     );

@@ -53,10 +53,16 @@ export function webviewBuilds(entryPoints, options = {}) {
     return builds;
 }
 
-/** Removes the chunks of earlier builds (their names change with their content). */
-export function removeOldChunks(root = ".") {
+/**
+ * Removes the chunks of earlier builds (their names change with their content): of every page, or
+ * of the `pages` named only, when only those are built again (another page's chunks stay, or its
+ * page could no longer load them).
+ */
+export function removeOldChunks(root = ".", pages = undefined) {
     const dir = path.join(root, "dist", "webview");
     if (!fs.existsSync(dir)) return;
-    for (const file of fs.readdirSync(dir))
-        if (/^[a-z]+\.chunk\./.test(file)) fs.rmSync(path.join(dir, file));
+    for (const file of fs.readdirSync(dir)) {
+        const page = /^([a-z]+)\.chunk\./.exec(file)?.[1];
+        if (page && (!pages || pages.includes(page))) fs.rmSync(path.join(dir, file));
+    }
 }
