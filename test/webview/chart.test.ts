@@ -279,32 +279,8 @@ describe("results chart (webview)", function () {
         assert.ok(hover < 100, row);
     });
 
-    it("reads a big result's chart columns in the parse worker once its rows are, and draws from them", async function () {
+    it("reads a big result's chart columns ahead while the grid shows, in several tasks", async function () {
         this.timeout(60_000);
-        await loadResults(page, [{ name: "big", fixture: shapes.big }]);
-        const message = await page.waitForFunction(
-            () =>
-                window.__posted.find(
-                    (m: any) => m.type === "log" && /^read \d+ chart column/.test(m.message),
-                )?.message,
-            undefined,
-            { timeout: 20_000 },
-        );
-        const text = String(await message.jsonValue());
-        assert.match(text, /^read 2 chart column\(s\) of big in the worker/, "time and value");
-        assert.equal(await page.locator(".grid").isVisible(), true, "the grid still shows");
-        await page.keyboard.press("Alt+KeyC");
-        await page.waitForFunction(() => document.querySelector(".chart")?.dataset.drawMs);
-        assert.equal(await page.$eval(".chart", (c) => c.dataset.points), "50000");
-    });
-
-    it("reads a big result's chart columns ahead on the page when it has no worker, in several tasks", async function () {
-        this.timeout(60_000);
-        await closeWithoutErrors(page);
-        page = await openPage(browser, server, "/", async (p) => {
-            await p.route("**/results.parse.worker.js", (route) => route.abort());
-        });
-        await applyTheme(page, "dark");
         await loadResults(page, [{ name: "big", fixture: shapes.big }]);
         // The grid is shown; the page reads the time and value columns while it is idle.
         const message = await page.waitForFunction(
@@ -326,41 +302,6 @@ describe("results chart (webview)", function () {
         await page.waitForFunction(() => document.querySelector(".chart")?.dataset.drawMs);
         assert.equal(await chartType(), "line");
         assert.equal(await page.$eval(".chart", (c) => c.dataset.points), "50000");
-    });
-
-    it("draws a big result's chart off-screen from its first rows while the grid shows, then the real one on Alt+C", async function () {
-        this.timeout(60_000);
-        await loadResults(page, [{ name: "big", fixture: shapes.big }]);
-        // Each warm-up draw leaves a mark (chart/warmUp.ts); none of them enters the page.
-        await page.waitForFunction(() => performance.getEntriesByName("chart:warm").length === 4);
-        assert.equal(await page.locator(".uplot").count(), 0, "no plot in the page");
-        assert.equal(await page.locator(".grid").isVisible(), true, "the grid still shows");
-        await page.keyboard.press("Alt+KeyC");
-        await page.waitForFunction(() => document.querySelector(".chart")?.dataset.drawMs);
-        assert.equal(await chartType(), "line");
-        assert.equal(await page.$eval(".chart", (c) => c.dataset.points), "50000");
-        assert.equal(await page.locator(".uplot").count(), 1, "one plot: the chart's own");
-        assert.equal(
-            await page.evaluate(() => performance.getEntriesByName("chart:warm").length),
-            4,
-            "no warm-up draw after the chart",
-        );
-    });
-
-    it("draws no chart off-screen for a small result", async function () {
-        this.timeout(60_000);
-        // The small result is parsed, its chart's columns read ahead (after the warm-up would
-        // have been asked for, at the first paint), and its chart drawn.
-        await openChart("daily");
-        await page.waitForFunction(() =>
-            window.__posted.some(
-                (m: any) => m.type === "log" && /^read \d+ chart column/.test(m.message),
-            ),
-        );
-        assert.equal(
-            await page.evaluate(() => performance.getEntriesByName("chart:warm").length),
-            0,
-        );
     });
 
     it("draws HogQL's sparkline(...) column as a line in its grid cell", async () => {

@@ -33,13 +33,6 @@ import { log, vscode } from "./vscodeApi";
 
 /** Rows of a chart column read in one step while the page is idle (about a millisecond). */
 const readAheadRows = 2000;
-/**
- * Rows from which a result's chart is drawn off-screen ahead of Alt+C (its code warmed) and its
- * columns are read by the parse worker: each costs the page the chart's code early, or the worker
- * a copy of the bytes, worth it where a first chart cold was slow (50,000 points: see
- * docs/performance.md, "Chart"); a smaller result's columns are read ahead on the page.
- */
-const warmChartRows = 5000;
 /** Queries whose column layouts the page's state remembers; the oldest goes first. */
 const layoutsKept = 50;
 
@@ -180,7 +173,6 @@ export class App {
                 copySvg: (svg) => vscode.postMessage({ type: "copyChart", svg }),
             },
             (message) => this.chartFailed(message),
-            (message) => log("debug", `chart warm-up failed: ${message}`),
         );
         main.append(chart.element);
         return chart;
@@ -322,7 +314,6 @@ export class App {
         afterNextPaint(() => {
             if (this.models !== models) return;
             this.parsing = models;
-            requestIdleCallback(() => this.warmChart(models));
             // The bytes still to come are sent now (sent with the load, they crossed to the page
             // while it drew the first screen: see BytesWantedMessage).
             if (msg.seq !== undefined && models.some((m) => m.payload.bytesFollow))
@@ -339,12 +330,6 @@ export class App {
 
     private parse(model: ResultModel, t0: number): void {
         const payload = model.payload;
-        // A large result's chart columns are read by the worker once its rows are (the page
-        // reads them ahead itself when there is no worker).
-        const chartColumns =
-            model.total >= warmChartRows
-                ? chartColumnsToRead(model, this.chartPrefs.get(model)?.spec ?? null, 4)
-                : [];
         const sink: RowSink = {
             layout: (bytes, cells) => {
                 model.setLayout(bytes, cells);
@@ -352,7 +337,6 @@ export class App {
                 if (this.current() === model) this.chart.rowsChanged();
             },
             done: (_count, parseMs, inWorker) => {
-                performance.mark("results:parsed");
                 model.complete = true;
                 vscode.postMessage({
                     type: "rendered",
@@ -365,7 +349,7 @@ export class App {
                     "debug",
                     `parsed ${payload.id} in ${Math.round(parseMs)} ms (${inWorker ? "worker" : "page"})`,
                 );
-                if (!inWorker || chartColumns.length === 0) this.readChartAhead(model);
+                this.readChartAhead(model);
                 // The chart's code too, while the page is idle: Alt+C then draws at once.
                 requestIdleCallback(() => this.chart.preload());
                 if (this.current() === model) {
@@ -376,28 +360,13 @@ export class App {
                         this.applyQuery(model.query);
                 }
             },
-            chartColumns: (columns) => {
-                model.chartColumnsRead(columns);
-                log(
-                    "debug",
-                    `read ${columns.length} chart column(s) of ${payload.id} in the worker, ` +
-                        `${Math.round(performance.now() - t0)} ms after the load`,
-                );
-            },
             failed: (message) => {
                 model.error = message;
                 log("error", `could not parse result ${payload.id}: ${message}`);
                 if (this.current() === model) this.status.update(model);
             },
         };
-        void this.source.load(
-            payload.id,
-            payload.bytes,
-            model.kinds,
-            sink,
-            payload.encoding,
-            chartColumns,
-        );
+        void this.source.load(payload.id, payload.bytes, model.kinds, sink, payload.encoding);
         // The bytes went to the worker (they come back with the layout); drop this reference.
         (payload as { bytes: Uint8Array }).bytes = new Uint8Array(0);
     }
@@ -434,22 +403,6 @@ export class App {
             requestIdleCallback(slice);
         };
         requestIdleCallback(slice);
-    }
-
-    /**
-     * Draws the shown result's chart off-screen from its first rows while the rest are parsed,
-     * when the result is large enough for its first chart to be slow cold (chart/warmUp.ts).
-     */
-    private warmChart(models: ResultModel[]): void {
-        const model = this.current();
-        if (this.models !== models || !model || model.total < warmChartRows) return;
-        this.chart.warmUp({
-            columns: model.columns,
-            kinds: model.kinds,
-            firstRowsJson: model.payload.firstRowsJson,
-            total: model.total,
-            saved: this.chartPrefs.get(model)?.spec ?? null,
-        });
     }
 
     private current(): ResultModel | undefined {

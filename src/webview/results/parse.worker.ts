@@ -6,17 +6,15 @@
 // a bare JSON.parse. Rows never cross to the page in bulk: structured-cloning them cost the page
 // as much as parsing them (see docs/performance.md, "Parser worker").
 // The worker keeps no copy of the bytes between requests: see lentRows.ts.
-import { ByteRows } from "../../shared/json/byteRows";
 import { ObjectScanner } from "../../shared/json/responseScan";
 import { copyText } from "./clipboard";
 import { ColumnKind } from "./format";
 import type { GridData } from "./grid/types";
 import { ByteParts } from "./byteParts";
-import { timeInBytes } from "./chart/values";
 import { gunzip } from "./gunzip";
 import { cellLayoutOf, LentRows, RowsNotLent, type RowsLoan } from "./lentRows";
-import { RowViews, type ColumnToRead } from "./view";
-import type { FromWorker, ReadColumn, ToWorker } from "./workerProtocol";
+import { RowViews } from "./view";
+import type { FromWorker, ToWorker } from "./workerProtocol";
 
 interface Held {
     views: RowViews;
@@ -30,18 +28,10 @@ const scope = self as unknown as {
     onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
 };
 
-function parse(
-    resultId: string,
-    buffer: ArrayBuffer,
-    kinds: ColumnKind[],
-    chartColumns: readonly ColumnToRead[] = [],
-): void {
+function parse(resultId: string, buffer: ArrayBuffer, kinds: ColumnKind[]): void {
     const t0 = performance.now();
     const bytes = new Uint8Array(buffer);
     const scan = new ObjectScanner(bytes, 0, bytes.length, "results", true).run();
-    // The bytes go to the page with the layout; a chart's columns are read from a copy after,
-    // while the page shows the rows (see readChartColumns).
-    const copy = chartColumns.length > 0 ? bytes.slice() : null;
     const starts = Uint32Array.from(scan.rowStarts);
     const ends = Uint32Array.from(scan.rowEnds);
     const wide = scan.wide;
@@ -69,35 +59,6 @@ function parse(
     const rows = new LentRows(scan.rowStarts.length);
     held.set(resultId, { views: new RowViews(rows, kinds), rows, kinds });
     scope.postMessage({ type: "done", resultId, rowCount: rows.count, parseMs });
-    if (copy) readChartColumns(resultId, new ByteRows(copy, scan), chartColumns);
-}
-
-/**
- * Reads a chart's columns whole on this thread and sends them to the page, so that Alt+C soon
- * after the last row finds them read (on the page's thread, at Alt+C, they took most of a 50,000
- * point chart's time: see docs/performance.md, "Chart"). Read as the page's ColumnReads reads
- * them; the copy of the bytes is let go of after.
- */
-function readChartColumns(
-    resultId: string,
-    rows: ByteRows,
-    columns: readonly ColumnToRead[],
-): void {
-    let read: ReadColumn[];
-    try {
-        read = columns.map(({ c, asTime }) => ({
-            c,
-            asTime,
-            values: asTime ? rows.stringsAs(c, timeInBytes) : rows.doubles(c),
-        }));
-    } catch {
-        // The rows are fine (the page has them); the page reads the columns itself when asked.
-        return;
-    }
-    scope.postMessage(
-        { type: "chartColumns", resultId, columns: read },
-        read.map((r) => r.values.buffer as ArrayBuffer),
-    );
 }
 
 /** Loans being put together, and complete ones waiting for the request that asked. */
@@ -156,7 +117,7 @@ scope.onmessage = (event) => {
 
 function handle(msg: ToWorker): void {
     try {
-        if (msg.type === "parse") parse(msg.resultId, msg.buffer, msg.kinds, msg.chartColumns);
+        if (msg.type === "parse") parse(msg.resultId, msg.buffer, msg.kinds);
         else if (msg.type === "drop") {
             held.delete(msg.resultId);
             loans.delete(msg.resultId);

@@ -9,7 +9,6 @@ import { columnKind, ColumnKind } from "./format";
 import type { GridData } from "./grid/types";
 import { ColumnReads } from "./chart/columnReads";
 import type { ColumnToRead, RowReader, ViewQuery } from "./view";
-import type { ReadColumn } from "./workerProtocol";
 
 /** Rows parsed on demand that are kept; beyond this the cache starts over. */
 const cacheLimit = 4000;
@@ -128,11 +127,6 @@ export class ResultModel implements GridData {
         const out = new Float64Array(count);
         for (let i = 0; i < count; i++) out[i] = column[order[i]];
         return out;
-    }
-
-    /** A chart's columns read whole by the parse worker. */
-    chartColumnsRead(columns: readonly ReadColumn[]): void {
-        for (const { c, asTime, values } of columns) this.chartColumns?.filled(c, asTime, values);
     }
 
     /** The bytes and where each row is: every row can be drawn from now on. */

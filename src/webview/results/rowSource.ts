@@ -11,8 +11,7 @@ import { gunzip } from "./gunzip";
 import { cellLayoutOf, loanSliceBytes, type LentLayout } from "./lentRows";
 import type { Range } from "./selection";
 import { RowViews, ViewQuery } from "./view";
-import type { ColumnToRead } from "./view";
-import type { FromWorker, ReadColumn, ToWorker } from "./workerProtocol";
+import type { FromWorker, ToWorker } from "./workerProtocol";
 
 /** Receives one result as it is parsed. */
 export interface RowSink {
@@ -20,8 +19,6 @@ export interface RowSink {
     layout(bytes: Uint8Array, cells: CellLayout): void;
     /** Every row is parsed: sort and filter work. */
     done(rowCount: number, parseMs: number, inWorker: boolean): void;
-    /** The chart's columns asked for with `load`, read whole by the worker (after `done`). */
-    chartColumns?(columns: ReadColumn[]): void;
     /** Parsing failed. */
     failed(message: string): void;
 }
@@ -106,17 +103,13 @@ export class RowSource {
         });
     }
 
-    /**
-     * Parses a result's bytes; the layout and completion go to `sink`, and with a worker the
-     * `chartColumns` read whole (without one the page reads them itself when it needs them).
-     */
+    /** Parses a result's bytes; the layout and completion go to `sink`. */
     async load(
         resultId: string,
         bytes: Uint8Array,
         kinds: ColumnKind[],
         sink: RowSink,
         encoding?: "gzip",
-        chartColumns: ColumnToRead[] = [],
     ): Promise<void> {
         this.sinks.set(resultId, sink);
         const worker = await this.worker;
@@ -126,14 +119,7 @@ export class RowSource {
             // (inflated first if it came compressed).
             const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
             const buffer = (whole ? bytes : bytes.slice()).buffer as ArrayBuffer;
-            const msg: ToWorker = {
-                type: "parse",
-                resultId,
-                buffer,
-                kinds,
-                encoding,
-                chartColumns,
-            };
+            const msg: ToWorker = { type: "parse", resultId, buffer, kinds, encoding };
             worker.postMessage(msg, [buffer]);
             return;
         }
@@ -368,9 +354,6 @@ export class RowSource {
                 break;
             case "done":
                 sink?.done(msg.rowCount, msg.parseMs, true);
-                break;
-            case "chartColumns":
-                sink?.chartColumns?.(msg.columns);
                 break;
             case "view":
                 this.settle(`view:${msg.resultId}:${msg.seq}`, msg.order, msg.seq);

@@ -3,7 +3,7 @@ import type { CopyFormat } from "../../shared/resultsProtocol";
 import type { ColumnKind } from "./format";
 import type { LentLayout } from "./lentRows";
 import type { Range } from "./selection";
-import type { ColumnToRead, ViewQuery } from "./view";
+import type { ViewQuery } from "./view";
 
 /** Page → worker. */
 export type ToWorker =
@@ -18,11 +18,6 @@ export type ToWorker =
           kinds: ColumnKind[];
           /** "gzip": `buffer` is compressed; the worker inflates it first, and sends that back. */
           encoding?: "gzip";
-          /**
-           * Columns a chart of this result reads whole (chart/opening.ts): read from a copy of
-           * the bytes once the layout is sent, and sent as `chartColumns`.
-           */
-          chartColumns?: ColumnToRead[];
       }
     | {
           /** Compute the row order for a sort/filter. */
@@ -105,14 +100,6 @@ export type FromWorker =
           rowFirstCell: Uint32Array;
       }
     | {
-          /** A chart's columns, read whole from the bytes (asked for with `parse`). */
-          type: "chartColumns";
-          /** Result they belong to. */
-          resultId: string;
-          /** Each column's values in the service's order (transferred), as ColumnReads reads them. */
-          columns: ReadColumn[];
-      }
-    | {
           /** Every row has been sent. */
           type: "done";
           /** Result that finished. */
@@ -166,9 +153,3 @@ export type FromWorker =
           /** What went wrong. */
           message: string;
       };
-
-/** A column read whole from a result's bytes: numbers, or times (NaN where read on its own). */
-export interface ReadColumn extends ColumnToRead {
-    /** One value a row, in the service's order. */
-    values: Float64Array;
-}

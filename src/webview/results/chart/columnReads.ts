@@ -1,6 +1,5 @@
 // A chart's columns read from a result's bytes (numbers, or ISO times), each once: whole when the
-// chart asks for it, a slice of rows at a time ahead of it while the page is idle, or whole by the
-// parse worker.
+// chart asks for it, or a slice of rows at a time ahead of it while the page is idle.
 import type { ByteRows } from "../../../shared/json/byteRows";
 import type { ColumnToRead } from "../view";
 import { timeInBytes } from "./values";
@@ -33,12 +32,6 @@ export class ColumnReads {
             return false;
         }
         return true;
-    }
-
-    /** Column `c` read whole elsewhere (the parse worker): `values` has one value a row. */
-    filled(c: number, asTime: boolean, values: Float64Array): void {
-        if (values.length !== this.rows.count) return;
-        this.columns.set(`${asTime ? "t" : "n"}${c}`, { values, read: values.length });
     }
 
     /** Column `c`, `rows` more of its rows read. */

@@ -1,14 +1,12 @@
-// The results page's chart, loaded when it is first wanted, once the page is idle, or (a large
-// result) once its first screen is painted, to draw it off-screen ahead of Alt+C (warmUp). The
-// chart's code (uPlot, the choosers, the image exports; over a third of the page's script) is its
-// own module (esbuild splits it out, scripts/webviewBuildOptions.mjs), so a new panel parses and
+// The results page's chart, loaded when it is first wanted or once the page is idle. The chart's
+// code (uPlot, the choosers, the image exports; over a third of the page's script) is its own
+// module (esbuild splits it out, scripts/webviewBuildOptions.mjs), so a new panel parses and
 // evaluates only what draws the grid: in code-server the page shares the editor's renderer
 // thread, and its start-up was one long task there, on the same CPUs as the query it waits for
 // (see docs/performance.md, "Chart"). What the page needs before then (which chart a result
 // opens with and the columns it reads) is chart/opening.ts.
 import type { ChartActions, ChartSource, ChartView } from "./chartView";
 import type { ChartSpec } from "./pick";
-import type { WarmSample } from "./warmUp";
 
 type ChartModule = typeof import("./chartView");
 
@@ -37,19 +35,11 @@ export class LazyChart {
     readonly element: HTMLElement;
     private view: ChartView | null = null;
     private wanted: Wanted | null = null;
-    private warming = false;
-    /** A chart was asked for: warm-up draws still to come are left out. */
-    private asked = false;
 
-    /**
-     * @param failed told when a chart that was asked for could not be loaded
-     * @param warmFailed told when a warm-up draw failed (the chart is drawn as usual when asked
-     *   for)
-     */
+    /** @param failed told when a chart that was asked for could not be loaded */
     constructor(
         private readonly actions: ChartActions,
         private readonly failed: (message: string) => void,
-        private readonly warmFailed: (message: string) => void = () => undefined,
     ) {
         this.element = document.createElement("div");
         this.element.className = "chart-slot";
@@ -60,36 +50,7 @@ export class LazyChart {
         void this.load();
     }
 
-    /**
-     * Draws `sample`'s chart off-screen a few times while the page is idle, each draw a task of
-     * its own, once per page: the first chart the user asks for then runs compiled code (see
-     * chart/warmUp.ts). A failure is only logged: the chart is loaded and drawn as usual when
-     * asked for.
-     */
-    warmUp(sample: WarmSample): void {
-        if (this.warming) return;
-        this.warming = true;
-        void chartModule().then(
-            (module) => {
-                let left = module.warmDraws;
-                const next = () => {
-                    // A chart asked for meanwhile is drawn instead (its code warms as it draws).
-                    if (this.asked) return;
-                    void module.warmDraw(sample).then(
-                        (drew) => {
-                            if (drew && --left > 0) requestIdleCallback(next);
-                        },
-                        (err: unknown) => this.warmFailed(String(err)),
-                    );
-                };
-                requestIdleCallback(next);
-            },
-            () => undefined,
-        );
-    }
-
     show(source: ChartSource, saved: ChartSpec | null, title: string): void {
-        this.asked = true;
         if (this.view) return this.view.show(source, saved, title);
         this.wanted = { source, saved, title, focus: this.wanted?.focus ?? false };
         void this.load();
