@@ -1,4 +1,3 @@
-/* global window */
 // The notebook renderer on outputs at the controller's caps: the output frame's longest task from
 // the output's arrival until every row is parsed and shown. The tests check the structure (short
 // tasks, the thread given back between them: test/webview/notebookRenderer.test.ts); the time is
@@ -26,8 +25,7 @@ export async function notebookOutputFigures(root) {
             const { bytes, kept } = outputs.cappedOutput(c.columns, c.types, c.rows, c.row);
             const longest = [];
             for (let run = 0; run < RUNS; run++) {
-                await page.goto(`${server.origin}/page/notebook.html`);
-                await page.waitForFunction(() => window.__ready === true);
+                await outputs.openNotebookPage(page, server.origin);
                 const r = await outputs.renderOutput(page, `${c.name} #${run}`, bytes);
                 if (r.rows !== kept) throw new Error(`${c.name}: ${r.rows} of ${kept} rows parsed`);
                 longest.push(Math.max(0, ...r.longTasks.map((t) => t.ms)));

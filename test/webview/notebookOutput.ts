@@ -133,6 +133,12 @@ export const CAPPED_CASES: OutputCase[] = [
     },
 ];
 
+/** Loads the renderer's page (served as "notebook" from NOTEBOOK_PAGE) afresh and waits for it. */
+export async function openNotebookPage(page: Page, origin: string): Promise<void> {
+    await page.goto(`${origin}/page/notebook.html`);
+    await page.waitForFunction(() => window.__ready === true);
+}
+
 /**
  * Renders an output's bytes and waits until its grid shows rows and every row is parsed;
  * returns the long tasks seen since the output arrived, the turns given back, the parse time.

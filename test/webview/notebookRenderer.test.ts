@@ -12,6 +12,7 @@ import {
     CAPPED_CASES,
     cappedOutput,
     NOTEBOOK_PAGE,
+    openNotebookPage,
     renderOutput,
 } from "./notebookOutput";
 
@@ -39,8 +40,7 @@ describe("notebook renderer (webview)", function () {
         server.setPage("notebook", NOTEBOOK_PAGE);
         browser = await launch();
         page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
-        await page.goto(`${server.origin}/page/notebook.html`);
-        await page.waitForFunction(() => window.__ready === true);
+        await openNotebookPage(page, server.origin);
     });
 
     after(async () => {
@@ -57,14 +57,10 @@ describe("notebook renderer (webview)", function () {
             assert.ok(kept < c.rows, "the output is capped");
             // The turns any output's view takes (its frames, its tasks), from a one-row output
             // of the same columns in a fresh frame; the rest of a capped output's are its reading.
-            const fresh = async () => {
-                await page.goto(`${server.origin}/page/notebook.html`);
-                await page.waitForFunction(() => window.__ready === true);
-            };
-            await fresh();
+            await openNotebookPage(page, server.origin);
             const one = cappedOutput(c.columns, c.types, 1, c.row);
             const viewTurns = (await renderOutput(page, `${c.name}, one row`, one.bytes)).yields;
-            await fresh();
+            await openNotebookPage(page, server.origin);
             const rendered = await renderOutput(page, c.name, bytes);
             assert.equal(rendered.rows, kept, "every kept row parsed");
             // The structure that keeps the output frame's thread free: no task reads more than
@@ -87,8 +83,7 @@ describe("notebook renderer (webview)", function () {
             400,
             (i) => columns.map((_, j) => (i + j) % 10),
         );
-        await page.goto(`${server.origin}/page/notebook.html`);
-        await page.waitForFunction(() => window.__ready === true);
+        await openNotebookPage(page, server.origin);
         // What each animation frame shows: header cells and row cells drawn so far, counted in
         // the frame's own animation callback (that is, what the frame before it painted).
         await page.evaluate(() => {
