@@ -10,6 +10,7 @@ import {
     type QueryResponse,
 } from "../../../src/api";
 import { errorFromResponse } from "../../../src/api/errors";
+import { budgetSpentMessage } from "../../../src/api/queryBudget";
 import { apiError, assertNoSecrets, requestsTo, type Sandbox } from "./helpers";
 import { useSandbox } from "../useSandbox";
 
@@ -58,7 +59,8 @@ describe("api/query budget and reasons", () => {
         assert.equal(err.code, BUDGET_EXCEEDED_CODE);
         assert.equal(err.retryAfterSeconds, 1500);
         assert.match(err.userMessage, /query budget .*is spent/);
-        assert.match(err.userMessage, /in 25 minutes \(around \d/);
+        // The clock time, with the date before it when the refill falls on another day.
+        assert.match(err.userMessage, /in 25 minutes \(around (?:[A-Z][a-z]{2} \d{1,2} )?\d/);
         assert.doesNotMatch(err.userMessage, /rate limit/i);
         assert.deepEqual(retries, []);
         assert.equal(requestsTo(sb, "POST", /\/query\/$/).length, 1, "never retried");
@@ -72,6 +74,20 @@ describe("api/query budget and reasons", () => {
         assert.equal(err.retryAfterSeconds, 1);
         assert.match(err.userMessage, /is spent; queries run again in 1 second\./);
         assert.equal(requestsTo(sb, "POST", /\/query\/$/).length, 1, "never retried");
+    });
+
+    it("a budget refill that falls on the next day gives that day beside the clock time", () => {
+        const lateEvening = new Date(2026, 10, 29, 23, 50).getTime();
+        const nextDay = new Date(2026, 10, 30).toLocaleDateString(undefined, {
+            month: "short",
+            day: "numeric",
+        });
+        const sameDay = new Date(2026, 10, 29).toLocaleDateString(undefined, {
+            month: "short",
+            day: "numeric",
+        });
+        assert.ok(budgetSpentMessage(1500, lateEvening).includes(`(around ${nextDay} `));
+        assert.ok(!budgetSpentMessage(300, lateEvening).includes(sameDay), "same day: time only");
     });
 
     it("a budget 429 whose Retry-After is far off says only that it refills", async () => {
