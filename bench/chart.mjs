@@ -1,4 +1,4 @@
-/* global window, document, performance, MessageEvent */
+/* global window, document, performance, MessageEvent, MutationObserver */
 // The chart at 50,000 points (issue 20: drawn in under 100 ms, a bench row against the library
 // not chosen): our chart view from Alt+C to the drawn plot (the page's own `data-draw-ms`), once
 // the page has read the chart's columns from the result's bytes while idle (as while a user reads
@@ -10,7 +10,8 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
-const RUNS = 5;
+// BENCH_CHART_RUNS: more alternated runs on a loaded machine.
+const RUNS = Number(process.env.BENCH_CHART_RUNS ?? 5);
 const start = Date.UTC(2026, 7, 1);
 
 /**
@@ -80,15 +81,91 @@ async function oursOnce(browser, origin, fixture, viewport, readAhead) {
             );
             if (process.env.BENCH_MARKS) console.log(`chart: ${await ahead.jsonValue()}`);
         }
+        // BENCH_CHART_PROFILE=<dir>: Chrome's CPU profile of Alt+C to the drawn plot, one file a
+        // run (summed by bench/chartProfile.mjs); BENCH_MARKS also prints the keydown to the draw.
+        const profileDir = process.env.BENCH_CHART_PROFILE;
+        const cdp = profileDir ? await page.context().newCDPSession(page) : null;
+        if (cdp) {
+            await cdp.send("Profiler.enable");
+            await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+            await cdp.send("Profiler.start");
+        }
+        // The main thread's CPU time (thread ticks) and V8's compile time over the same span.
+        const marks = process.env.BENCH_MARKS ? await page.context().newCDPSession(page) : null;
+        let before = null;
+        if (marks) {
+            await marks.send("Performance.enable", { timeDomain: "threadTicks" });
+            before = await threadMetrics(marks);
+        }
+        if (process.env.BENCH_MARKS)
+            await page.evaluate(() => {
+                window.addEventListener("keydown", (e) => (window.__keyAt = e.timeStamp), true);
+                new MutationObserver(() => {
+                    if (document.querySelector(".chart")?.dataset.drawMs)
+                        window.__drawnAt ??= performance.now();
+                }).observe(document.body, { attributes: true, subtree: true });
+            });
         await page.keyboard.press("Alt+KeyC");
         const drawn = await page.waitForFunction(() => {
             const chart = document.querySelector(".chart");
             return chart?.dataset.drawMs ? Number(chart.dataset.drawMs) : null;
         });
-        return await drawn.jsonValue();
+        const drawMs = await drawn.jsonValue();
+        if (cdp) {
+            const { profile } = await cdp.send("Profiler.stop");
+            fs.mkdirSync(profileDir, { recursive: true });
+            const name = `${readAhead ? "ahead" : "cold"}-${Date.now()}.cpuprofile`;
+            fs.writeFileSync(path.join(profileDir, name), JSON.stringify(profile));
+        }
+        if (process.env.BENCH_MARKS) {
+            const after = await threadMetrics(marks);
+            const keyToDraw = await page.evaluate(() => window.__drawnAt - window.__keyAt);
+            const steps = await page.evaluate(() => {
+                // The page's marks (chartView.ts, warmUp.ts, app.ts), from the keydown.
+                const marks = performance.getEntriesByType("mark");
+                const at = (name) =>
+                    marks
+                        .filter((e) => e.name === name)
+                        .map((e) => (e.startTime - window.__keyAt).toFixed(0));
+                return [
+                    "results:painted",
+                    "results:parsed",
+                    "chart:warm",
+                    "chart:start",
+                    "chart:read",
+                    "chart:made",
+                    "chart:drawn",
+                ]
+                    .map((n) => `${n} ${at(n).join(",")}`)
+                    .join("; ");
+            });
+            console.log(steps);
+            const cpu = Object.entries(after)
+                .map(([k, v]) => `${k} ${((v - before[k]) * 1000).toFixed(1)}`)
+                .join(", ");
+            console.log(
+                `chart ${readAhead ? "ahead" : "cold"}: drawMs ${drawMs}, keydown to drawn ${keyToDraw.toFixed(1)} ms; ms of ${cpu}`,
+            );
+        }
+        return drawMs;
     } finally {
         await page.close();
     }
+}
+
+/** The page's main-thread CPU figures (thread time), in seconds. */
+async function threadMetrics(cdp) {
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    const keep = [
+        "ThreadTime",
+        "ScriptDuration",
+        "V8CompileDuration",
+        "LayoutDuration",
+        "RecalcStyleDuration",
+    ];
+    return Object.fromEntries(
+        metrics.filter((m) => keep.includes(m.name)).map((m) => [m.name, m.value]),
+    );
 }
 
 /**

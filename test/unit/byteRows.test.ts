@@ -199,6 +199,22 @@ describe("a chart's columns read ahead on the page", () => {
         while (!reads.ahead(columns, 700)) steps++;
         assert.equal(steps, Math.ceil(5000 / 700));
     });
+
+    it("takes columns the parse worker read as they are, and reads only the others", () => {
+        const { rows: whole } = rowsOf(JSON.stringify({ results: rows }));
+        const given = whole.stringsAs(0, timeInBytes);
+        const reads = new ColumnReads(whole, [{ c: 0, asTime: true, values: given }]);
+        assert.equal(reads.whole(0, true), given, "the worker's array, not read again");
+        assert.equal(reads.ahead(columns.slice(0, 1), 700), true, "nothing left to read");
+        let steps = 0;
+        while (!reads.ahead(columns, 700)) steps++;
+        assert.equal(steps, Math.ceil(5000 / 700), "the value column alone");
+        // A column read from other bytes (another result's) is not taken.
+        const short = new ColumnReads(whole, [
+            { c: 1, asTime: false, values: new Float64Array(3) },
+        ]);
+        assert.deepEqual([...short.whole(1, false)], [...whole.doubles(1)]);
+    });
 });
 
 describe("rows lent to the parse worker", () => {

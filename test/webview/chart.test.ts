@@ -246,62 +246,88 @@ describe("results chart (webview)", function () {
     });
 
     // How fast (issue 20: under 100 ms, against Chart.js) is `npm run bench`'s chart row, timed
-    // there against Chart.js in the same run as the standards ask; here: every point is drawn and
-    // hovering across them stays within a frame budget.
-    it("draws 50,000 points and hovers across them smoothly", async function () {
+    // there against Chart.js in the same run as the standards ask; here: every point is drawn, and
+    // each move of the pointer across them shows its own point by the next frame.
+    it("draws 50,000 points and shows each hovered point by the next frame", async function () {
         this.timeout(60_000);
         await openChart("big");
         assert.equal(await page.$eval(".chart", (c) => c.dataset.points), "50000");
-        const drawMs = Number(await page.$eval(".chart", (c) => c.dataset.drawMs));
-        // Hovering across the plot stays smooth: every move is handled within a frame budget.
         const box = (await page.locator(".chart .u-over").boundingBox())!;
-        const hover = await page.evaluate(async (b) => {
+        // 40 moves, each about 1,250 points (20 hours) on from the last.
+        const heads = await page.evaluate(async (b) => {
             const over = document.querySelector(".chart .u-over");
-            let worst = 0;
+            const tip = document.querySelector(".chart-tip");
+            const seen: (string | null)[] = [];
             for (let i = 0; i < 40; i++) {
-                const t = performance.now();
                 over.dispatchEvent(
                     new MouseEvent("mousemove", {
-                        clientX: b.x + (b.width * i) / 40,
+                        clientX: b.x + (b.width * (i + 0.5)) / 40,
                         clientY: b.y + b.height / 2,
                         bubbles: true,
                     }),
                 );
                 await new Promise((r) => requestAnimationFrame(r));
-                worst = Math.max(worst, performance.now() - t);
+                seen.push(tip.hidden ? null : tip.querySelector(".chart-tip-x").textContent);
             }
-            return worst;
+            return seen;
         }, box);
-        const row =
-            `chart 50,000 points: chart view (values read from the bytes → drawn) ` +
-            `${drawMs.toFixed(1)} ms; worst hover frame ${hover.toFixed(1)} ms`;
-        process.stdout.write(`      ${row}\n`);
-        assert.ok(hover < 100, row);
+        assert.ok(
+            heads.every((h) => h),
+            `the tooltip showed after every move: ${JSON.stringify(heads)}`,
+        );
+        for (let i = 1; i < heads.length; i++)
+            assert.notEqual(heads[i], heads[i - 1], `move ${i} showed its own point`);
     });
 
-    it("reads a big result's chart columns ahead while the grid shows, in several tasks", async function () {
-        this.timeout(60_000);
-        await loadResults(page, [{ name: "big", fixture: shapes.big }]);
-        // The grid is shown; the page reads the time and value columns while it is idle.
-        const message = await page.waitForFunction(
-            () =>
+    /** The page's first log line matching `pattern`, waited for. */
+    async function logLine(on: Page, pattern: RegExp): Promise<string> {
+        const message = await on.waitForFunction(
+            (source) =>
                 window.__posted.find(
-                    (m: any) => m.type === "log" && /^read \d+ chart column/.test(m.message),
+                    (m: any) => m.type === "log" && new RegExp(source).test(m.message),
                 )?.message,
-            undefined,
+            pattern.source,
             { timeout: 20_000 },
         );
-        const text = String(await message.jsonValue());
-        const read = /^read (\d+) chart column\(s\) of big ahead in (\d+) slice\(s\)/.exec(text);
-        assert.ok(read, text);
-        assert.equal(read[1], "2", "the time and the value column");
-        assert.ok(Number(read[2]) > 1, `50,000 rows in more than one task: ${text}`);
-        assert.equal(await page.locator(".grid").isVisible(), true, "the grid still shows");
-        // The chart draws every point from what was read.
+        return String(await message.jsonValue());
+    }
+
+    it("reads a big result's chart columns in the parse worker, with its scan", async function () {
+        this.timeout(60_000);
+        await loadResults(page, [{ name: "big", fixture: shapes.big }]);
+        // The time and the value column come back read, with the rows' layout.
+        const text = await logLine(page, /chart column\(s\) of big read with the scan/);
+        assert.match(text, /^2 chart column/, "the time and the value column");
+        // So the page has nothing left to read: its read-ahead ends in its first task.
+        assert.match(await logLine(page, /^read \d+ chart column/), / ahead in 1 slice\(s\)/);
+        // The chart draws every point from what the worker read.
         await page.keyboard.press("Alt+KeyC");
         await page.waitForFunction(() => document.querySelector(".chart")?.dataset.drawMs);
         assert.equal(await chartType(), "line");
         assert.equal(await page.$eval(".chart", (c) => c.dataset.points), "50000");
+    });
+
+    it("without its worker, the page reads a big result's chart columns while idle, in several tasks", async function () {
+        this.timeout(60_000);
+        const fresh = await openPage(suite.browser, suite.server, "/", async (p) => {
+            await p.route("**/results.parse.worker.js", (route) => route.abort());
+        });
+        try {
+            await loadResults(fresh, [{ name: "big", fixture: shapes.big }]);
+            const text = await logLine(fresh, /^read \d+ chart column/);
+            const read = /^read (\d+) chart column\(s\) of big ahead in (\d+) slice\(s\)/.exec(
+                text,
+            );
+            assert.ok(read, text);
+            assert.equal(read[1], "2", "the time and the value column");
+            assert.ok(Number(read[2]) > 1, `50,000 rows in more than one task: ${text}`);
+            assert.equal(await fresh.locator(".grid").isVisible(), true, "the grid still shows");
+            await fresh.keyboard.press("Alt+KeyC");
+            await fresh.waitForFunction(() => document.querySelector(".chart")?.dataset.drawMs);
+            assert.equal(await fresh.$eval(".chart", (c) => c.dataset.points), "50000");
+        } finally {
+            await fresh.close();
+        }
     });
 
     it("draws HogQL's sparkline(...) column as a line in its grid cell", async () => {

@@ -331,8 +331,13 @@ export class App {
     private parse(model: ResultModel, t0: number): void {
         const payload = model.payload;
         const sink: RowSink = {
-            layout: (bytes, cells) => {
-                model.setLayout(bytes, cells);
+            layout: (bytes, cells, chartColumns) => {
+                model.setLayout(bytes, cells, chartColumns);
+                if (chartColumns?.length)
+                    log(
+                        "debug",
+                        `${chartColumns.length} chart column(s) of ${payload.id} read with the scan`,
+                    );
                 if (this.current() === model) this.grid.scheduleRender();
                 if (this.current() === model) this.chart.rowsChanged();
             },
@@ -366,7 +371,16 @@ export class App {
                 if (this.current() === model) this.status.update(model);
             },
         };
-        void this.source.load(payload.id, payload.bytes, model.kinds, sink, payload.encoding);
+        // The columns of the chart it opens with, read by the worker while it has the bytes.
+        const chartColumns = chartColumnsToRead(model, this.chartPrefs.get(model)?.spec ?? null, 4);
+        void this.source.load(
+            payload.id,
+            payload.bytes,
+            model.kinds,
+            sink,
+            payload.encoding,
+            chartColumns,
+        );
         // The bytes went to the worker (they come back with the layout); drop this reference.
         (payload as { bytes: Uint8Array }).bytes = new Uint8Array(0);
     }

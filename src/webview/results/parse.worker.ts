@@ -6,15 +6,17 @@
 // a bare JSON.parse. Rows never cross to the page in bulk: structured-cloning them cost the page
 // as much as parsing them (see docs/performance.md, "Parser worker").
 // The worker keeps no copy of the bytes between requests: see lentRows.ts.
+import { ByteRows } from "../../shared/json/byteRows";
 import { ObjectScanner } from "../../shared/json/responseScan";
+import { timeInBytes } from "./chart/values";
 import { copyText } from "./clipboard";
 import { ColumnKind } from "./format";
 import type { GridData } from "./grid/types";
 import { ByteParts } from "./byteParts";
 import { gunzip } from "./gunzip";
 import { cellLayoutOf, LentRows, RowsNotLent, type RowsLoan } from "./lentRows";
-import { RowViews } from "./view";
-import type { FromWorker, ToWorker } from "./workerProtocol";
+import { RowViews, type ColumnToRead } from "./view";
+import type { FromWorker, ReadColumn, ToWorker } from "./workerProtocol";
 
 interface Held {
     views: RowViews;
@@ -28,7 +30,12 @@ const scope = self as unknown as {
     onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
 };
 
-function parse(resultId: string, buffer: ArrayBuffer, kinds: ColumnKind[]): void {
+function parse(
+    resultId: string,
+    buffer: ArrayBuffer,
+    kinds: ColumnKind[],
+    chartColumns: readonly ColumnToRead[],
+): void {
     const t0 = performance.now();
     const bytes = new Uint8Array(buffer);
     const scan = new ObjectScanner(bytes, 0, bytes.length, "results", true).run();
@@ -38,6 +45,11 @@ function parse(resultId: string, buffer: ArrayBuffer, kinds: ColumnKind[]): void
     // Exactly sized (the scanner's array has room to grow); all of it goes to the page.
     const cellStarts = scan.cellStarts.slice(0, scan.cellCount);
     const rowFirstCell = Uint32Array.from(scan.rowFirstCell);
+    const cells = { rowStarts: starts, rowEnds: ends, cellStarts, rowFirstCell, wide };
+    const read = readColumns(
+        new ByteRows(bytes, { ...cells, cellCount: cellStarts.length }),
+        chartColumns,
+    );
     const layout: FromWorker = {
         type: "layout",
         resultId,
@@ -47,6 +59,7 @@ function parse(resultId: string, buffer: ArrayBuffer, kinds: ColumnKind[]): void
         wide,
         cellStarts,
         rowFirstCell,
+        chartColumns: read,
     };
     scope.postMessage(layout, [
         buffer,
@@ -54,11 +67,25 @@ function parse(resultId: string, buffer: ArrayBuffer, kinds: ColumnKind[]): void
         ends.buffer,
         cellStarts.buffer,
         rowFirstCell.buffer,
+        ...read.map((column) => column.values.buffer),
     ]);
     const parseMs = performance.now() - t0;
     const rows = new LentRows(scan.rowStarts.length);
     held.set(resultId, { views: new RowViews(rows, kinds), rows, kinds });
     scope.postMessage({ type: "done", resultId, rowCount: rows.count, parseMs });
+}
+
+/**
+ * The chart's columns, read while the bytes are here (on the page, reading them made Alt+C on a
+ * large result wait for it; see docs/performance.md, "Chart").
+ */
+function readColumns(rows: ByteRows, columns: readonly ColumnToRead[]): ReadColumn[] {
+    if (!rows.indexed) return [];
+    return columns.map(({ c, asTime }) => ({
+        c,
+        asTime,
+        values: asTime ? rows.stringsAs(c, timeInBytes) : rows.doubles(c),
+    }));
 }
 
 /** Loans being put together, and complete ones waiting for the request that asked. */
@@ -117,7 +144,8 @@ scope.onmessage = (event) => {
 
 function handle(msg: ToWorker): void {
     try {
-        if (msg.type === "parse") parse(msg.resultId, msg.buffer, msg.kinds);
+        if (msg.type === "parse")
+            parse(msg.resultId, msg.buffer, msg.kinds, msg.chartColumns ?? []);
         else if (msg.type === "drop") {
             held.delete(msg.resultId);
             loans.delete(msg.resultId);

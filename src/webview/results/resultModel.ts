@@ -130,13 +130,17 @@ export class ResultModel implements GridData {
     }
 
     /** The bytes and where each row is: every row can be drawn from now on. */
-    setLayout(bytes: Uint8Array, cells: CellLayout): void {
+    setLayout(
+        bytes: Uint8Array,
+        cells: CellLayout,
+        chartColumns?: readonly (ColumnToRead & { values: Float64Array })[],
+    ): void {
         this.wide = cells.wide;
         this.bytes = bytes;
         this.starts = cells.rowStarts;
         this.ends = cells.rowEnds;
         this.values = new ByteRows(bytes, cells);
-        this.chartColumns = new ColumnReads(this.values);
+        this.chartColumns = new ColumnReads(this.values, chartColumns);
         this.received = cells.rowStarts.length;
     }
 

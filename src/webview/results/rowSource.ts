@@ -10,13 +10,16 @@ import { ColumnKind } from "./format";
 import { gunzip } from "./gunzip";
 import { cellLayoutOf, loanSliceBytes, type LentLayout } from "./lentRows";
 import type { Range } from "./selection";
-import { RowViews, ViewQuery } from "./view";
-import type { FromWorker, ToWorker } from "./workerProtocol";
+import { RowViews, type ColumnToRead, ViewQuery } from "./view";
+import type { FromWorker, ReadColumn, ToWorker } from "./workerProtocol";
 
 /** Receives one result as it is parsed. */
 export interface RowSink {
-    /** The bytes, and where each row is in them: any row can now be drawn. */
-    layout(bytes: Uint8Array, cells: CellLayout): void;
+    /**
+     * The bytes, and where each row is in them: any row can now be drawn. `chartColumns`: those
+     * asked for with {@link RowSource.load}, read already.
+     */
+    layout(bytes: Uint8Array, cells: CellLayout, chartColumns?: readonly ReadColumn[]): void;
     /** Every row is parsed: sort and filter work. */
     done(rowCount: number, parseMs: number, inWorker: boolean): void;
     /** Parsing failed. */
@@ -103,13 +106,17 @@ export class RowSource {
         });
     }
 
-    /** Parses a result's bytes; the layout and completion go to `sink`. */
+    /**
+     * Parses a result's bytes; the layout and completion go to `sink`. The worker also reads
+     * `chartColumns` (the page reads them itself when there is no worker).
+     */
     async load(
         resultId: string,
         bytes: Uint8Array,
         kinds: ColumnKind[],
         sink: RowSink,
         encoding?: "gzip",
+        chartColumns: ColumnToRead[] = [],
     ): Promise<void> {
         this.sinks.set(resultId, sink);
         const worker = await this.worker;
@@ -119,7 +126,14 @@ export class RowSource {
             // (inflated first if it came compressed).
             const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
             const buffer = (whole ? bytes : bytes.slice()).buffer as ArrayBuffer;
-            const msg: ToWorker = { type: "parse", resultId, buffer, kinds, encoding };
+            const msg: ToWorker = {
+                type: "parse",
+                resultId,
+                buffer,
+                kinds,
+                encoding,
+                chartColumns,
+            };
             worker.postMessage(msg, [buffer]);
             return;
         }
@@ -346,7 +360,7 @@ export class RowSource {
                     wide: msg.wide,
                 };
                 this.held.set(msg.resultId, { bytes, layout });
-                sink.layout(bytes, cellLayoutOf(layout));
+                sink.layout(bytes, cellLayoutOf(layout), msg.chartColumns);
                 break;
             }
             case "needRows":

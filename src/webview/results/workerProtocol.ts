@@ -3,7 +3,12 @@ import type { CopyFormat } from "../../shared/resultsProtocol";
 import type { ColumnKind } from "./format";
 import type { LentLayout } from "./lentRows";
 import type { Range } from "./selection";
-import type { ViewQuery } from "./view";
+import type { ColumnToRead, ViewQuery } from "./view";
+
+/** A chart's column read from a result's bytes by the parse worker (NaN: read on its own). */
+export interface ReadColumn extends ColumnToRead {
+    values: Float64Array;
+}
 
 /** Page → worker. */
 export type ToWorker =
@@ -18,6 +23,11 @@ export type ToWorker =
           kinds: ColumnKind[];
           /** "gzip": `buffer` is compressed; the worker inflates it first, and sends that back. */
           encoding?: "gzip";
+          /**
+           * The columns of the chart this result opens with, read from the bytes before they
+           * go back: Alt+C then draws without reading them on the page.
+           */
+          chartColumns?: ColumnToRead[];
       }
     | {
           /** Compute the row order for a sort/filter. */
@@ -98,6 +108,8 @@ export type FromWorker =
           cellStarts: Uint32Array;
           /** Index into `cellStarts` of each row's first value; empty when rows are not arrays. */
           rowFirstCell: Uint32Array;
+          /** The chart's columns asked for with `parse` (transferred). */
+          chartColumns: ReadColumn[];
       }
     | {
           /** Every row has been sent. */

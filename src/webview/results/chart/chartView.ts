@@ -328,7 +328,11 @@ export class ChartView {
         this.host.classList.remove("heat");
         this.host.replaceChildren();
         const xIsTime = spec.x >= 0 && this.roles[spec.x] === "time";
+        // Marks for the bench's breakdown (BENCH_MARKS=1, bench/chart.mjs): points read, plot
+        // made, plot drawn.
+        performance.mark("chart:start");
         const data = chartData(spec, source.columns, rows, xIsTime);
+        performance.mark("chart:read");
         this.data = data;
         const theme = readTheme();
         const size = this.size();
@@ -340,10 +344,12 @@ export class ChartView {
             () => {
                 // uPlot draws in a microtask after construction: time the first full draw.
                 if (this.element.dataset.drawMs === "") {
+                    performance.mark("chart:drawn");
                     this.element.dataset.drawMs = (performance.now() - t0).toFixed(1);
                 }
             },
         );
+        performance.mark("chart:made");
         this.element.dataset.points = String(data.xs.length * data.series.length);
         const notes: string[] = [];
         if (!source.complete) notes.push(l10n.t("Loading rows…"));

@@ -13,7 +13,15 @@ interface ColumnRead {
 export class ColumnReads {
     private readonly columns = new Map<string, ColumnRead>();
 
-    constructor(private readonly rows: ByteRows) {}
+    /** `given`: columns read already (by the parse worker), every row. */
+    constructor(
+        private readonly rows: ByteRows,
+        given: readonly (ColumnToRead & { values: Float64Array })[] = [],
+    ) {
+        for (const { c, asTime, values } of given)
+            if (values.length === rows.count)
+                this.columns.set(key(c, asTime), { values, read: values.length });
+    }
 
     /** Column `c` as numbers or as times, every row (those not read ahead are read now). */
     whole(c: number, asTime: boolean): Float64Array {
@@ -36,11 +44,10 @@ export class ColumnReads {
 
     /** Column `c`, `rows` more of its rows read. */
     private read(c: number, asTime: boolean, rows: number): ColumnRead {
-        const key = `${asTime ? "t" : "n"}${c}`;
-        let column = this.columns.get(key);
+        let column = this.columns.get(key(c, asTime));
         if (!column) {
             column = { values: new Float64Array(this.rows.count).fill(NaN), read: 0 };
-            this.columns.set(key, column);
+            this.columns.set(key(c, asTime), column);
         }
         const to = Math.min(this.rows.count, column.read + rows);
         if (to > column.read) {
@@ -50,4 +57,8 @@ export class ColumnReads {
         }
         return column;
     }
+}
+
+function key(c: number, asTime: boolean): string {
+    return `${asTime ? "t" : "n"}${c}`;
 }

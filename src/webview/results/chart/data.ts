@@ -9,9 +9,16 @@ import { exactText, toNumber, toTime } from "./values";
 /** How the x values are to be read. */
 export type XKind = "time" | "category" | "number" | "index";
 
+/**
+ * A series' numbers: a typed array when every one is a finite number read straight from the bytes
+ * (the common case, and the cheap one for a large result), else an array with null where a
+ * value is missing.
+ */
+export type SeriesValues = Float64Array | (number | null)[];
+
 export interface Series {
     label: string;
-    values: (number | null)[];
+    values: SeriesValues;
     /**
      * Point `k`'s value as the service sent it (every digit; read with exactText when shown), or
      * our own sum for aggregated points. Read on hover: a point's double is enough to draw it.
@@ -37,8 +44,11 @@ function columnOf(rows: RowReader, c: number, asTime: boolean): (i: number) => n
 
 export interface ChartData {
     xKind: XKind;
-    /** Milliseconds for time, positions 0..n-1 for categories and indices, else the numbers. */
-    xs: number[];
+    /**
+     * Milliseconds for time, positions 0..n-1 for categories and indices, else the numbers;
+     * ascending.
+     */
+    xs: number[] | Float64Array;
     /** Category labels (xKind "category"). */
     categories: string[];
     series: Series[];
@@ -92,6 +102,8 @@ function pointData(
     xIsTime: boolean,
     x: (i: number) => number | null,
 ): ChartData {
+    const typed = typedPoints(spec, columns, rows, xIsTime);
+    if (typed) return typed;
     const n = rows.count;
     const keys = new Float64Array(n);
     const order: number[] = [];
@@ -119,6 +131,45 @@ function pointData(
     });
     const xKind = spec.x < 0 ? "index" : xIsTime ? "time" : "number";
     return { xKind, xs, categories: [], series, skipped };
+}
+
+/**
+ * {@link pointData} without an array of boxed numbers: every x and y was read from the bytes as
+ * a finite number and the x ascend, so the columns as read are the points (uPlot draws typed
+ * arrays); null otherwise.
+ */
+function typedPoints(
+    spec: ChartSpec,
+    columns: string[],
+    rows: RowReader,
+    xIsTime: boolean,
+): ChartData | null {
+    const xs =
+        spec.x < 0
+            ? Float64Array.from({ length: rows.count }, (_, i) => i)
+            : xIsTime
+              ? rows.times?.(spec.x)
+              : rows.doubles?.(spec.x);
+    if (!xs || !allFinite(xs, true)) return null;
+    const series: Series[] = [];
+    for (const c of spec.ys) {
+        const values = rows.doubles?.(c);
+        if (!values || !allFinite(values, false)) return null;
+        series.push({ label: columns[c], values, exact: (k: number) => rows.cell(k, c) });
+    }
+    const xKind = spec.x < 0 ? "index" : xIsTime ? "time" : "number";
+    return { xKind, xs, categories: [], series, skipped: 0 };
+}
+
+/** Every value finite (NaN: read on its own; infinities are drawn as missing), ascending if asked. */
+function allFinite(values: Float64Array, ascending: boolean): boolean {
+    let last = -Infinity;
+    for (let i = 0; i < values.length; i++) {
+        const v = values[i];
+        if (v - v !== 0 || (ascending && v < last)) return false;
+        last = v;
+    }
+    return true;
 }
 
 /** Bars per text value: sorted by the first series, the top ones shown, the rest as "Other". */

@@ -3,7 +3,7 @@
 import type uPlot from "uplot";
 import type { ChartData } from "./data";
 import type { ChartType } from "./pick";
-import { plotArrays } from "./plot";
+import { plotArrays, type PlotArrays } from "./plot";
 import { ChartTheme, seriesColor, withAlpha } from "./theme";
 
 function esc(text: string): string {
@@ -87,7 +87,7 @@ interface SeriesDraw {
     f: Frame;
     type: ChartType;
     log: boolean;
-    arrays: (number | null)[][];
+    arrays: PlotArrays;
     /** The series' index among the data series. */
     k: number;
     color: string;
@@ -100,7 +100,7 @@ interface SeriesDraw {
 /** A bar series, grouped side by side or stacked on the series below (as barPaths draws it). */
 function svgBars(d: SeriesDraw, out: string[]): void {
     const { f, type, k, arrays } = d;
-    const xs = arrays[0] as number[];
+    const xs = arrays[0];
     const group = d.gap * 0.8;
     const bw = type === "stackedBar" ? group : group / d.count;
     const bases = type === "stackedBar" && k > 0 ? arrays[k] : null;
@@ -119,7 +119,7 @@ function svgBars(d: SeriesDraw, out: string[]): void {
 }
 
 function svgDots(d: SeriesDraw, out: string[]): void {
-    const xs = d.arrays[0] as number[];
+    const xs = d.arrays[0];
     out.push(`<g fill="${d.color}">`);
     d.arrays[d.k + 1].forEach((v, i) => {
         if (v !== null) out.push(`<circle cx="${r(d.f.x(xs[i]))}" cy="${r(d.f.y(v))}" r="1.5"/>`);
@@ -130,7 +130,7 @@ function svgDots(d: SeriesDraw, out: string[]): void {
 /** A line (broken where values are missing), filled down to the x axis for an area chart. */
 function svgLine(d: SeriesDraw, out: string[]): void {
     const { f, color } = d;
-    const xs = d.arrays[0] as number[];
+    const xs = d.arrays[0];
     let path = "";
     let pen = false;
     d.arrays[d.k + 1].forEach((v, i) => {
@@ -193,7 +193,7 @@ export function chartSvg(
     ];
     svgAxes(u, f, theme, out);
     const arrays = plotArrays(data, type, log);
-    const xs = arrays[0] as number[];
+    const xs = arrays[0];
     const shown = data.series.map((_, k) => u.series[k + 1]?.show !== false);
     let gap = Infinity;
     for (let i = 1; i < xs.length; i++) gap = Math.min(gap, f.x(xs[i]) - f.x(xs[i - 1]));

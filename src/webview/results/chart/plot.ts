@@ -2,7 +2,7 @@
 // locale dates on the axis, a legend that toggles series and a tooltip with exact values.
 import { locale } from "../locale";
 import uPlot from "uplot";
-import type { ChartData } from "./data";
+import type { ChartData, SeriesValues } from "./data";
 import type { ChartType } from "./pick";
 import { ChartTheme, seriesColor, withAlpha } from "./theme";
 
@@ -25,7 +25,7 @@ export interface PlotOptions {
 }
 
 /** Dates with no time part (every x at midnight UTC) read best in UTC: a day stays that day. */
-function allMidnightUtc(xs: number[]): boolean {
+function allMidnightUtc(xs: ArrayLike<number>): boolean {
     for (let i = 0; i < xs.length; i += Math.max(1, Math.floor(xs.length / 200)))
         if (xs[i] % 86_400_000 !== 0) return false;
     return true;
@@ -78,7 +78,7 @@ function tickNumber(v: number): string {
 function barPaths(
     index: number,
     count: number,
-    bases: (number | null)[] | null,
+    bases: SeriesValues | null,
 ): uPlot.Series.PathBuilder {
     return (u, sidx, i0, i1) => {
         const xs = u.data[0];
@@ -106,15 +106,23 @@ function barPaths(
 }
 
 /** The arrays uPlot draws: stacked types get cumulative sums; log scales drop values <= 0. */
-export function plotArrays(data: ChartData, type: ChartType, log: boolean): (number | null)[][] {
-    let series = data.series.map((s) => s.values);
+export function plotArrays(data: ChartData, type: ChartType, log: boolean): PlotArrays {
+    let series: SeriesValues[] = data.series.map((s) => s.values);
     if (type === "stackedBar") {
         const acc = new Array<number>(data.xs.length).fill(0);
-        series = series.map((values) => values.map((v, i) => (v === null ? null : (acc[i] += v))));
+        series = series.map((values) =>
+            Array.from(values, (v: number | null, i) => (v === null ? null : (acc[i] += v))),
+        );
     }
-    if (log) series = series.map((values) => values.map((v) => (v !== null && v > 0 ? v : null)));
+    if (log)
+        series = series.map((values) =>
+            Array.from(values, (v: number | null) => (v !== null && v > 0 ? v : null)),
+        );
     return [data.xs, ...series];
 }
+
+/** What uPlot draws: the x values, then each series' values. */
+export type PlotArrays = [number[] | Float64Array, ...SeriesValues[]];
 
 /** Bar centres as barPaths places them: series `index` of `count` at each x. */
 function barCentre(u: uPlot, x: number, gap: number, index: number, count: number): number {
@@ -188,7 +196,7 @@ function drawZeroLine(color: string): (u: uPlot) => void {
 }
 
 /** One uPlot series per data series: bars drawn by hand, dots, filled areas or lines. */
-function dataSeries(data: ChartData, o: PlotOptions, arrays: (number | null)[][]): uPlot.Series[] {
+function dataSeries(data: ChartData, o: PlotOptions, arrays: PlotArrays): uPlot.Series[] {
     const stacked = o.type === "stackedBar";
     return data.series.map((s, k) => {
         const color = seriesColor(o.theme, k);
@@ -221,7 +229,7 @@ function dataSeries(data: ChartData, o: PlotOptions, arrays: (number | null)[][]
 function intervalBands(
     data: ChartData,
     o: PlotOptions,
-    arrays: (number | null)[][],
+    arrays: PlotArrays,
     series: uPlot.Series[],
 ): uPlot.Band[] {
     const edge: uPlot.Series = { class: "band-edge", width: 1, points: { show: false } };
@@ -265,7 +273,7 @@ function plotScales(data: ChartData, o: PlotOptions, bars: boolean): uPlot.Scale
 function xTicks(data: ChartData, utc: boolean): Partial<uPlot.Axis> {
     if (data.xKind === "category")
         return {
-            splits: () => data.xs,
+            splits: () => Array.from(data.xs),
             values: (_u, splits) => splits.map((i) => shorten(data.categories[i] ?? "", 18)),
             rotate: data.categories.length > 8 ? -30 : 0,
             size: data.categories.length > 8 ? 70 : 40,
