@@ -72,7 +72,7 @@ const steps: readonly ActivationStep<Ctx>[] = [
     { name: "language model tools", register: registerLanguageModelFeatures },
     { name: "HogQL notebooks", register: registerNotebooks },
     // Waits for the first supported source file before it registers or loads anything.
-    { name: "code insight", register: (ctx) => ctx.push(ctx.codeInsight.register()) },
+    { name: "code insight", register: (ctx) => ctx.codeInsight.register(ctx) },
     { name: "session", register: startSession },
 ];
 

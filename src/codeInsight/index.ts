@@ -5,7 +5,8 @@
 // is open.
 import * as vscode from "vscode";
 import type { CodeCall } from "../codeCalls/types";
-import type { ConfigDep, LogDep, SessionDep } from "../deps";
+import { registerOnFirstDocument } from "../activationOnFirstDocument";
+import type { ConfigDep, DisposablesDep, LogDep, SessionDep } from "../deps";
 import type { InsightData } from "./insightData";
 import { codeLanguageOf } from "./languages";
 import { SharedFinder } from "./sharedFinder";
@@ -31,13 +32,18 @@ export class CodeInsight implements vscode.Disposable {
 
     constructor(private readonly deps: CodeInsightDeps) {}
 
-    /** Waits for the first supported document; called once from activation. */
-    register(): vscode.Disposable {
-        const watch = vscode.workspace.onDidOpenTextDocument((document) => {
-            if (codeLanguageOf(document)) void this.start();
-        });
-        if (vscode.workspace.textDocuments.some((d) => codeLanguageOf(d))) void this.start();
-        return watch;
+    /**
+     * Waits for the first supported document; called once from activation. A start that failed
+     * is logged and tried again with the next supported document.
+     */
+    register(disposables: DisposablesDep): void {
+        registerOnFirstDocument(
+            { push: (d) => disposables.push(d), log: this.deps.log },
+            "code insight",
+            (document) => codeLanguageOf(document) !== undefined,
+            () => this.start(),
+            () => new vscode.Disposable(() => undefined),
+        );
     }
 
     /** Whether the providers are registered, or on their way (a supported document is open). */
@@ -78,14 +84,26 @@ export class CodeInsight implements vscode.Disposable {
     }
 
     private start(): Promise<StartedInsight | undefined> {
-        if (!this.starting) this.deps.log.debug("code insight: starting");
-        this.starting ??= Promise.all([this.load(), this.data()]).then(([m, data]) => {
+        if (this.starting) return this.starting;
+        this.deps.log.debug("code insight: starting");
+        const made = this.data();
+        const starting = Promise.all([this.load(), made]).then(([m, data]) => {
             if (this.disposed) return undefined;
             this.deps.log.debug("code insight: chunk loaded");
             this.startedInsight = new m.StartedInsight(this.deps, data, this.finder);
             return this.startedInsight;
         });
-        return this.starting;
+        this.starting = starting;
+        // Failed (its chunk did not load): the next supported document starts it afresh.
+        starting.catch(() => {
+            if (this.starting !== starting) return;
+            this.starting = undefined;
+            this.module = undefined;
+            made.catch(() => {
+                if (this.dataInstance === made) this.dataInstance = undefined;
+            });
+        });
+        return starting;
     }
 
     dispose(): void {

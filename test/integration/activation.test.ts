@@ -1,6 +1,8 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
+import { registerOnFirstDocument } from "../../src/activationOnFirstDocument";
 import { commandTable } from "../../src/commandTable";
+import { waitFor } from "../waitFor";
 import { activateExtension, contributes, EXTENSION_ID } from "./helpers";
 
 describe("activation", () => {
@@ -73,5 +75,42 @@ describe("activation", () => {
         assert.ok(files.length > 0, "the fixture workspace has .hogql files");
         const file = await vscode.workspace.openTextDocument(files[0]);
         assert.equal(file.languageId, "hogql");
+    });
+
+    it("a feature whose code failed to load says so, and loads with the next document it serves", async () => {
+        const errors: string[] = [];
+        const disposables: vscode.Disposable[] = [];
+        const log = { error: (m: string) => errors.push(m) } as unknown as vscode.LogOutputChannel;
+        let loads = 0;
+        const registered: string[] = [];
+        const marker = `first-document ${Date.now()}`;
+        registerOnFirstDocument(
+            { push: (d) => (disposables.push(d), d), log },
+            "the test feature",
+            (document) => document.getText().startsWith(marker),
+            async () => {
+                if (++loads === 1) throw new Error("its chunk is missing");
+                return "module";
+            },
+            (module) => {
+                registered.push(module);
+                return new vscode.Disposable(() => registered.push("disposed"));
+            },
+        );
+        try {
+            await vscode.workspace.openTextDocument({ content: `${marker} one` });
+            await waitFor("the failed load's error", () => errors.length > 0);
+            assert.deepEqual(errors, [
+                "loading the test feature failed: Error: its chunk is missing",
+            ]);
+            assert.deepEqual(registered, []);
+            await vscode.workspace.openTextDocument({ content: `${marker} two` });
+            await waitFor("the second load", () => registered.length > 0);
+            assert.equal(loads, 2);
+            assert.deepEqual(registered, ["module"]);
+        } finally {
+            disposables.forEach((d) => d.dispose());
+        }
+        assert.deepEqual(registered, ["module", "disposed"], "deactivation disposes it");
     });
 });
