@@ -876,14 +876,14 @@ async function main() {
     add("DOM nodes", "count", ours.dom, slick.dom, "slickgrid-5");
     add("DOM nodes", "count", ours.dom, table.dom, `table-${TABLE_ROWS}-rows`);
     add(
-        "chart: 50,000 points, Alt+C to drawn plot, its columns read ahead while idle (median of 5 alternated)",
+        "chart: 50,000 points, Alt+C to drawn plot once the page has been idle (median of 5 alternated)",
         "ms",
         charts.ours,
         charts.chartjs,
         "chart.js-4-alone-same-points",
     );
     add(
-        "chart: 50,000 points, Alt+C the moment every row is parsed: columns read then (median of 5 alternated)",
+        "chart: 50,000 points, Alt+C the moment every row is parsed, its columns read by the parse worker (median of 5 alternated)",
         "ms",
         charts.oursCold,
         charts.chartjs,

@@ -300,6 +300,17 @@ describe("results chart (webview)", function () {
         assert.match(text, /^2 chart column/, "the time and the value column");
         // So the page has nothing left to read: its read-ahead ends in its first task.
         assert.match(await logLine(page, /^read \d+ chart column/), / ahead in 1 slice\(s\)/);
+        // Its chart's code ran once off-screen, after the rows were read (not while), and left
+        // nothing on the page.
+        await logLine(page, /^the chart's code ran once off-screen/);
+        const order = await page.evaluate(() =>
+            window.__posted
+                .filter((m: any) => m.type === "log")
+                .map((m: any) => m.message as string)
+                .filter((m: string) => /^parsed big |^the chart's code ran/.test(m)),
+        );
+        assert.match(order.join(" / "), /^parsed big .* \/ the chart's code ran once off-screen$/);
+        assert.equal(await page.locator(".uplot").count(), 0);
         // The chart draws every point from what the worker read.
         await page.keyboard.press("Alt+KeyC");
         await page.waitForFunction(() => document.querySelector(".chart")?.dataset.drawMs);

@@ -387,6 +387,11 @@ describe("results page start-up (webview)", function () {
         await page.waitForFunction(() => document.querySelector(".chart")?.dataset.drawMs);
         assert.equal(await page.locator(".chart").isVisible(), true);
         assert.equal(await page.locator(".grid").isVisible(), false);
+        // A small result's chart is quick to draw first: its code is not run ahead off-screen.
+        const logs = await page.evaluate(() =>
+            window.__posted.filter((m: any) => m.type === "log").map((m: any) => m.message),
+        );
+        assert.ok(!logs.some((m: string) => /off-screen/.test(m)), logs.join("\n"));
     });
 
     it("a chart asked for before its code arrived is drawn when it does, with the focus in it", async () => {

@@ -31,6 +31,9 @@ import { Toolbar } from "./toolbar";
 import type { ViewQuery } from "./view";
 import { log, vscode } from "./vscodeApi";
 
+/** Rows from which a result's chart code is warmed up while the rows are read (chart/warmUp.ts). */
+const warmChartRows = 5_000;
+
 /** Rows of a chart column read in one step while the page is idle (about a millisecond). */
 const readAheadRows = 2000;
 /** Queries whose column layouts the page's state remembers; the oldest goes first. */
@@ -355,8 +358,12 @@ export class App {
                     `parsed ${payload.id} in ${Math.round(parseMs)} ms (${inWorker ? "worker" : "page"})`,
                 );
                 this.readChartAhead(model);
-                // The chart's code too, while the page is idle: Alt+C then draws at once.
-                requestIdleCallback(() => this.chart.preload());
+                // The chart's code too, while the page is idle: Alt+C then draws at once. A large
+                // result's chart is slow to draw first: its code is also run once off-screen. Not
+                // while the rows are read: that slowed their reading by half (see
+                // docs/performance.md, "Chart").
+                const warm = payload.meta.rowCount >= warmChartRows;
+                requestIdleCallback(() => this.chart.preload(warm));
                 if (this.current() === model) {
                     this.status.update(model);
                     this.chart.rowsChanged();

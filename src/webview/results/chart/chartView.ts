@@ -19,6 +19,8 @@ import { makePlot, tooltipDate, utcDates } from "./plot";
 import { readTheme, seriesColor } from "./theme";
 import { ChartRole, exactText } from "./values";
 
+export { warmUp } from "./warmUp";
+
 /** The part of a result the chart reads. */
 export interface ChartSource {
     readonly columns: string[];

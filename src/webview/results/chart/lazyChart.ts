@@ -7,6 +7,7 @@
 // opens with and the columns it reads) is chart/opening.ts.
 import type { ChartActions, ChartSource, ChartView } from "./chartView";
 import type { ChartSpec } from "./pick";
+import { log } from "../vscodeApi";
 
 type ChartModule = typeof import("./chartView");
 
@@ -35,6 +36,7 @@ export class LazyChart {
     readonly element: HTMLElement;
     private view: ChartView | null = null;
     private wanted: Wanted | null = null;
+    private warmed = false;
 
     /** @param failed told when a chart that was asked for could not be loaded */
     constructor(
@@ -45,9 +47,23 @@ export class LazyChart {
         this.element.className = "chart-slot";
     }
 
-    /** Loads the chart's code now, so that a later Alt+C draws without waiting for it. */
-    preload(): void {
-        void this.load();
+    /**
+     * Loads the chart's code now, so that a later Alt+C draws without waiting for it; with
+     * `warm`, also runs it once off-screen (chart/warmUp.ts) unless a chart is shown by then.
+     */
+    preload(warm = false): void {
+        void this.load().then(() => (warm ? this.warmUp() : undefined));
+    }
+
+    private async warmUp(): Promise<void> {
+        if (this.warmed || this.view?.visible) return;
+        this.warmed = true;
+        try {
+            await (await chartModule()).warmUp();
+            log("debug", "the chart's code ran once off-screen");
+        } catch {
+            // Not loaded: a chart asked for loads it again, and says so if it cannot.
+        }
     }
 
     show(source: ChartSource, saved: ChartSpec | null, title: string): void {
