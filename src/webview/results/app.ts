@@ -31,7 +31,7 @@ import { Toolbar } from "./toolbar";
 import type { ViewQuery } from "./view";
 import { log, vscode } from "./vscodeApi";
 
-/** Rows from which a result's chart code is warmed up while the rows are read (chart/warmUp.ts). */
+/** Rows from which a result's chart code is run once off-screen after its rows are parsed. */
 const warmChartRows = 5_000;
 
 /** Rows of a chart column read in one step while the page is idle (about a millisecond). */
