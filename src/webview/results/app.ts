@@ -378,8 +378,10 @@ export class App {
                 if (this.current() === model) this.status.update(model);
             },
         };
-        // The columns of the chart it opens with, read by the worker while it has the bytes.
-        const chartColumns = chartColumnsToRead(model, this.chartPrefs.get(model)?.spec ?? null, 4);
+        // The columns of the chart it opens with, read by the worker while it has the bytes: its
+        // x and first y only, as the layout waits for them (the page reads any others while
+        // idle; see docs/performance.md, "Chart").
+        const chartColumns = chartColumnsToRead(model, this.chartPrefs.get(model)?.spec ?? null, 2);
         void this.source.load(
             payload.id,
             payload.bytes,
