@@ -362,7 +362,7 @@ export class App {
                 // result's chart is slow to draw first: its code is also run once off-screen. Not
                 // while the rows are read: that slowed their reading by half (see
                 // docs/performance.md, "Chart").
-                const warm = payload.meta.rowCount >= warmChartRows;
+                const warm = model.total >= warmChartRows;
                 requestIdleCallback(() => this.chart.preload(warm));
                 if (this.current() === model) {
                     this.status.update(model);

@@ -9,6 +9,7 @@ import { columnKind, ColumnKind } from "./format";
 import type { GridData } from "./grid/types";
 import { ColumnReads } from "./chart/columnReads";
 import type { ColumnToRead, RowReader, ViewQuery } from "./view";
+import type { ReadColumn } from "./workerProtocol";
 
 /** Rows parsed on demand that are kept; beyond this the cache starts over. */
 const cacheLimit = 4000;
@@ -130,11 +131,7 @@ export class ResultModel implements GridData {
     }
 
     /** The bytes and where each row is: every row can be drawn from now on. */
-    setLayout(
-        bytes: Uint8Array,
-        cells: CellLayout,
-        chartColumns?: readonly (ColumnToRead & { values: Float64Array })[],
-    ): void {
+    setLayout(bytes: Uint8Array, cells: CellLayout, chartColumns?: readonly ReadColumn[]): void {
         this.wide = cells.wide;
         this.bytes = bytes;
         this.starts = cells.rowStarts;

@@ -2,6 +2,7 @@
 // chart asks for it, or a slice of rows at a time ahead of it while the page is idle.
 import type { ByteRows } from "../../../shared/json/byteRows";
 import type { ColumnToRead } from "../view";
+import type { ReadColumn } from "../workerProtocol";
 import { timeInBytes } from "./values";
 
 /** One column read so far, in the service's order (NaN where a value is read on its own). */
@@ -16,7 +17,7 @@ export class ColumnReads {
     /** `given`: columns read already (by the parse worker), every row. */
     constructor(
         private readonly rows: ByteRows,
-        given: readonly (ColumnToRead & { values: Float64Array })[] = [],
+        given: readonly ReadColumn[] = [],
     ) {
         for (const { c, asTime, values } of given)
             if (values.length === rows.count)
