@@ -203,17 +203,28 @@ describe("a chart's columns read ahead on the page", () => {
     it("takes columns the parse worker read as they are, and reads only the others", () => {
         const { rows: whole } = rowsOf(JSON.stringify({ results: rows }));
         const given = whole.stringsAs(0, timeInBytes);
-        const reads = new ColumnReads(whole, [{ c: 0, asTime: true, values: given }]);
+        const reads = new ColumnReads(whole);
+        reads.give([{ c: 0, asTime: true, values: given }]);
         assert.equal(reads.whole(0, true), given, "the worker's array, not read again");
         assert.equal(reads.ahead(columns.slice(0, 1), 700), true, "nothing left to read");
         let steps = 0;
         while (!reads.ahead(columns, 700)) steps++;
         assert.equal(steps, Math.ceil(5000 / 700), "the value column alone");
         // A column read from other bytes (another result's) is not taken.
-        const short = new ColumnReads(whole, [
-            { c: 1, asTime: false, values: new Float64Array(3) },
-        ]);
+        const short = new ColumnReads(whole);
+        short.give([{ c: 1, asTime: false, values: new Float64Array(3) }]);
         assert.deepEqual([...short.whole(1, false)], [...whole.doubles(1)]);
+    });
+
+    it("takes the worker's column in place of one the page began to read", () => {
+        const { reads, whole } = readsOf();
+        assert.equal(reads.ahead(columns, 700), false, "the page has begun the time column");
+        const given = whole.stringsAs(0, timeInBytes);
+        reads.give([{ c: 0, asTime: true, values: given }]);
+        assert.equal(reads.whole(0, true), given);
+        let steps = 0;
+        while (!reads.ahead(columns, 700)) steps++;
+        assert.equal(steps, Math.ceil(5000 / 700), "the value column alone is left");
     });
 });
 

@@ -292,12 +292,22 @@ describe("results chart (webview)", function () {
         return String(await message.jsonValue());
     }
 
-    it("reads a big result's chart columns in the parse worker, with its scan", async function () {
+    it("reads a big result's chart columns in the parse worker, after its rows", async function () {
         this.timeout(60_000);
         await loadResults(page, [{ name: "big", fixture: shapes.big }]);
-        // The time and the value column come back read, with the rows' layout.
-        const text = await logLine(page, /chart column\(s\) of big read with the scan/);
+        // The time and the value column come back read, after every row is parsed (the rows'
+        // layout does not wait for them).
+        const text = await logLine(page, /chart column\(s\) of big read by the worker/);
         assert.match(text, /^2 chart column/, "the time and the value column");
+        const parsedFirst = await page.evaluate(() => {
+            const lines = window.__posted
+                .filter((m: any) => m.type === "log")
+                .map((m: any) => m.message as string);
+            const parsed = lines.findIndex((m: string) => /^parsed big /.test(m));
+            const read = lines.findIndex((m: string) => /chart column\(s\) of big read by/.test(m));
+            return parsed >= 0 && parsed < read;
+        });
+        assert.ok(parsedFirst, "the rows are parsed before the columns come");
         // So the page has nothing left to read: its read-ahead ends in its first task.
         assert.match(await logLine(page, /^read \d+ chart column/), / ahead in 1 slice\(s\)/);
         // Its chart's code ran once off-screen, after the rows were read (not while), and left

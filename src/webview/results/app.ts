@@ -28,7 +28,7 @@ import { restoreSelection, selectionState } from "./selectionState";
 import { SelectionCopy } from "./selectionCopy";
 import { StatusLine } from "./status";
 import { Toolbar } from "./toolbar";
-import type { ViewQuery } from "./view";
+import type { ColumnToRead, ViewQuery } from "./view";
 import { log, vscode } from "./vscodeApi";
 
 /** Rows from which a result's chart code is run once off-screen after its rows are parsed. */
@@ -333,14 +333,13 @@ export class App {
 
     private parse(model: ResultModel, t0: number): void {
         const payload = model.payload;
+        // The columns of the chart it opens with (at most four: a wide table is seldom charted
+        // whole), read by the worker once the rows are, or by the page while idle when there is
+        // no worker (see docs/performance.md, "Chart").
+        const chartColumns = chartColumnsToRead(model, this.chartPrefs.get(model)?.spec ?? null, 4);
         const sink: RowSink = {
-            layout: (bytes, cells, chartColumns) => {
-                model.setLayout(bytes, cells, chartColumns);
-                if (chartColumns?.length)
-                    log(
-                        "debug",
-                        `${chartColumns.length} chart column(s) of ${payload.id} read with the scan`,
-                    );
+            layout: (bytes, cells) => {
+                model.setLayout(bytes, cells);
                 if (this.current() === model) this.grid.scheduleRender();
                 if (this.current() === model) this.chart.rowsChanged();
             },
@@ -357,7 +356,9 @@ export class App {
                     "debug",
                     `parsed ${payload.id} in ${Math.round(parseMs)} ms (${inWorker ? "worker" : "page"})`,
                 );
-                this.readChartAhead(model);
+                // With the worker's columns still to come, the page reads the rest after them.
+                if (!(inWorker && chartColumns.length > 0))
+                    this.readChartAhead(model, chartColumns);
                 // The chart's code too, while the page is idle: Alt+C then draws at once. A large
                 // result's chart is slow to draw first: its code is also run once off-screen. Not
                 // while the rows are read: that slowed their reading by half (see
@@ -372,16 +373,17 @@ export class App {
                         this.applyQuery(model.query);
                 }
             },
+            columns: (read) => {
+                model.giveColumns(read);
+                log("debug", `${read.length} chart column(s) of ${payload.id} read by the worker`);
+                this.readChartAhead(model, chartColumns);
+            },
             failed: (message) => {
                 model.error = message;
                 log("error", `could not parse result ${payload.id}: ${message}`);
                 if (this.current() === model) this.status.update(model);
             },
         };
-        // The columns of the chart it opens with, read by the worker while it has the bytes: its
-        // x and first y only, as the layout waits for them (the page reads any others while
-        // idle; see docs/performance.md, "Chart").
-        const chartColumns = chartColumnsToRead(model, this.chartPrefs.get(model)?.spec ?? null, 2);
         void this.source.load(
             payload.id,
             payload.bytes,
@@ -398,11 +400,9 @@ export class App {
      * Reads the columns of the chart `model` opens with (saved for its query, or picked) from the
      * bytes while the page is idle, a slice of rows at a time, so that Alt+C draws at once: read
      * ahead, a large result's first chart drew in about half the time (see docs/performance.md,
-     * "Chart"). At most four columns (a wide table is
-     * seldom charted whole).
+     * "Chart"). Those the parse worker read already are skipped.
      */
-    private readChartAhead(model: ResultModel): void {
-        const columns = chartColumnsToRead(model, this.chartPrefs.get(model)?.spec ?? null, 4);
+    private readChartAhead(model: ResultModel, columns: readonly ColumnToRead[]): void {
         if (columns.length === 0) return;
         const models = this.models;
         const t0 = performance.now();

@@ -45,11 +45,10 @@ function parse(
     // Exactly sized (the scanner's array has room to grow); all of it goes to the page.
     const cellStarts = scan.cellStarts.slice(0, scan.cellCount);
     const rowFirstCell = Uint32Array.from(scan.rowFirstCell);
-    const cells = { rowStarts: starts, rowEnds: ends, cellStarts, rowFirstCell, wide };
-    const read = readColumns(
-        new ByteRows(bytes, { ...cells, cellCount: cellStarts.length }),
-        chartColumns,
-    );
+    // The chart's columns are read after the layout and completion have gone: the layout waited
+    // for that read (see docs/performance.md, "What 'all rows parsed' lost, and why"). The bytes
+    // go to the page with the layout, so the read takes a copy of them, let go of once read.
+    const kept = chartColumns.length > 0 ? bytes.slice() : null;
     const layout: FromWorker = {
         type: "layout",
         resultId,
@@ -59,7 +58,6 @@ function parse(
         wide,
         cellStarts,
         rowFirstCell,
-        chartColumns: read,
     };
     scope.postMessage(layout, [
         buffer,
@@ -67,12 +65,27 @@ function parse(
         ends.buffer,
         cellStarts.buffer,
         rowFirstCell.buffer,
-        ...read.map((column) => column.values.buffer),
     ]);
     const parseMs = performance.now() - t0;
     const rows = new LentRows(scan.rowStarts.length);
     held.set(resultId, { views: new RowViews(rows, kinds), rows, kinds });
     scope.postMessage({ type: "done", resultId, rowCount: rows.count, parseMs });
+    if (!kept) return;
+    // The scanner's own offsets are still here (the page got copies of them).
+    const cellsHere = {
+        rowStarts: scan.rowStarts,
+        rowEnds: scan.rowEnds,
+        cellStarts: scan.cellStarts,
+        cellCount: scan.cellCount,
+        rowFirstCell: scan.rowFirstCell,
+        wide,
+    };
+    const read = readColumns(new ByteRows(kept, cellsHere), chartColumns);
+    const reply: FromWorker = { type: "columns", resultId, columns: read };
+    scope.postMessage(
+        reply,
+        read.map((column) => column.values.buffer),
+    );
 }
 
 /**
@@ -81,11 +94,16 @@ function parse(
  */
 function readColumns(rows: ByteRows, columns: readonly ColumnToRead[]): ReadColumn[] {
     if (!rows.indexed) return [];
-    return columns.map(({ c, asTime }) => ({
-        c,
-        asTime,
-        values: asTime ? rows.stringsAs(c, timeInBytes) : rows.doubles(c),
-    }));
+    try {
+        return columns.map(({ c, asTime }) => ({
+            c,
+            asTime,
+            values: asTime ? rows.stringsAs(c, timeInBytes) : rows.doubles(c),
+        }));
+    } catch {
+        // The result itself is fine: the page reads the columns when the chart asks.
+        return [];
+    }
 }
 
 /** Loans being put together, and complete ones waiting for the request that asked. */

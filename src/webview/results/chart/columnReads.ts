@@ -14,13 +14,15 @@ interface ColumnRead {
 export class ColumnReads {
     private readonly columns = new Map<string, ColumnRead>();
 
-    /** `given`: columns read already (by the parse worker), every row. */
-    constructor(
-        private readonly rows: ByteRows,
-        given: readonly ReadColumn[] = [],
-    ) {
-        for (const { c, asTime, values } of given)
-            if (values.length === rows.count)
+    constructor(private readonly rows: ByteRows) {}
+
+    /**
+     * Columns read already (by the parse worker), every row. Each replaces what was read of it
+     * here (the chart may have read it meanwhile: both hold the same values).
+     */
+    give(read: readonly ReadColumn[]): void {
+        for (const { c, asTime, values } of read)
+            if (values.length === this.rows.count)
                 this.columns.set(key(c, asTime), { values, read: values.length });
     }
 

@@ -26,20 +26,28 @@ export interface Series {
     exact(k: number): unknown;
 }
 
+/** A column read for a chart: each row's number (null: none), and the bulk read it came from. */
+interface ColumnRead {
+    at: (i: number) => number | null;
+    /** Read from the bytes in one pass (NaN: read on its own with `cell`); absent if not. */
+    bulk?: Float64Array;
+}
+
 /**
  * Column `c` of the rows as numbers to draw (null: none), or as times: read from the bytes in
  * one pass where the reader can (a chart of 50,000 points spent half its time reading a value
  * at a time), each value the reader could not read that way read with `cell`.
  */
-function columnOf(rows: RowReader, c: number, asTime: boolean): (i: number) => number | null {
+function columnOf(rows: RowReader, c: number, asTime: boolean): ColumnRead {
     const bulk = asTime ? rows.times?.(c) : rows.doubles?.(c);
     const slow = (i: number) => (asTime ? toTime(rows.cell(i, c)) : toNumber(rows.cell(i, c)));
-    if (!bulk) return slow;
-    return (i) => {
+    if (!bulk) return { at: slow };
+    const at = (i: number) => {
         const v = bulk[i];
         if (v !== v) return slow(i); // NaN: not read from the bytes
         return Number.isFinite(v) ? v : null;
     };
+    return { at, bulk };
 }
 
 export interface ChartData {
@@ -86,10 +94,13 @@ function readChartData(
 ): ChartData {
     if (spec.split >= 0 && spec.x >= 0) return splitData(spec, rows, xIsTime);
     // The x column read once: a bar chart's check for text below and the points both use it.
-    const x = spec.x < 0 ? (i: number) => i : columnOf(rows, spec.x, xIsTime);
+    const x: ColumnRead =
+        spec.x < 0
+            ? { at: (i) => i, bulk: Float64Array.from({ length: rows.count }, (_, i) => i) }
+            : columnOf(rows, spec.x, xIsTime);
     if ((spec.type === "bar" || spec.type === "stackedBar") && spec.x >= 0 && !xIsTime) {
         for (let i = 0; i < rows.count; i++)
-            if (x(i) === null) return categoryData(spec, columns, rows);
+            if (x.at(i) === null) return categoryData(spec, columns, rows);
     }
     return pointData(spec, columns, rows, xIsTime, x);
 }
@@ -100,10 +111,14 @@ function pointData(
     columns: string[],
     rows: RowReader,
     xIsTime: boolean,
-    x: (i: number) => number | null,
+    xRead: ColumnRead,
 ): ChartData {
-    const typed = typedPoints(spec, columns, rows, xIsTime);
-    if (typed) return typed;
+    // Each column read once, whichever way the points are made of them.
+    const yReads = spec.ys.map((c) => columnOf(rows, c, false));
+    const xKind = spec.x < 0 ? "index" : xIsTime ? "time" : "number";
+    const typed = typedPoints(spec, columns, rows, xRead, yReads);
+    if (typed) return { xKind, ...typed };
+    const x = xRead.at;
     const n = rows.count;
     const keys = new Float64Array(n);
     const order: number[] = [];
@@ -123,13 +138,12 @@ function pointData(
         if (keys[order[k]] < keys[order[k - 1]]) sorted = false;
     if (!sorted) order.sort((a, b) => keys[a] - keys[b]);
     const xs = order.map((i) => keys[i]);
-    const series = spec.ys.map((c) => {
-        const y = columnOf(rows, c, false);
+    const series = spec.ys.map((c, s) => {
+        const y = yReads[s].at;
         const values = new Array<number | null>(order.length);
         for (let k = 0; k < order.length; k++) values[k] = y(order[k]);
         return { label: columns[c], values, exact: (k: number) => rows.cell(order[k], c) };
     });
-    const xKind = spec.x < 0 ? "index" : xIsTime ? "time" : "number";
     return { xKind, xs, categories: [], series, skipped };
 }
 
@@ -142,23 +156,18 @@ function typedPoints(
     spec: ChartSpec,
     columns: string[],
     rows: RowReader,
-    xIsTime: boolean,
-): ChartData | null {
-    const xs =
-        spec.x < 0
-            ? Float64Array.from({ length: rows.count }, (_, i) => i)
-            : xIsTime
-              ? rows.times?.(spec.x)
-              : rows.doubles?.(spec.x);
+    x: ColumnRead,
+    ys: ColumnRead[],
+): Omit<ChartData, "xKind"> | null {
+    const xs = x.bulk;
     if (!xs || !allFinite(xs, true)) return null;
     const series: Series[] = [];
-    for (const c of spec.ys) {
-        const values = rows.doubles?.(c);
+    for (const [s, c] of spec.ys.entries()) {
+        const values = ys[s].bulk;
         if (!values || !allFinite(values, false)) return null;
         series.push({ label: columns[c], values, exact: (k: number) => rows.cell(k, c) });
     }
-    const xKind = spec.x < 0 ? "index" : xIsTime ? "time" : "number";
-    return { xKind, xs, categories: [], series, skipped: 0 };
+    return { xs, categories: [], series, skipped: 0 };
 }
 
 /** Every value finite (NaN: read on its own; infinities are drawn as missing), ascending if asked. */
@@ -207,7 +216,7 @@ function categoryData(spec: ChartSpec, columns: string[], rows: RowReader): Char
 
 /** One series per value of the split column (a breakdown), the largest first. */
 function splitData(spec: ChartSpec, rows: RowReader, xIsTime: boolean): ChartData {
-    const xOf = columnOf(rows, spec.x, xIsTime);
+    const xOf = columnOf(rows, spec.x, xIsTime).at;
     const y = spec.ys[0];
     const xSet = new Set<number>();
     const groups = new Map<string, { total: number; points: Map<number, [number, unknown]> }>();
