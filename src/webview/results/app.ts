@@ -33,6 +33,8 @@ import { log, vscode } from "./vscodeApi";
 
 /** Rows from which a result's chart code is run once off-screen after its rows are parsed. */
 const warmChartRows = 5_000;
+/** Most columns of a result taken to be charted first (a time, a breakdown and a few counts). */
+const chartShapedColumns = 5;
 
 /** Rows of a chart column read in one step while the page is idle (about a millisecond). */
 const readAheadRows = 2000;
@@ -334,12 +336,19 @@ export class App {
     private parse(model: ResultModel, t0: number): void {
         const payload = model.payload;
         // The columns of the chart it opens with (at most four: a wide table is seldom charted
-        // whole), read by the worker once the rows are, or by the page while idle when there is
-        // no worker (see docs/performance.md, "Chart").
+        // whole). A result shaped like a chart has them read by the worker with its scan, so
+        // Alt+C draws at once; the layout waits for that read, so a wider one has them read by
+        // the page while idle (see docs/performance.md, "Chart").
         const chartColumns = chartColumnsToRead(model, this.chartPrefs.get(model)?.spec ?? null, 4);
+        const chartShaped = this.chartShaped(model);
         const sink: RowSink = {
-            layout: (bytes, cells) => {
-                model.setLayout(bytes, cells);
+            layout: (bytes, cells, read) => {
+                model.setLayout(bytes, cells, read);
+                if (read?.length)
+                    log(
+                        "debug",
+                        `${read.length} chart column(s) of ${payload.id} read with the scan`,
+                    );
                 if (this.current() === model) this.grid.scheduleRender();
                 if (this.current() === model) this.chart.rowsChanged();
             },
@@ -356,14 +365,12 @@ export class App {
                     "debug",
                     `parsed ${payload.id} in ${Math.round(parseMs)} ms (${inWorker ? "worker" : "page"})`,
                 );
-                // With the worker's columns still to come, the page reads the rest after them.
-                if (!(inWorker && chartColumns.length > 0))
-                    this.readChartAhead(model, chartColumns);
+                this.readChartAhead(model, chartColumns);
                 // The chart's code too, while the page is idle: Alt+C then draws at once. A large
-                // result's chart is slow to draw first: its code is also run once off-screen. Not
-                // while the rows are read: that slowed their reading by half (see
+                // result shaped like a chart is slow to draw first: its code is also run once
+                // off-screen. Not while the rows are read: that slowed their reading by half (see
                 // docs/performance.md, "Chart").
-                const warm = model.total >= warmChartRows;
+                const warm = chartShaped && model.total >= warmChartRows;
                 requestIdleCallback(() => this.chart.preload(warm));
                 if (this.current() === model) {
                     this.status.update(model);
@@ -372,11 +379,6 @@ export class App {
                     if (model.query.sortColumn >= 0 || model.query.filter)
                         this.applyQuery(model.query);
                 }
-            },
-            columns: (read) => {
-                model.giveColumns(read);
-                log("debug", `${read.length} chart column(s) of ${payload.id} read by the worker`);
-                this.readChartAhead(model, chartColumns);
             },
             failed: (message) => {
                 model.error = message;
@@ -390,17 +392,30 @@ export class App {
             model.kinds,
             sink,
             payload.encoding,
-            chartColumns,
+            chartShaped ? chartColumns : [],
         );
         // The bytes went to the worker (they come back with the layout); drop this reference.
         (payload as { bytes: Uint8Array }).bytes = new Uint8Array(0);
     }
 
     /**
+     * A result likely to be charted first: a chart is saved for its query, or it has few
+     * columns (a time and a count or two, as PostHog's insights return). A wide table is read
+     * in the grid first: reading its chart's columns with the scan held up its rows (see
+     * docs/performance.md, "What 'all rows parsed' lost, and why").
+     */
+    private chartShaped(model: ResultModel): boolean {
+        const prefs = this.chartPrefs.get(model);
+        return (
+            !!prefs?.spec || prefs?.view === "chart" || model.columns.length <= chartShapedColumns
+        );
+    }
+
+    /**
      * Reads the columns of the chart `model` opens with (saved for its query, or picked) from the
      * bytes while the page is idle, a slice of rows at a time, so that Alt+C draws at once: read
      * ahead, a large result's first chart drew in about half the time (see docs/performance.md,
-     * "Chart"). Those the parse worker read already are skipped.
+     * "Chart"). Those the parse worker read with its scan are skipped.
      */
     private readChartAhead(model: ResultModel, columns: readonly ColumnToRead[]): void {
         if (columns.length === 0) return;

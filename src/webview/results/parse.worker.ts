@@ -45,10 +45,11 @@ function parse(
     // Exactly sized (the scanner's array has room to grow); all of it goes to the page.
     const cellStarts = scan.cellStarts.slice(0, scan.cellCount);
     const rowFirstCell = Uint32Array.from(scan.rowFirstCell);
-    // The chart's columns are read after the layout and completion have gone: the layout waited
-    // for that read (see docs/performance.md, "What 'all rows parsed' lost, and why"). The bytes
-    // go to the page with the layout, so the read takes a copy of them, let go of once read.
-    const kept = chartColumns.length > 0 ? bytes.slice() : null;
+    const cells = { rowStarts: starts, rowEnds: ends, cellStarts, rowFirstCell, wide };
+    const read = readColumns(
+        new ByteRows(bytes, { ...cells, cellCount: cellStarts.length }),
+        chartColumns,
+    );
     const layout: FromWorker = {
         type: "layout",
         resultId,
@@ -58,6 +59,7 @@ function parse(
         wide,
         cellStarts,
         rowFirstCell,
+        chartColumns: read,
     };
     scope.postMessage(layout, [
         buffer,
@@ -65,27 +67,12 @@ function parse(
         ends.buffer,
         cellStarts.buffer,
         rowFirstCell.buffer,
+        ...read.map((column) => column.values.buffer),
     ]);
     const parseMs = performance.now() - t0;
     const rows = new LentRows(scan.rowStarts.length);
     held.set(resultId, { views: new RowViews(rows, kinds), rows, kinds });
     scope.postMessage({ type: "done", resultId, rowCount: rows.count, parseMs });
-    if (!kept) return;
-    // The scanner's own offsets are still here (the page got copies of them).
-    const cellsHere = {
-        rowStarts: scan.rowStarts,
-        rowEnds: scan.rowEnds,
-        cellStarts: scan.cellStarts,
-        cellCount: scan.cellCount,
-        rowFirstCell: scan.rowFirstCell,
-        wide,
-    };
-    const read = readColumns(new ByteRows(kept, cellsHere), chartColumns);
-    const reply: FromWorker = { type: "columns", resultId, columns: read };
-    scope.postMessage(
-        reply,
-        read.map((column) => column.values.buffer),
-    );
 }
 
 /**
@@ -94,16 +81,11 @@ function parse(
  */
 function readColumns(rows: ByteRows, columns: readonly ColumnToRead[]): ReadColumn[] {
     if (!rows.indexed) return [];
-    try {
-        return columns.map(({ c, asTime }) => ({
-            c,
-            asTime,
-            values: asTime ? rows.stringsAs(c, timeInBytes) : rows.doubles(c),
-        }));
-    } catch {
-        // The result itself is fine: the page reads the columns when the chart asks.
-        return [];
-    }
+    return columns.map(({ c, asTime }) => ({
+        c,
+        asTime,
+        values: asTime ? rows.stringsAs(c, timeInBytes) : rows.doubles(c),
+    }));
 }
 
 /** Loans being put together, and complete ones waiting for the request that asked. */

@@ -131,19 +131,15 @@ export class ResultModel implements GridData {
     }
 
     /** The bytes and where each row is: every row can be drawn from now on. */
-    setLayout(bytes: Uint8Array, cells: CellLayout): void {
+    setLayout(bytes: Uint8Array, cells: CellLayout, chartColumns?: readonly ReadColumn[]): void {
         this.wide = cells.wide;
         this.bytes = bytes;
         this.starts = cells.rowStarts;
         this.ends = cells.rowEnds;
         this.values = new ByteRows(bytes, cells);
         this.chartColumns = new ColumnReads(this.values);
+        if (chartColumns) this.chartColumns.give(chartColumns);
         this.received = cells.rowStarts.length;
-    }
-
-    /** A chart's columns read already (by the parse worker), every row. */
-    giveColumns(read: readonly ReadColumn[]): void {
-        this.chartColumns?.give(read);
     }
 
     /**

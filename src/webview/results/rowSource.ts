@@ -15,16 +15,13 @@ import type { FromWorker, ReadColumn, ToWorker } from "./workerProtocol";
 
 /** Receives one result as it is parsed. */
 export interface RowSink {
-    /** The bytes, and where each row is in them: any row can now be drawn. */
-    layout(bytes: Uint8Array, cells: CellLayout): void;
+    /**
+     * The bytes, and where each row is in them: any row can now be drawn. `chartColumns`: those
+     * asked for with {@link RowSource.load}, read already.
+     */
+    layout(bytes: Uint8Array, cells: CellLayout, chartColumns?: readonly ReadColumn[]): void;
     /** Every row is parsed: sort and filter work. */
     done(rowCount: number, parseMs: number, inWorker: boolean): void;
-    /**
-     * The chart's columns asked for with {@link RowSource.load}, read by the worker (none when
-     * they could not be read). Comes once, after `done`, when the worker parsed and was asked
-     * for columns; never otherwise.
-     */
-    columns?(read: readonly ReadColumn[]): void;
     /** Parsing failed. */
     failed(message: string): void;
 }
@@ -110,8 +107,8 @@ export class RowSource {
     }
 
     /**
-     * Parses a result's bytes; the layout and completion go to `sink`. The worker then reads
-     * `chartColumns` for `sink.columns` (the page reads them itself when there is no worker).
+     * Parses a result's bytes; the layout and completion go to `sink`. The worker also reads
+     * `chartColumns` (the page reads them itself when there is no worker).
      */
     async load(
         resultId: string,
@@ -363,12 +360,9 @@ export class RowSource {
                     wide: msg.wide,
                 };
                 this.held.set(msg.resultId, { bytes, layout });
-                sink.layout(bytes, cellLayoutOf(layout));
+                sink.layout(bytes, cellLayoutOf(layout), msg.chartColumns);
                 break;
             }
-            case "columns":
-                sink?.columns?.(msg.columns);
-                break;
             case "needRows":
                 this.lendAndAsk(msg.resultId, msg.seq);
                 break;

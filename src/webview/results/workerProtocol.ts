@@ -24,9 +24,8 @@ export type ToWorker =
           /** "gzip": `buffer` is compressed; the worker inflates it first, and sends that back. */
           encoding?: "gzip";
           /**
-           * The columns of the chart this result opens with, read from the bytes after the layout
-           * and `done` have gone (a `columns` reply): Alt+C then draws without reading them on
-           * the page.
+           * The columns of the chart this result opens with, read from the bytes before they
+           * go back: Alt+C then draws without reading them on the page.
            */
           chartColumns?: ColumnToRead[];
       }
@@ -109,17 +108,8 @@ export type FromWorker =
           cellStarts: Uint32Array;
           /** Index into `cellStarts` of each row's first value; empty when rows are not arrays. */
           rowFirstCell: Uint32Array;
-      }
-    | {
-          /**
-           * The chart's columns asked for with `parse` (none when they could not be read), sent
-           * after `done`.
-           */
-          type: "columns";
-          /** Result they belong to. */
-          resultId: string;
-          /** The columns (transferred). */
-          columns: ReadColumn[];
+          /** The chart's columns asked for with `parse` (transferred). */
+          chartColumns: ReadColumn[];
       }
     | {
           /** Every row has been sent. */

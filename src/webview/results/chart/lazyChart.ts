@@ -52,7 +52,11 @@ export class LazyChart {
      * `warm`, also runs it once off-screen (chart/warmUp.ts) unless a chart is shown by then.
      */
     preload(warm = false): void {
-        void this.load().then(() => (warm ? this.warmUp() : undefined));
+        // The warm-up in a task of its own: with the chunk's loading, one task held the page for
+        // longer than 50 ms.
+        void this.load().then(() => {
+            if (warm) requestIdleCallback(() => void this.warmUp());
+        });
     }
 
     private async warmUp(): Promise<void> {
