@@ -298,6 +298,10 @@ async function benchOurs(browser, origin, firstRowsJson, meta) {
                 firstSort: sortedAt - window.__readyAt,
                 worker,
                 maxTask: Math.max(0, ...window.__longTasks),
+                // The worker's own time for the scan, as the page logs it.
+                parsedLog: window.__posted.find(
+                    (m) => m.type === "log" && /^parsed /.test(m.message),
+                )?.message,
             };
         },
         { firstRowsJson, meta },
@@ -736,6 +740,22 @@ async function main() {
         await benchOurs(browser, origin, firstRowsJson, meta);
         oursRuns = [];
         slickRuns = [];
+        if (process.env.BENCH_LOAD_ONLY === "1") {
+            // Our load alone, run after run (while working on it): each run's figures.
+            for (let i = 0; i < GRID_RUNS; i++)
+                oursRuns.push(await benchOurs(browser, origin, firstRowsJson, meta));
+            const pick = ({ firstPaint, all, firstSort, bareParse, maxTask }) => ({
+                firstPaint,
+                all,
+                firstSort,
+                bareParse,
+                maxTask,
+            });
+            console.log(
+                JSON.stringify({ median: pick(medianOfRuns(oursRuns)), runs: oursRuns.map(pick) }),
+            );
+            return;
+        }
         for (let i = 0; i < GRID_RUNS; i++) {
             oursRuns.push(await benchOurs(browser, origin, firstRowsJson, meta));
             slickRuns.push(await benchSlick(browser, origin));

@@ -339,8 +339,10 @@ export class App {
         // whole). A result shaped like a chart has them read by the worker with its scan, so
         // Alt+C draws at once; the layout waits for that read, so a wider one has them read by
         // the page while idle (see docs/performance.md, "Chart").
-        const chartColumns = chartColumnsToRead(model, this.chartPrefs.get(model)?.spec ?? null, 4);
         const chartShaped = this.chartShaped(model);
+        const spec = this.chartPrefs.get(model)?.spec ?? null;
+        // Chosen after the parse when the worker does not read them: the bytes go first.
+        const forWorker = chartShaped ? chartColumnsToRead(model, spec, 4) : [];
         const sink: RowSink = {
             layout: (bytes, cells, read) => {
                 model.setLayout(bytes, cells, read);
@@ -365,7 +367,10 @@ export class App {
                     "debug",
                     `parsed ${payload.id} in ${Math.round(parseMs)} ms (${inWorker ? "worker" : "page"})`,
                 );
-                this.readChartAhead(model, chartColumns);
+                this.readChartAhead(
+                    model,
+                    chartShaped ? forWorker : chartColumnsToRead(model, spec, 4),
+                );
                 // The chart's code too, while the page is idle: Alt+C then draws at once. A large
                 // result shaped like a chart is slow to draw first: its code is also run once
                 // off-screen. Not while the rows are read: that slowed their reading by half (see
@@ -392,7 +397,7 @@ export class App {
             model.kinds,
             sink,
             payload.encoding,
-            chartShaped ? chartColumns : [],
+            forWorker,
         );
         // The bytes went to the worker (they come back with the layout); drop this reference.
         (payload as { bytes: Uint8Array }).bytes = new Uint8Array(0);

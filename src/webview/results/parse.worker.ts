@@ -46,10 +46,14 @@ function parse(
     const cellStarts = scan.cellStarts.slice(0, scan.cellCount);
     const rowFirstCell = Uint32Array.from(scan.rowFirstCell);
     const cells = { rowStarts: starts, rowEnds: ends, cellStarts, rowFirstCell, wide };
-    const read = readColumns(
-        new ByteRows(bytes, { ...cells, cellCount: cellStarts.length }),
-        chartColumns,
-    );
+    // Most results are not shaped like a chart: nothing is read, and no reader built.
+    const read =
+        chartColumns.length === 0
+            ? []
+            : readColumns(
+                  new ByteRows(bytes, { ...cells, cellCount: cellStarts.length }),
+                  chartColumns,
+              );
     const layout: FromWorker = {
         type: "layout",
         resultId,
