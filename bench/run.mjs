@@ -744,12 +744,13 @@ async function main() {
             // Our load alone, run after run (while working on it): each run's figures.
             for (let i = 0; i < GRID_RUNS; i++)
                 oursRuns.push(await benchOurs(browser, origin, firstRowsJson, meta));
-            const pick = ({ firstPaint, all, firstSort, bareParse, maxTask }) => ({
+            const pick = ({ firstPaint, all, firstSort, bareParse, maxTask, parsedLog }) => ({
                 firstPaint,
                 all,
                 firstSort,
                 bareParse,
                 maxTask,
+                parsedLog,
             });
             console.log(
                 JSON.stringify({ median: pick(medianOfRuns(oursRuns)), runs: oursRuns.map(pick) }),

@@ -17,8 +17,8 @@ export class ColumnReads {
     constructor(private readonly rows: ByteRows) {}
 
     /**
-     * Columns read already (by the parse worker), every row. Each replaces what was read of it
-     * here (the chart may have read it meanwhile: both hold the same values).
+     * Columns read already (by the parse worker with its scan), every row. Each replaces what
+     * was read of it here, if anything (both hold the same values).
      */
     give(read: readonly ReadColumn[]): void {
         for (const { c, asTime, values } of read)

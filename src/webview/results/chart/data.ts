@@ -27,7 +27,7 @@ export interface Series {
 }
 
 /** A column read for a chart: each row's number (null: none), and the bulk read it came from. */
-interface ColumnRead {
+interface PointColumn {
     at: (i: number) => number | null;
     /** Read from the bytes in one pass (NaN: read on its own with `cell`); absent if not. */
     bulk?: Float64Array;
@@ -38,7 +38,7 @@ interface ColumnRead {
  * one pass where the reader can (a chart of 50,000 points spent half its time reading a value
  * at a time), each value the reader could not read that way read with `cell`.
  */
-function columnOf(rows: RowReader, c: number, asTime: boolean): ColumnRead {
+function columnOf(rows: RowReader, c: number, asTime: boolean): PointColumn {
     const bulk = asTime ? rows.times?.(c) : rows.doubles?.(c);
     const slow = (i: number) => (asTime ? toTime(rows.cell(i, c)) : toNumber(rows.cell(i, c)));
     if (!bulk) return { at: slow };
@@ -94,7 +94,7 @@ function readChartData(
 ): ChartData {
     if (spec.split >= 0 && spec.x >= 0) return splitData(spec, rows, xIsTime);
     // The x column read once: a bar chart's check for text below and the points both use it.
-    const x: ColumnRead =
+    const x: PointColumn =
         spec.x < 0
             ? { at: (i) => i, bulk: Float64Array.from({ length: rows.count }, (_, i) => i) }
             : columnOf(rows, spec.x, xIsTime);
@@ -111,7 +111,7 @@ function pointData(
     columns: string[],
     rows: RowReader,
     xIsTime: boolean,
-    xRead: ColumnRead,
+    xRead: PointColumn,
 ): ChartData {
     // Each column read once, whichever way the points are made of them.
     const yReads = spec.ys.map((c) => columnOf(rows, c, false));
@@ -156,8 +156,8 @@ function typedPoints(
     spec: ChartSpec,
     columns: string[],
     rows: RowReader,
-    x: ColumnRead,
-    ys: ColumnRead[],
+    x: PointColumn,
+    ys: PointColumn[],
 ): Omit<ChartData, "xKind"> | null {
     const xs = x.bulk;
     if (!xs || !allFinite(xs, true)) return null;
