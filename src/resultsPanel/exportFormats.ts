@@ -58,12 +58,20 @@ export function editorJson(head: Record<string, unknown>, rowTexts: Iterable<str
 }
 
 function editorJsonFromBlocks(head: Record<string, unknown>, blocks: string[]): string {
-    const lines: string[] = [];
+    // One join over every part: a join per level copied the whole text once for each level,
+    // and each copy of a large result's text is a long task of its own.
+    const parts: string[] = ["{\n"];
     for (const [key, value] of Object.entries(head)) {
-        lines.push(`  ${JSON.stringify(key)}: ${stringifyLossless(value)}`);
+        parts.push(`  ${JSON.stringify(key)}: ${stringifyLossless(value)}`, ",\n");
     }
-    lines.push(blocks.length ? `  "results": [\n${blocks.join(",\n")}\n  ]` : `  "results": []`);
-    return `{\n${lines.join(",\n")}\n}\n`;
+    if (!blocks.length) parts.push(`  "results": []`);
+    else {
+        parts.push(`  "results": [\n`);
+        blocks.forEach((block, i) => parts.push(i ? ",\n" : "", block));
+        parts.push("\n  ]");
+    }
+    parts.push("\n}\n");
+    return parts.join("");
 }
 
 /** Rows turned into editor lines at a time (Open JSON); the pacer decides when to yield. */

@@ -77,6 +77,26 @@ describe("large exports (extension host)", function () {
         assert.equal((JSON.parse(value) as { results: unknown[] }).results.length, rowCount);
     });
 
+    it("lays Open JSON's text out as the response's fields, then one row per line", () => {
+        const head = { columns: ["a", "b"], types: [["a", "Int64"]], hasMore: false };
+        assert.equal(
+            editorJson(head, ["[1,12345678901234567890]", '["x\\n",null]']),
+            [
+                "{",
+                '  "columns": ["a","b"],',
+                '  "types": [["a","Int64"]],',
+                '  "hasMore": false,',
+                '  "results": [',
+                "    [1,12345678901234567890],",
+                '    ["x\\n",null]',
+                "  ]",
+                "}",
+                "",
+            ].join("\n"),
+        );
+        assert.equal(editorJson({}, []), '{\n  "results": []\n}\n');
+    });
+
     it("reads 50,000 x 20 in slices of rows, pacing after the caller's work on each", async () => {
         // The caller's work on each slice (here NDJSON text, as an export makes) counts in the
         // turn: the pacer is asked once the caller has taken the slice, not before.
