@@ -4,11 +4,15 @@ import type { LogFn, OAuthHttp, PostHogClient } from "../api";
 import { checkHost } from "../api/host";
 import { loadApi } from "../apiLoader";
 import type { Config } from "../config";
+import { lazily } from "../lazily";
 import { redact } from "../log";
 import type { KeyStore } from "./keyStore";
-import { OAuthTokenSource } from "./oauth/tokenSource";
+import type { OAuthTokenSource } from "./oauth/tokenSource";
 import type { OAuthStore } from "./oauth/store";
 import type { OAuthSession } from "./oauth/tokens";
+
+/** The token source's code, loaded with the first OAuth client: a key's session never needs it. */
+const tokenSourceCode = lazily(() => import("./oauth/tokenSource"));
 
 /** Where the session stands; views, commands and the status bar render from this. */
 export type SessionState =
@@ -164,15 +168,16 @@ export class Session implements vscode.Disposable {
             : `oauth:${oauth!.clientId}`;
         const id = `${state.host}|${state.projectId}|${credential}|${settings}`;
         if (this.cachedClient?.id !== id) {
-            void this.cachedClient?.client.close();
-            this.cachedClient = {
-                id,
-                client: key
-                    ? this.createClient(state.host, key, state.projectId)
-                    : this.createOAuthClient(oauth!, state.projectId),
-                keyGeneration: generation,
-                place,
-            };
+            const client = key
+                ? this.createClient(state.host, key, state.projectId)
+                : await this.createOAuthClient(oauth!, state.projectId);
+            // A call that ran alongside may have cached the same client while this one waited
+            // for the token source's code: the client in use is kept, this one closed.
+            if (this.cachedClient?.id === id) void client.close();
+            else {
+                void this.cachedClient?.client.close();
+                this.cachedClient = { id, client, keyGeneration: generation, place };
+            }
         }
         // Read in this generation: valid until the next key change or reload.
         this.cachedClient.keyGeneration = generation;
@@ -212,7 +217,8 @@ export class Session implements vscode.Disposable {
      * A client that sends the host's OAuth access token, refreshed by the host's one token
      * source. The caller closes a client made for checks before anything is saved.
      */
-    createOAuthClient(session: OAuthSession, projectId?: string): PostHogClient {
+    async createOAuthClient(session: OAuthSession, projectId?: string): Promise<PostHogClient> {
+        const source = await this.tokenSource(session);
         return loadApi().clientWithBearer(
             {
                 host: session.host,
@@ -221,7 +227,7 @@ export class Session implements vscode.Disposable {
                 network: this.config.network,
                 log: this.httpLog,
             },
-            this.tokenSource(session),
+            source,
         );
     }
 
@@ -229,7 +235,8 @@ export class Session implements vscode.Disposable {
      * The host's token source, made anew for a new sign-in: tokens the known source never had
      * (signed in again, or rotated by another window), or another client.
      */
-    tokenSource(session: OAuthSession): OAuthTokenSource {
+    async tokenSource(session: OAuthSession): Promise<OAuthTokenSource> {
+        const { OAuthTokenSource } = await tokenSourceCode();
         const known = this.sources.get(session.host);
         if (
             known &&

@@ -180,8 +180,8 @@ export class SignInFlows {
     private async signInInBrowser(host: string): Promise<boolean | "use_key"> {
         const tokens = await this.account.tokens(host);
         if (tokens === false || tokens === "use_key") return tokens;
-        const source = this.session.tokenSource(tokens);
-        const client = this.session.createOAuthClient(tokens);
+        const source = await this.session.tokenSource(tokens);
+        const client = await this.session.createOAuthClient(tokens);
         try {
             return await this.finishSignIn(
                 client,

@@ -5,7 +5,7 @@ import type { SchemaCache } from "./dataSource";
 
 /** What the language's commands use. */
 export interface LanguageCommandDeps extends UiDep, SessionDep {
-    readonly language: { readonly schema: SchemaCache };
+    readonly language: { readonly schema: () => Promise<SchemaCache> };
 }
 
 export const languageCommands: readonly CommandSpec<LanguageCommandDeps>[] = [
@@ -13,9 +13,9 @@ export const languageCommands: readonly CommandSpec<LanguageCommandDeps>[] = [
         id: "posthog-workbench.refreshSchema",
         title: l10n.t("Refresh HogQL Schema"),
         run: async (deps) => {
-            const schema = deps.language.schema;
             // Fails with "not signed in" like any other command when there is no session.
             await deps.auth.session.client();
+            const schema = await deps.language.schema();
             const counts = await schema.refresh();
             void deps.ui.info(
                 l10n.t(

@@ -1,7 +1,8 @@
 import type * as vscode from "vscode";
 import { registerOnFirstDocument } from "../activationOnFirstDocument";
 import type { DisposablesDep } from "../deps";
-import { SchemaCache, type SchemaCacheDeps } from "./dataSource";
+import { lazily } from "../lazily";
+import type { SchemaCache, SchemaCacheDeps } from "./dataSource";
 import { HogQLDiagnostics } from "./diagnostics";
 import { catalogueLoaded } from "./functionCatalogue";
 import type { LiveValidationDeps } from "./liveValidation";
@@ -24,12 +25,22 @@ export interface LanguageRegistrationDeps extends DisposablesDep, LiveValidation
  * starts on first use). Cheap to build: nothing is fetched or parsed until a HogQL file asks.
  */
 export class HogQLLanguage {
-    readonly schema: SchemaCache;
+    /**
+     * The completion data, built when first asked for (the first HogQL document, or the refresh
+     * command): its code stays out of activation.
+     */
+    readonly schema: () => Promise<SchemaCache>;
     readonly diagnostics: HogQLDiagnostics;
     readonly parsed: ParsedDocuments;
 
     constructor(deps: HogQLLanguageDeps) {
-        this.schema = deps.push(new SchemaCache(deps));
+        this.schema = lazily(async () => {
+            const { SchemaCache } = await import("./dataSource");
+            const cache = deps.push(new SchemaCache(deps));
+            // Built as a HogQL document opens, after the open its own listener waits for.
+            cache.warm();
+            return cache;
+        });
         this.diagnostics = deps.push(new HogQLDiagnostics());
         this.parsed = deps.push(new ParsedDocuments(deps.extension.extensionPath));
     }
@@ -54,7 +65,7 @@ export function registerLanguage(deps: LanguageRegistrationDeps): void {
         deps,
         "the HogQL language features",
         (document) => document.languageId === "hogql",
-        () => import("./registration"),
-        (m) => m.registerLanguageFeatures(deps),
+        () => Promise.all([import("./registration"), deps.language.schema()]),
+        ([m, schema]) => m.registerLanguageFeatures(deps, schema),
     );
 }

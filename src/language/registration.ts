@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import type { LanguageRegistrationDeps } from ".";
+import type { SchemaCache } from "./dataSource";
 import { registerHogQLLanguageFeatures } from "./languageFeatures";
 import { LiveValidation } from "./liveValidation";
 import { registerStructureProviders } from "./structureProviders";
@@ -10,8 +11,11 @@ import { SyntaxDiagnostics } from "./syntaxDiagnostics";
  * folding and formatting for `.hogql` files, on the context's language pieces. Loaded with the
  * first HogQL document (src/language/index.ts), so a workspace without one never loads it.
  */
-export function registerLanguageFeatures(deps: LanguageRegistrationDeps): vscode.Disposable {
-    const { schema, diagnostics, parsed } = deps.language;
+export function registerLanguageFeatures(
+    deps: LanguageRegistrationDeps,
+    schema: SchemaCache,
+): vscode.Disposable {
+    const { diagnostics, parsed } = deps.language;
     return vscode.Disposable.from(
         registerHogQLLanguageFeatures(schema),
         new LiveValidation(deps, diagnostics),

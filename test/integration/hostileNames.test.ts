@@ -373,7 +373,7 @@ describe("hostile names in the editor's sinks", function () {
                 name: "hostile",
                 fields,
             };
-            await api.ctx.language.schema.refresh();
+            await (await api.ctx.language.schema()).refresh();
         });
 
         /** Opens an untitled HogQL editor, closed without a save question after the test. */
@@ -392,7 +392,7 @@ describe("hostile names in the editor's sinks", function () {
 
         after(async () => {
             delete sandbox.state.extraSchemaTables.hostile;
-            await api.ctx.language.schema.refresh();
+            await (await api.ctx.language.schema()).refresh();
         });
 
         it("hovers over the table with each field name in its own code span", async () => {

@@ -165,7 +165,7 @@ describe("sign in with PostHog in the browser", function () {
         await signedInViaOAuth();
         const first = await api.ctx.auth.oauth.get(sandbox.url);
         assert.ok(first);
-        const earlier = api.ctx.auth.session.tokenSource(first);
+        const earlier = await api.ctx.auth.session.tokenSource(first);
         const { generation } = await earlier.current();
         await forget();
         sandbox.oauth.reset();
