@@ -86,6 +86,11 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         "src/hogql/statementSplitter.ts",
         // The language model tools: with the first preparation or run (src/lm/lazyTools.ts).
         "src/lm/tools.ts",
+        // The completion data's cache: with the first HogQL document or the refresh command
+        // (src/language/index.ts).
+        "src/language/dataSource.ts",
+        // The OAuth token source: with the first OAuth client (src/auth/session.ts).
+        "src/auth/oauth/tokenSource.ts",
     ];
 
     it("holds none of the features loaded on first use", () => {
