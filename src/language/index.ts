@@ -37,7 +37,8 @@ export class HogQLLanguage {
         this.schema = lazily(async () => {
             const { SchemaCache } = await import("./dataSource");
             const cache = deps.push(new SchemaCache(deps));
-            // Built as a HogQL document opens, after the open its own listener waits for.
+            // Built when a HogQL document has just opened: its own open listener missed that
+            // one, so it warms now.
             cache.warm();
             return cache;
         });
