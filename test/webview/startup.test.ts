@@ -101,6 +101,17 @@ for (const name of ["DateTimeFormat", "NumberFormat", "Collator"]) {
     });
 }`;
 
+/** Each toolbar control's aria-disabled, in order; "disabled" must agree with it. */
+function controlsDisabled(page: Page): Promise<string[]> {
+    return page.$$eval(".controls :is(vscode-button, vscode-textfield)", (els: any[]) =>
+        els.map((e) =>
+            e.hasAttribute("disabled") === (e.getAttribute("aria-disabled") === "true")
+                ? e.getAttribute("aria-disabled")
+                : `disagree: ${e.outerHTML}`,
+        ),
+    );
+}
+
 describe("results page start-up (webview)", function () {
     let suite: WebviewSuite;
     let page: Page | undefined;
@@ -288,6 +299,24 @@ describe("results page start-up (webview)", function () {
         );
         await page.locator('[role="columnheader"]', { hasText: "pageviews" }).waitFor();
         assert.ok((await rowsInView(page)).length > 0, "its first screen shows");
+        // Its controls, connected after the result came, act on it.
+        await page.locator(".controls vscode-button").first().waitFor({ state: "visible" });
+        assert.deepEqual(await controlsDisabled(page), Array(9).fill("false"));
+    });
+
+    it("turns its controls on only once a result is shown", async () => {
+        // A panel opened as its run starts shows its controls while it waits: a click on Chart
+        // or a filter typed then acted on nothing (a UI test clicked Chart just before the result
+        // and the chart never came).
+        page = await openPage(suite.browser, suite.server);
+        await page.locator(".controls vscode-button").first().waitFor({ state: "visible" });
+        assert.deepEqual(await controlsDisabled(page), Array(9).fill("true"));
+        const chart = page.locator('vscode-button[data-action="chart"]');
+        assert.equal(await chart.isEnabled(), false, "Chart can't be clicked");
+        await loadResults(page, [{ name: "daily", fixture: daily }]);
+        assert.deepEqual(await controlsDisabled(page), Array(9).fill("false"));
+        await chart.click();
+        await page.locator(".chart[data-chart-type]").waitFor();
     });
 
     it("makes the locale's formats after it is ready, not while it starts", async () => {

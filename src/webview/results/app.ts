@@ -264,6 +264,7 @@ export class App {
         this.copier.neutraliseFormulas = msg.neutraliseFormulas ?? true;
         this.models = this.modelsOf(msg, sameResult ? saved : undefined);
         const active = sameResult ? Math.min(saved.active, this.models.length - 1) : msg.active;
+        this.toolbar.setEnabled(this.models.length > 0);
         this.toolbar.setTabs(
             this.models.map((m) => m.payload.title),
             this.models.map((m) => m.payload.queryText),

@@ -45,7 +45,10 @@ export class Toolbar {
     private readonly chartButton: () => HTMLElement;
     private readonly filterBox: () => HTMLElement & { value: string };
     private readonly moveButton: () => HTMLElement;
+    private readonly controls: HTMLElement;
     private filterTimer = 0;
+    /** False until a result is shown: each control acts on one. */
+    private enabled = false;
 
     constructor(actions: ToolbarActions) {
         this.element = document.createElement("header");
@@ -96,6 +99,7 @@ export class Toolbar {
         );
         const controls = document.createElement("div");
         controls.className = "controls building";
+        this.controls = controls;
         this.element.append(controls);
         this.connectSteps = [
             () => this.element.prepend(this.tabs()),
@@ -104,9 +108,23 @@ export class Toolbar {
             () => controls.append(copyButtons(actions)),
             () => {
                 controls.append(...exportButtons(actions), this.moveButton());
+                this.setEnabled(this.enabled);
                 controls.classList.remove("building");
             },
         ];
+    }
+
+    /**
+     * Turns the controls on once a result is shown. Before it (the page opened as a run starts)
+     * they would do nothing: a click on Chart or a filter typed then was lost without a word.
+     */
+    setEnabled(enabled: boolean): void {
+        this.enabled = enabled;
+        for (const control of this.controls.querySelectorAll("vscode-button, vscode-textfield")) {
+            control.toggleAttribute("disabled", !enabled);
+            // The toolkit's button says nothing of it to a screen reader.
+            control.setAttribute("aria-disabled", String(!enabled));
+        }
     }
 
     /** Shows one tab per result, or none for a single result. */
