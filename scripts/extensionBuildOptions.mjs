@@ -64,6 +64,11 @@ export const alias = {
     // CommonJS build finds its files from `__dirname` (src/codeCalls/ passes the wasm paths anyway).
     // (a path: the package's `exports` do not list the file itself).
     "web-tree-sitter": path.resolve("node_modules/web-tree-sitter/tree-sitter.cjs"),
+    // @vscode/l10n's Node build requires `fs/promises` at load, for bundles read from a path or
+    // URL; VS Code hands the extension its bundle's contents (l10nSetup.ts), so its ES module
+    // build for browsers serves, and activation loads no built-in module for it (a path: the
+    // package lists no `exports`, and only its `browser` field names the file).
+    "@vscode/l10n": path.resolve("node_modules/@vscode/l10n/dist/browser.js"),
 };
 
 /**

@@ -125,6 +125,20 @@ describe("activation's code (dist/extension.js and the chunks it requires at onc
         assert.deepEqual(text.match(/__toESM\(require\("node:[\w/]+"\)\)/g) ?? [], []);
     });
 
+    it("requires no Node built-in but node:fs and node:path at load", () => {
+        // Another built-in is loaded (compiled) by the require itself: @vscode/l10n's Node build
+        // required fs/promises, 2 ms of the bench's activation; its browser build is bundled.
+        // A `var x = require(...)` runs at load, at the top level or in a CommonJS module's
+        // wrapper; those inside an `import()` or a `??=` run on first use.
+        const text = fs.readFileSync(path.join(dist, "extension.js"), "utf8");
+        const atLoad = new Set(
+            [...text.matchAll(/^\s*var \w+ = (?:__)?require\("([^"]+)"\)/gm)]
+                .map((m) => m[1])
+                .filter((name) => name !== "vscode"),
+        );
+        assert.deepEqual([...atLoad].sort(), ["node:fs", "node:path"]);
+    });
+
     it("registers the results panels, notebooks, HogQL language, runner and trees through their stubs", () => {
         const sources = activationSources();
         for (const stub of [
