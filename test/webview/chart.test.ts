@@ -159,6 +159,22 @@ describe("results chart (webview)", function () {
         assert.doesNotMatch(svg, /2026-08-/);
     });
 
+    it("draws once when shown, and again when its box is resized", async () => {
+        // uPlot builds every path again on setSize, even at the same size: the first frame
+        // once drew the plot twice, at a height measured too early and then at its own.
+        await openChart("daily");
+        const draws = () =>
+            page.evaluate(() => Number(document.querySelector(".chart").dataset.draws));
+        await nextFrame(page);
+        assert.equal(await draws(), 1);
+        await page.setViewportSize({ width: 900, height: 600 });
+        await page.waitForFunction(
+            () => Number(document.querySelector(".chart").dataset.draws) > 1,
+        );
+        const plot = await page.locator(".chart .u-over").boundingBox();
+        assert.ok(plot && plot.width < 900, "the plot fits the new width");
+    });
+
     it("a text column with one numeric column is sorted bars, the top ones and Other", async () => {
         await openChart("breakdown");
         assert.equal(await chartType(), "bar");
