@@ -16,6 +16,10 @@ import {
     webviewFrame,
     type Workbench,
 } from "./workbench";
+import type { Page } from "playwright-core";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+declare const document: any;
 
 const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
 
@@ -118,8 +122,18 @@ describe("Restricted Mode in VS Code: nothing runs from an untrusted workspace",
     it("Ctrl+Enter in a workspace .hogql file says to trust the workspace and sends nothing", async () => {
         const { page } = bench;
         await openFile(page, "pageviews.hogql");
-        const editor = page.locator(".monaco-editor .view-lines").first();
-        await editor.locator(".view-line", { hasText: "SELECT toStartOfDay" }).first().click();
+        const line = { hasText: "SELECT toStartOfDay" };
+        await page.locator(".monaco-editor .view-line", line).first().click();
+        // The key goes where the focus is: wait until the editor holding the line has it.
+        await page
+            .locator(".monaco-editor.focused .view-line", line)
+            .first()
+            .waitFor({ timeout: 15_000 })
+            .catch(async (e: Error) => {
+                throw new Error(
+                    `the editor did not take the focus: ${e.message}; ${await workbenchState(page)}`,
+                );
+            });
         await page.keyboard.press("Control+Enter");
         // The headless workbench keeps toasts hidden; the notification centre lists them.
         await runCommand(page, "Notifications: Show Notifications");
@@ -128,7 +142,10 @@ describe("Restricted Mode in VS Code: nothing runs from an untrusted workspace",
                 hasText: "Trust this workspace to run them",
             })
             .first();
-        await warning.waitFor({ timeout: 30_000 });
+        await warning.waitFor({ timeout: 30_000 }).catch(async (e: Error) => {
+            await page.screenshot({ path: path.join(SHOTS, "restricted-hogql-failed.png") });
+            throw new Error(`no trust warning: ${e.message}; ${await workbenchState(page)}`);
+        });
         assert.match(
             (await warning.textContent()) ?? "",
             /Running queries from workspace files is disabled in Restricted Mode/,
@@ -159,3 +176,26 @@ describe("Restricted Mode in VS Code: nothing runs from an untrusted workspace",
         assert.deepEqual(userQueries(), [], "no query reached the sandbox");
     });
 });
+
+/** What the workbench shows when a step fails: focus, tabs, the editor's text, notifications. */
+function workbenchState(page: Page): Promise<string> {
+    return page
+        .evaluate(() => {
+            const texts = (selector: string) =>
+                [...document.querySelectorAll(selector)].map((e: any) => String(e.textContent));
+            const focused = document.activeElement;
+            return JSON.stringify({
+                focus: focused ? `${focused.tagName}.${focused.className}` : null,
+                focusedEditors: document.querySelectorAll(".monaco-editor.focused").length,
+                tabs: [...document.querySelectorAll(".tab")].map(
+                    (t: any) =>
+                        `${t.getAttribute("aria-label")}${t.classList.contains("active") ? " (active)" : ""}`,
+                ),
+                editorText: texts(".editor-instance .monaco-editor .view-line").join("\n"),
+                notifications: texts(".notifications-center .notification-list-item"),
+                toasts: texts(".notifications-toasts .notification-list-item"),
+                dialog: texts(".monaco-dialog-box"),
+            });
+        })
+        .catch((err: unknown) => `the workbench could not be read: ${String(err)}`);
+}
