@@ -108,6 +108,10 @@ function measureOnce(root, what) {
     // VS Code builds the context (package.json read and parsed) before it calls `activate`: not
     // the extension's time.
     const context = fakeContext(root);
+    // Building the stub (reading and scanning the API's typings) fills the young generation, so
+    // a scavenge of the bench's own garbage (about 3 ms) fell just before or inside the timed
+    // window by chance. Collected first, a collection inside the window is the extension's own.
+    if (typeof globalThis.gc === "function") globalThis.gc();
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
     if (what === "api") require(path.join(dist, "api.js"));
@@ -143,9 +147,13 @@ export async function activateFigures(root) {
     )
         return out;
     const run = (what) => {
-        const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), what, root], {
-            encoding: "utf8",
-        });
+        const child = spawnSync(
+            process.execPath,
+            ["--expose-gc", fileURLToPath(import.meta.url), what, root],
+            {
+                encoding: "utf8",
+            },
+        );
         if (child.status !== 0) throw new Error(`activate figures (${what}): ${child.stderr}`);
         return JSON.parse(child.stdout);
     };

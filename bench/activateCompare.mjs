@@ -18,9 +18,13 @@ const runs = Number(runsArg ?? 11);
 const child = path.join(path.dirname(fileURLToPath(import.meta.url)), "activate.mjs");
 
 function once(root) {
-    const run = spawnSync(process.execPath, [child, "extension", path.resolve(root)], {
-        encoding: "utf8",
-    });
+    const run = spawnSync(
+        process.execPath,
+        ["--expose-gc", child, "extension", path.resolve(root)],
+        {
+            encoding: "utf8",
+        },
+    );
     if (run.status !== 0) throw new Error(`${root}: ${run.stderr}`);
     return JSON.parse(run.stdout);
 }
