@@ -8,6 +8,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import {
+    focusEditorLine,
     openFile,
     openWorkbench,
     runAllOfTrafficNotebook,
@@ -122,18 +123,12 @@ describe("Restricted Mode in VS Code: nothing runs from an untrusted workspace",
     it("Ctrl+Enter in a workspace .hogql file says to trust the workspace and sends nothing", async () => {
         const { page } = bench;
         await openFile(page, "pageviews.hogql");
-        const line = { hasText: "SELECT toStartOfDay" };
-        await page.locator(".monaco-editor .view-line", line).first().click();
-        // The key goes where the focus is: wait until the editor holding the line has it.
-        await page
-            .locator(".monaco-editor.focused .view-line", line)
-            .first()
-            .waitFor({ timeout: 15_000 })
-            .catch(async (e: Error) => {
-                throw new Error(
-                    `the editor did not take the focus: ${e.message}; ${await workbenchState(page)}`,
-                );
-            });
+        await focusEditorLine(page, "SELECT toStartOfDay").catch(async (e: Error) => {
+            await page.screenshot({ path: path.join(SHOTS, "restricted-hogql-failed.png") });
+            throw new Error(
+                `the editor did not take the focus: ${e.message}; ${await workbenchState(page)}`,
+            );
+        });
         await page.keyboard.press("Control+Enter");
         // The headless workbench keeps toasts hidden; the notification centre lists them.
         await runCommand(page, "Notifications: Show Notifications");
@@ -195,6 +190,17 @@ function workbenchState(page: Page): Promise<string> {
                 notifications: texts(".notifications-center .notification-list-item"),
                 toasts: texts(".notifications-toasts .notification-list-item"),
                 dialog: texts(".monaco-dialog-box"),
+                inert: [...document.querySelectorAll("[inert]")].map(
+                    (e: any) => `${e.tagName}.${e.className}`,
+                ),
+                modal: [
+                    ...document.querySelectorAll(
+                        "[aria-modal='true'], .modal-editor-part, .dialog-modal-block",
+                    ),
+                ].map(
+                    (e: any) =>
+                        `${e.tagName}.${e.className} ${String(e.textContent).slice(0, 200)}`,
+                ),
             });
         })
         .catch((err: unknown) => `the workbench could not be read: ${String(err)}`);

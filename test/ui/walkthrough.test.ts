@@ -9,7 +9,14 @@ import type { Page } from "playwright-core";
 import { waitFor } from "../waitFor";
 import { startSandbox } from "../sandbox";
 import { BROWSER_SANDBOX_ADDRESS, signInInBrowser } from "./browserConsent";
-import { openWorkbench, ROOT, runCommand, webviewFrame, type Workbench } from "./workbench";
+import {
+    focusEditorLine,
+    openWorkbench,
+    ROOT,
+    runCommand,
+    webviewFrame,
+    type Workbench,
+} from "./workbench";
 
 const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
 const WALKTHROUGH = "Get Started with PostHog Workbench";
@@ -176,9 +183,7 @@ describe("walkthrough in VS Code", function () {
         const { page } = bench;
         await openStep(page, "runQuery");
         await clickStepButton(page, "runQuery", "Open a Sample Query");
-        const editor = page.locator(".monaco-editor .view-lines", { hasText: "count()" }).first();
-        await editor.waitFor({ timeout: 15_000 });
-        await editor.click();
+        await focusEditorLine(page, "count()");
         await page.keyboard.press("Control+Enter");
         const frame = await webviewFrame(page, '[role="grid"]', 60_000);
         // The result's own column: the row-number header is there while the page waits for it.
@@ -203,9 +208,7 @@ describe("walkthrough in VS Code", function () {
         const { page } = bench;
         await openStep(page, "chart");
         await clickStepButton(page, "chart", "Open a Chart Query");
-        const editor = page.locator(".monaco-editor .view-lines", { hasText: "pageviews" }).first();
-        await editor.waitFor({ timeout: 15_000 });
-        await editor.click();
+        await focusEditorLine(page, "pageviews");
         await page.keyboard.press("Control+Enter");
         const frame = await webviewFrame(page, '[role="grid"]', 60_000);
         await frame

@@ -6,6 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import {
     exportThroughSaveDialog,
+    focusEditorLine,
     openFile,
     openWorkbench,
     ROOT,
@@ -39,13 +40,7 @@ describe("wide integers in VS Code", function () {
     it("shows every digit of UInt64, Int64 and 2^53 + 1 in the grid and the exports", async () => {
         const { page } = bench;
         await openFile(page, "wide-numbers.hogql");
-        // The statement's own line, once shown, and the editor focused: Ctrl+Enter is bound only
-        // with the editor's text focused (CI run 49 lost it when the click came before either).
-        await page
-            .locator(".monaco-editor .view-line", { hasText: "SELECT 18446744073709551615" })
-            .first()
-            .click({ timeout: 30_000 });
-        await page.locator(".monaco-editor.focused").first().waitFor({ timeout: 15_000 });
+        await focusEditorLine(page, "SELECT 18446744073709551615");
         await page.keyboard.press("Control+Enter");
         const frame = await webviewFrame(page, '[role="gridcell"]', 60_000);
         const cell = frame.locator('[role="row"][aria-rowindex="2"] [role="gridcell"]');
