@@ -11,7 +11,7 @@ const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
 
 /** Puts the cursor at line:column (Go to Line) and shows the hover there (Show Hover). */
 async function hoverAt(page: Page, where: string, text: string): Promise<string> {
-    await page.locator(".monaco-editor .view-lines:visible").first().click();
+    await page.locator(".part.editor .monaco-editor .view-lines:visible").first().click();
     await page.keyboard.press("Control+G");
     await page.locator(".quick-input-widget input").waitFor({ timeout: 15_000 });
     await page.keyboard.type(where);

@@ -32,7 +32,7 @@ describe("HogQL editor in VS Code: signature help and outline", function () {
         await row("Statement 2").waitFor({ timeout: 15_000 });
 
         // Line 13 is `    toStartOfWeek(first_seen) AS "week start",`: cursor after the `(`.
-        await page.locator(".monaco-editor .view-lines:visible").first().click();
+        await page.locator(".part.editor .monaco-editor .view-lines:visible").first().click();
         await page.keyboard.press("Control+G");
         await page.locator(".quick-input-widget input").waitFor({ timeout: 15_000 });
         await page.keyboard.type("13:19");

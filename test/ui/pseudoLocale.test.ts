@@ -211,7 +211,7 @@ describe(`Pseudo-locale run (${PSEUDO_LOCALE}) in VS Code`, function () {
 
         // The results page: toolbar, status and headers, then the grid's menu and the chart.
         await openFile(page, "pageviews.hogql");
-        await page.locator(".monaco-editor .view-lines:visible").first().click();
+        await page.locator(".part.editor .monaco-editor .view-lines:visible").first().click();
         await page.keyboard.press("Control+Home");
         await page.keyboard.press("ArrowDown");
         await runCommand(page, paletteTitle(extension, "posthog-workbench.runQuery"));

@@ -40,7 +40,7 @@ describeInEachTheme(
         it("highlights HogQL in the theme's colours", async () => {
             const { page } = bench();
             await openFile(page, "showcase.hogql");
-            const lines = page.locator(".monaco-editor .view-lines:visible").first();
+            const lines = page.locator(".part.editor .monaco-editor .view-lines:visible").first();
             await lines.waitFor({ timeout: 15_000 });
             // The grammar loads after the file opens: until then the text is one colour.
             await page.waitForFunction(
