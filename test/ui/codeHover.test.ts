@@ -5,13 +5,13 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Page } from "playwright-core";
-import { openFile, openWorkbench, ROOT, type Workbench } from "./workbench";
+import { openFile, openWorkbench, ROOT, shownEditorLines, type Workbench } from "./workbench";
 
 const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
 
 /** Puts the cursor at line:column (Go to Line) and shows the hover there (Show Hover). */
 async function hoverAt(page: Page, where: string, text: string): Promise<string> {
-    await page.locator(".part.editor .monaco-editor .view-lines:visible").first().click();
+    await shownEditorLines(page).click();
     await page.keyboard.press("Control+G");
     await page.locator(".quick-input-widget input").waitFor({ timeout: 15_000 });
     await page.keyboard.type(where);

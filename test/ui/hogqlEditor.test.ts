@@ -3,7 +3,14 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { openFile, openWorkbench, ROOT, runCommand, type Workbench } from "./workbench";
+import {
+    openFile,
+    openWorkbench,
+    ROOT,
+    runCommand,
+    shownEditorLines,
+    type Workbench,
+} from "./workbench";
 
 describe("HogQL editor in VS Code: signature help and outline", function () {
     let bench: Workbench;
@@ -32,7 +39,7 @@ describe("HogQL editor in VS Code: signature help and outline", function () {
         await row("Statement 2").waitFor({ timeout: 15_000 });
 
         // Line 13 is `    toStartOfWeek(first_seen) AS "week start",`: cursor after the `(`.
-        await page.locator(".part.editor .monaco-editor .view-lines:visible").first().click();
+        await shownEditorLines(page).click();
         await page.keyboard.press("Control+G");
         await page.locator(".quick-input-widget input").waitFor({ timeout: 15_000 });
         await page.keyboard.type("13:19");

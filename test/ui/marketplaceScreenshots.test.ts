@@ -18,6 +18,7 @@ import {
     showViewContainer,
     waitForConfiguredTheme,
     webviewFrame,
+    shownEditorLines,
     type Workbench,
 } from "./workbench";
 
@@ -147,7 +148,7 @@ for (const { mode, theme, committed } of THEMES) {
                 .first()
                 .waitFor({ timeout: 30_000 });
             await openFile(page, "pageviews.hogql");
-            await page.locator(".part.editor .monaco-editor .view-lines:visible").first().click();
+            await shownEditorLines(page).click();
             // The cursor in the first statement (daily page views): Run Query runs that one.
             await page.keyboard.press("Control+Home");
             await page.keyboard.press("ArrowDown");
@@ -199,7 +200,7 @@ for (const { mode, theme, committed } of THEMES) {
         it("shows completion in a HogQL file", async () => {
             const { page } = bench;
             await openFile(page, "showcase.hogql");
-            const lines = page.locator(".part.editor .monaco-editor .view-lines:visible").first();
+            const lines = shownEditorLines(page);
             await lines.click();
             await page.keyboard.press("Control+End");
             await page.keyboard.type("\nSELECT properties.$bro");

@@ -24,6 +24,7 @@ import {
     runCommand,
     showViewContainer,
     webviewFrame,
+    shownEditorLines,
     type Workbench,
 } from "./workbench";
 
@@ -211,7 +212,7 @@ describe(`Pseudo-locale run (${PSEUDO_LOCALE}) in VS Code`, function () {
 
         // The results page: toolbar, status and headers, then the grid's menu and the chart.
         await openFile(page, "pageviews.hogql");
-        await page.locator(".part.editor .monaco-editor .view-lines:visible").first().click();
+        await shownEditorLines(page).click();
         await page.keyboard.press("Control+Home");
         await page.keyboard.press("ArrowDown");
         await runCommand(page, paletteTitle(extension, "posthog-workbench.runQuery"));

@@ -123,12 +123,14 @@ describe("Restricted Mode in VS Code: nothing runs from an untrusted workspace",
     it("Ctrl+Enter in a workspace .hogql file says to trust the workspace and sends nothing", async () => {
         const { page } = bench;
         await openFile(page, "pageviews.hogql");
-        await focusEditorLine(page, "SELECT toStartOfDay").catch(async (e: Error) => {
+        // On failure: a screenshot, and what the workbench showed.
+        const explain = (step: string) => async (e: Error) => {
             await page.screenshot({ path: path.join(SHOTS, "restricted-hogql-failed.png") });
-            throw new Error(
-                `the editor did not take the focus: ${e.message}; ${await workbenchState(page)}`,
-            );
-        });
+            throw new Error(`${step}: ${e.message}; ${await workbenchState(page)}`);
+        };
+        await focusEditorLine(page, "SELECT toStartOfDay").catch(
+            explain("the editor did not take the focus"),
+        );
         await page.keyboard.press("Control+Enter");
         // The headless workbench keeps toasts hidden; the notification centre lists them.
         await runCommand(page, "Notifications: Show Notifications");
@@ -137,10 +139,7 @@ describe("Restricted Mode in VS Code: nothing runs from an untrusted workspace",
                 hasText: "Trust this workspace to run them",
             })
             .first();
-        await warning.waitFor({ timeout: 30_000 }).catch(async (e: Error) => {
-            await page.screenshot({ path: path.join(SHOTS, "restricted-hogql-failed.png") });
-            throw new Error(`no trust warning: ${e.message}; ${await workbenchState(page)}`);
-        });
+        await warning.waitFor({ timeout: 30_000 }).catch(explain("no trust warning"));
         assert.match(
             (await warning.textContent()) ?? "",
             /Running queries from workspace files is disabled in Restricted Mode/,

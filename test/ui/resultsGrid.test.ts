@@ -5,7 +5,14 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { meanLuminance } from "../screenshotLuminance";
 import { waitFor } from "../waitFor";
-import { openFile, describeInEachTheme, ROOT, webviewFrame, runFile } from "./workbench";
+import {
+    openFile,
+    describeInEachTheme,
+    ROOT,
+    webviewFrame,
+    runFile,
+    shownEditorLines,
+} from "./workbench";
 
 const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
 
@@ -40,7 +47,7 @@ describeInEachTheme(
         it("highlights HogQL in the theme's colours", async () => {
             const { page } = bench();
             await openFile(page, "showcase.hogql");
-            const lines = page.locator(".part.editor .monaco-editor .view-lines:visible").first();
+            const lines = shownEditorLines(page);
             await lines.waitFor({ timeout: 15_000 });
             // The grammar loads after the file opens: until then the text is one colour.
             await page.waitForFunction(

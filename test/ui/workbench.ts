@@ -273,20 +273,30 @@ export async function runAllOfTrafficNotebook(page: Page): Promise<void> {
 }
 
 /**
+ * Text editors shown in the editor part. A notebook's cells live in an overlay outside it, which
+ * VS Code keeps in the page, hidden and inert, while another tab is shown; its cells may hold the
+ * same text as the file, and the file's own editor is drawn after its tab appears (the Restricted
+ * Mode test waited 30 s on the notebook's inert line).
+ */
+const SHOWN_TEXT_EDITOR = ".part.editor .monaco-editor";
+
+/** The lines of the first text editor shown, to click into or read. */
+export function shownEditorLines(page: Page): Locator {
+    return page.locator(`${SHOWN_TEXT_EDITOR} .view-lines:visible`).first();
+}
+
+/**
  * Puts the cursor on the line with `text` in a shown text editor, and waits until that editor
  * has the focus: Ctrl+Enter is bound only with an editor's text focused (CI run 49 pressed it
- * first). Only the editor part's editors: a notebook's cells live in an overlay outside it,
- * which VS Code keeps in the page, hidden and inert, while another tab is shown. Its cells may
- * hold the same text, and the file's own editor is drawn after its tab appears (the Restricted
- * Mode test waited 30 s on the notebook's inert line).
+ * first).
  */
 export async function focusEditorLine(page: Page, text: string): Promise<void> {
     await page
-        .locator(".part.editor .monaco-editor .view-line:visible", { hasText: text })
+        .locator(`${SHOWN_TEXT_EDITOR} .view-line:visible`, { hasText: text })
         .first()
         .click({ timeout: 30_000 });
     await page
-        .locator(".part.editor .monaco-editor.focused .view-line:visible", { hasText: text })
+        .locator(`${SHOWN_TEXT_EDITOR}.focused .view-line:visible`, { hasText: text })
         .first()
         .waitFor({ timeout: 15_000 });
 }
@@ -309,7 +319,7 @@ export async function openFile(page: Page, name: string): Promise<void> {
 /** Opens a workspace file and runs it whole (PostHog: Run File), as a user would from its editor. */
 export async function runFile(page: Page, name: string): Promise<void> {
     await openFile(page, name);
-    await page.locator(".part.editor .monaco-editor .view-lines:visible").first().click();
+    await shownEditorLines(page).click();
     await runCommand(page, "PostHog: Run File");
 }
 
