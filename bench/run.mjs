@@ -720,13 +720,15 @@ async function main() {
         // The chart row alone (while working on the chart): issue 46's target is 1.5x Chart.js.
         try {
             const c = await chartFigures(browser, origin, chart, VIEWPORT);
-            const ratio = c.oursCold / c.chartjs;
+            const first = c.oursCold / c.chartjsCold;
+            const again = c.oursAgain / c.chartjs;
             console.log(
                 JSON.stringify({
                     ...c,
-                    ratio,
+                    first,
+                    again,
                     target: 1.5,
-                    pass: ratio <= 1.5,
+                    pass: first <= 1.5 && again <= 1.5,
                     load: os.loadavg(),
                 }),
             );
@@ -906,21 +908,31 @@ async function main() {
         charts.chartjs,
         "chart.js-4-alone-same-points",
     );
+    // Issue 46's chart rows compare like with like: a page's first chart (which pays for the
+    // canvas's memory and the code's first run) with Chart.js's first, and a chart drawn again
+    // with Chart.js drawing again (docs/performance.md, "Chart").
     add(
-        "chart: 50,000 points, Alt+C the moment every row is parsed, its columns read by the parse worker (median of 5 alternated)",
-        "ms",
-        charts.oursCold,
-        charts.chartjs,
-        "chart.js-4-alone-same-points",
-        { ratio: 1.5 },
-    );
-    // Ours runs in a fresh page each time; Chart.js above in one page, warm after its first run.
-    add(
-        "chart: the same, against Chart.js's first chart in a fresh page (cold, as ours)",
+        "chart: 50,000 points, the page's first chart, Alt+C the moment every row is parsed, its columns read by the parse worker (median of 5 alternated)",
         "ms",
         charts.oursCold,
         charts.chartjsCold,
         "chart.js-4-first-chart-fresh-page",
+        { ratio: 1.5 },
+    );
+    add(
+        "chart: the same chart drawn again in its page (Alt+C twice), reading its columns again",
+        "ms",
+        charts.oursAgain,
+        charts.chartjs,
+        "chart.js-4-drawing-again-same-points",
+        { ratio: 1.5 },
+    );
+    add(
+        "chart: the page's first chart, against Chart.js drawing again (info: first against again)",
+        "ms",
+        charts.oursCold,
+        charts.chartjs,
+        "chart.js-4-drawing-again-same-points",
     );
     add("memory added (page heap)", "MB", mb(ours.memory), mb(slick.memory), "slickgrid-5");
     add(

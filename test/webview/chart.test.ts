@@ -280,6 +280,24 @@ describe("results chart (webview)", function () {
         assert.equal(again?.type === "chartPrefs" && again.prefs.view, "grid");
     });
 
+    it("a chart drawn again draws on the canvas the last one drew on", async () => {
+        await openChart("daily");
+        await page.$eval(".chart .uplot canvas", (c: any) => (c.__drawnBefore = true));
+        await page.selectOption(".chart-type", "bar");
+        await page.waitForFunction(
+            () =>
+                document.querySelector(".chart").dataset.chartType === "bar" &&
+                document.querySelector(".chart").dataset.drawMs,
+        );
+        // One canvas in the chart, the one the line chart had: no new canvas memory to set up.
+        assert.equal(await page.locator(".chart canvas").count(), 1);
+        assert.equal(
+            await page.$eval(".chart .uplot canvas", (c: any) => c.__drawnBefore === true),
+            true,
+        );
+        assert.equal(await page.$eval(".chart", (c) => c.dataset.points), "180");
+    });
+
     // How fast (issue 20: under 100 ms, against Chart.js) is `npm run bench`'s chart row, timed
     // there against Chart.js in the same run as the standards ask; here: every point is drawn, and
     // each move of the pointer across them shows its own point by the next frame.
@@ -351,6 +369,13 @@ describe("results chart (webview)", function () {
         await page.waitForFunction(() => document.querySelector(".chart")?.dataset.drawMs);
         assert.equal(await chartType(), "line");
         assert.equal(await page.$eval(".chart", (c) => c.dataset.points), "50000");
+        // It is drawn on the canvas the warm-up drew on, still at the size it had then (the
+        // chart's box): Chromium had no new canvas memory to set up after Alt+C.
+        const canvas = await page.$eval(".chart .uplot canvas", (c: any) => ({
+            ahead: c.keptSize as string | undefined,
+            now: `${c.width}x${c.height}`,
+        }));
+        assert.equal(canvas.ahead, canvas.now);
     });
 
     it("leaves a wide result's chart columns to the page while idle, and runs no chart code ahead", async function () {

@@ -15,11 +15,11 @@ import { chartPng, chartSvg } from "./exportImage";
 import { heatTable } from "./heatTable";
 import { chosenSpec } from "./opening";
 import { ChartSpec, ChartType, chartTypes, columnRoles } from "./pick";
+import { keepCanvas, withKeptCanvas } from "./keptCanvas";
 import { makePlot, tooltipDate, utcDates } from "./plot";
 import { readTheme, seriesColor } from "./theme";
 import { ChartRole, exactText } from "./values";
-
-export { warmUp } from "./warmUp";
+import { warmUp } from "./warmUp";
 
 /** The part of a result the chart reads. */
 export interface ChartSource {
@@ -213,6 +213,23 @@ export class ChartView {
         this.typeSel.focus();
     }
 
+    /**
+     * Runs the chart's code once on made-up points, laid out unseen where the chart will show
+     * (`.warming`: over the grid, hidden), and keeps the canvas it drew on for the first chart.
+     * All in one task: nothing else sees the chart visible.
+     */
+    async warmUp(): Promise<void> {
+        if (this.visible) return;
+        this.element.classList.add("warming");
+        this.element.hidden = false;
+        try {
+            keepCanvas(await warmUp(this.host, (plot) => this.size(plot)));
+        } finally {
+            this.element.hidden = true;
+            this.element.classList.remove("warming");
+        }
+    }
+
     private rows(): RowReader {
         return this.source?.viewReader() ?? arrayRows([]);
     }
@@ -268,9 +285,9 @@ export class ChartView {
         this.redraw();
     }
 
-    private size(): { width: number; height: number } {
+    private size(plot = this.plot): { width: number; height: number } {
         // uPlot's height excludes the legend under the plot; leave it room.
-        const legend = this.plot?.root.querySelector(".u-legend")?.clientHeight ?? 28;
+        const legend = plot?.root.querySelector(".u-legend")?.clientHeight ?? 28;
         return {
             width: Math.max(200, this.host.clientWidth),
             height: Math.max(120, this.host.clientHeight - legend - 4),
@@ -288,7 +305,10 @@ export class ChartView {
 
     private redraw(): void {
         if (!this.visible || !this.source) return;
-        this.plot?.destroy();
+        if (this.plot) {
+            keepCanvas(this.plot.ctx.canvas);
+            this.plot.destroy();
+        }
         this.plot = null;
         this.tip.hidden = true;
         this.number.hidden = true;
@@ -344,20 +364,22 @@ export class ChartView {
         this.data = data;
         const theme = readTheme();
         const size = this.size();
-        this.plot = makePlot(
-            this.host,
-            data,
-            { type: spec.type, log: spec.log, theme, ...size },
-            (u) => this.cursor(u),
-            () => {
-                // The plot's full draws, counted (tests read it).
-                this.element.dataset.draws = String(Number(this.element.dataset.draws) + 1);
-                // uPlot draws in a microtask after construction: time the first full draw.
-                if (this.element.dataset.drawMs === "") {
-                    performance.mark("chart:drawn");
-                    this.element.dataset.drawMs = (performance.now() - t0).toFixed(1);
-                }
-            },
+        this.plot = withKeptCanvas(() =>
+            makePlot(
+                this.host,
+                data,
+                { type: spec.type, log: spec.log, theme, ...size },
+                (u) => this.cursor(u),
+                () => {
+                    // The plot's full draws, counted (tests read it).
+                    this.element.dataset.draws = String(Number(this.element.dataset.draws) + 1);
+                    // uPlot draws in a microtask after construction: time the first full draw.
+                    if (this.element.dataset.drawMs === "") {
+                        performance.mark("chart:drawn");
+                        this.element.dataset.drawMs = (performance.now() - t0).toFixed(1);
+                    }
+                },
+            ),
         );
         performance.mark("chart:made");
         this.element.dataset.points = String(data.xs.length * data.series.length);

@@ -49,7 +49,7 @@ export class LazyChart {
 
     /**
      * Loads the chart's code now, so that a later Alt+C draws without waiting for it; with
-     * `warm`, also runs it once off-screen (chart/warmUp.ts) unless a chart is shown by then.
+     * `warm`, also runs it once, unseen (chart/warmUp.ts), unless a chart is shown by then.
      */
     preload(warm = false): void {
         // The warm-up in a task of its own: with the chunk's loading, one task held the page for
@@ -60,13 +60,15 @@ export class LazyChart {
     }
 
     private async warmUp(): Promise<void> {
-        if (this.warmed || this.view?.visible) return;
+        // Not loaded (no view): a chart asked for loads it again, and says so if it cannot.
+        if (this.warmed || !this.view || this.view.visible) return;
         this.warmed = true;
         try {
-            await (await chartModule()).warmUp();
+            await this.view.warmUp();
             log("debug", "the chart's code ran once off-screen");
-        } catch {
-            // Not loaded: a chart asked for loads it again, and says so if it cannot.
+        } catch (err) {
+            // Only a head start was lost: the first chart draws without it.
+            log("debug", `the chart's warm-up failed: ${String(err)}`);
         }
     }
 
