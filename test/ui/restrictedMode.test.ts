@@ -15,12 +15,9 @@ import {
     ROOT,
     runCommand,
     webviewFrame,
+    workbenchState,
     type Workbench,
 } from "./workbench";
-import type { Page } from "playwright-core";
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-declare const document: any;
 
 const SHOTS = path.join(ROOT, ".vscode-test", "screenshots");
 
@@ -170,37 +167,3 @@ describe("Restricted Mode in VS Code: nothing runs from an untrusted workspace",
         assert.deepEqual(userQueries(), [], "no query reached the sandbox");
     });
 });
-
-/** What the workbench shows when a step fails: focus, tabs, the editor's text, notifications. */
-function workbenchState(page: Page): Promise<string> {
-    return page
-        .evaluate(() => {
-            const texts = (selector: string) =>
-                [...document.querySelectorAll(selector)].map((e: any) => String(e.textContent));
-            const focused = document.activeElement;
-            return JSON.stringify({
-                focus: focused ? `${focused.tagName}.${focused.className}` : null,
-                focusedEditors: document.querySelectorAll(".monaco-editor.focused").length,
-                tabs: [...document.querySelectorAll(".tab")].map(
-                    (t: any) =>
-                        `${t.getAttribute("aria-label")}${t.classList.contains("active") ? " (active)" : ""}`,
-                ),
-                editorText: texts(".editor-instance .monaco-editor .view-line").join("\n"),
-                notifications: texts(".notifications-center .notification-list-item"),
-                toasts: texts(".notifications-toasts .notification-list-item"),
-                dialog: texts(".monaco-dialog-box"),
-                inert: [...document.querySelectorAll("[inert]")].map(
-                    (e: any) => `${e.tagName}.${e.className}`,
-                ),
-                modal: [
-                    ...document.querySelectorAll(
-                        "[aria-modal='true'], .modal-editor-part, .dialog-modal-block",
-                    ),
-                ].map(
-                    (e: any) =>
-                        `${e.tagName}.${e.className} ${String(e.textContent).slice(0, 200)}`,
-                ),
-            });
-        })
-        .catch((err: unknown) => `the workbench could not be read: ${String(err)}`);
-}

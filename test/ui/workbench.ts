@@ -388,9 +388,13 @@ export async function webviewFrame(
             200,
         );
     } catch (e) {
-        // Say what the webviews show instead (an error message, a page still loading): a timeout
-        // alone left a rare CI failure of the pseudo-locale run without a clue.
-        throw new Error(`${(e as Error).message}; the webviews show: ${await webviewTexts(page)}`);
+        // Say what the webviews show instead (an error message, a page still loading), and what
+        // the workbench shows: a timeout alone left rare CI failures (the pseudo-locale run, the
+        // page-messages suite's first run of a file) without a clue.
+        throw new Error(
+            `${(e as Error).message}; the webviews show: ${await webviewTexts(page)}; ` +
+                `the workbench shows: ${await workbenchState(page)}`,
+        );
     }
 }
 
@@ -618,4 +622,41 @@ export async function runMenuItemToModal(page: Page, item: Locator): Promise<boo
         .waitFor({ timeout: 30_000 })
         .then(() => true)
         .catch(() => false);
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- page callbacks get the workbench's DOM */
+declare const document: any;
+
+/** What the workbench shows when a step fails: focus, tabs, the editor's text, notifications. */
+export function workbenchState(page: Page): Promise<string> {
+    return page
+        .evaluate(() => {
+            const texts = (selector: string) =>
+                [...document.querySelectorAll(selector)].map((e: any) => String(e.textContent));
+            const focused = document.activeElement;
+            return JSON.stringify({
+                focus: focused ? `${focused.tagName}.${focused.className}` : null,
+                focusedEditors: document.querySelectorAll(".monaco-editor.focused").length,
+                tabs: [...document.querySelectorAll(".tab")].map(
+                    (t: any) =>
+                        `${t.getAttribute("aria-label")}${t.classList.contains("active") ? " (active)" : ""}`,
+                ),
+                editorText: texts(".editor-instance .monaco-editor .view-line").join("\n"),
+                notifications: texts(".notifications-center .notification-list-item"),
+                toasts: texts(".notifications-toasts .notification-list-item"),
+                dialog: texts(".monaco-dialog-box"),
+                inert: [...document.querySelectorAll("[inert]")].map(
+                    (e: any) => `${e.tagName}.${e.className}`,
+                ),
+                modal: [
+                    ...document.querySelectorAll(
+                        "[aria-modal='true'], .modal-editor-part, .dialog-modal-block",
+                    ),
+                ].map(
+                    (e: any) =>
+                        `${e.tagName}.${e.className} ${String(e.textContent).slice(0, 200)}`,
+                ),
+            });
+        })
+        .catch((err: unknown) => `the workbench could not be read: ${String(err)}`);
 }
