@@ -8,7 +8,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const RUNS = Number(process.env.BENCH_ACT_RUNS ?? 9);
+// Even: half the runs on each CPU (see activateFigures).
+const RUNS = Number(process.env.BENCH_ACT_RUNS ?? 10);
 
 /** A value that is callable, constructible and has every property, all returning itself. */
 function anything() {
@@ -77,9 +78,11 @@ function fakeContext(root) {
     };
 }
 
+/** The middle value; of an even count, the mean of the middle two (half the runs are on each CPU). */
 function median(values) {
     const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)];
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** The extension's own files under dist/ in the require cache (extension.js and its chunks). */
@@ -112,18 +115,22 @@ function measureOnce(root, what) {
     // a scavenge of the bench's own garbage (about 3 ms) fell just before or inside the timed
     // window by chance. Collected first, a collection inside the window is the extension's own.
     if (typeof globalThis.gc === "function") globalThis.gc();
+    const usage0 = process.resourceUsage();
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
     if (what === "api") require(path.join(dist, "api.js"));
     else require(path.join(dist, "extension.js")).activate(context);
     const ms = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
+    const usage = process.resourceUsage();
     // What activation loaded: extension.js and the chunks it requires at once (a feature's
     // chunk loads on first use, after activation).
     const loaded = loadedExtensionFiles(require, dist);
     return {
         ms,
         cpuMs: (cpu.user + cpu.system) / 1000,
+        // Times the process lost a core to another: one costs a scheduler tick of about 4 ms.
+        preempted: usage.involuntaryContextSwitches - usage0.involuntaryContextSwitches,
         files: loaded.length,
         bytes: loaded.reduce((sum, f) => sum + fs.statSync(f).size, 0),
     };
@@ -146,24 +153,26 @@ export async function activateFigures(root) {
         !fs.existsSync(path.join(dist, "api.js"))
     )
         return out;
-    const run = (what) => {
-        const child = spawnSync(
-            process.execPath,
-            ["--expose-gc", fileURLToPath(import.meta.url), what, root],
-            {
-                encoding: "utf8",
-            },
-        );
+    // On this project's 2-core machine, a load + activate() took about 11 ms on CPU 1 and 15 ms
+    // on CPU 0 (a plain loop of arithmetic ran as fast on both): which CPU a run landed on
+    // decided the median (see docs/performance.md, "Activation"). So the runs alternate between
+    // the CPUs, pinned (`taskset`, util-linux), and the median lies between the two.
+    const cpus = fs.existsSync("/usr/bin/taskset") ? [0, 1] : [null];
+    const run = (what, cpu) => {
+        const node = [process.execPath, "--expose-gc", fileURLToPath(import.meta.url), what, root];
+        const command = cpu === null ? node : ["taskset", "--cpu-list", String(cpu), ...node];
+        const child = spawnSync(command[0], command.slice(1), { encoding: "utf8" });
         if (child.status !== 0) throw new Error(`activate figures (${what}): ${child.stderr}`);
-        return JSON.parse(child.stdout);
+        return { ...JSON.parse(child.stdout), cpu };
     };
     try {
         // Alternated, so the load of the machine weighs on both alike.
         const activations = [];
         const apiLoads = [];
         for (let i = 0; i < RUNS; i++) {
-            activations.push(run("extension"));
-            apiLoads.push(run("api"));
+            const cpu = cpus[i % cpus.length];
+            activations.push(run("extension", cpu));
+            apiLoads.push(run("api", cpu));
         }
         const { files, bytes } = activations[0];
         out.push({
@@ -191,6 +200,17 @@ export async function activateFigures(root) {
             baseline: median(apiLoads.map((a) => a.cpuMs)),
             baseline_name: "load of dist/api.js, deferred",
         });
+        if (cpus.length > 1)
+            for (const cpu of cpus) {
+                const on = (runs) => runs.filter((r) => r.cpu === cpu).map((r) => r.ms);
+                out.push({
+                    figure: `the same, runs on CPU ${cpu} only (median)`,
+                    unit: "ms",
+                    ours: median(on(activations)),
+                    baseline: median(on(apiLoads)),
+                    baseline_name: "load of dist/api.js, deferred",
+                });
+            }
     } catch (err) {
         console.error(`activate figures: ${err.stack ?? err.message}`);
     }

@@ -215,17 +215,16 @@ export class ChartView {
 
     /**
      * Runs the chart's code once on made-up points, laid out unseen where the chart will show
-     * (`.warming`: over the grid, hidden), and keeps the canvas it drew on for the first chart.
-     * All in one task: nothing else sees the chart visible.
+     * (`.warming`: still `hidden`, but laid out over the grid, invisible), and keeps the canvas
+     * it drew on for the first chart.
      */
     async warmUp(): Promise<void> {
         if (this.visible) return;
         this.element.classList.add("warming");
-        this.element.hidden = false;
         try {
-            keepCanvas(await warmUp(this.host, (plot) => this.size(plot)));
+            const canvas = await warmUp(this.host, (plot) => this.size(plot));
+            if (canvas) keepCanvas(canvas);
         } finally {
-            this.element.hidden = true;
             this.element.classList.remove("warming");
         }
     }

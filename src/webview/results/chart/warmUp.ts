@@ -14,12 +14,12 @@ const points = 2_000;
 
 /**
  * Draws the made-up chart in `host` at `size` (asked again once its legend is laid out, as for a
- * result's chart) and removes it; resolves with the canvas it drew on, once drawn.
+ * result's chart) and removes it; resolves with the canvas it drew on, once drawn (null if it was not drawn).
  */
 export function warmUp(
     host: HTMLElement,
     size: (plot: uPlot | null) => { width: number; height: number },
-): Promise<HTMLCanvasElement> {
+): Promise<HTMLCanvasElement | null> {
     const start = Date.UTC(2026, 0, 1);
     const xs = Float64Array.from({ length: points }, (_, i) => start + i * 60_000);
     const ys = Float64Array.from({ length: points }, (_, i) => Math.sin(i / 50) * 100 + (i % 7));
@@ -32,6 +32,11 @@ export function warmUp(
     };
     return new Promise((resolve) => {
         const options = { type: "line" as const, log: false, theme: readTheme() };
+        // uPlot draws in a microtask; a plot not drawn by the next task is dropped.
+        const late = setTimeout(() => {
+            plot.destroy();
+            resolve(null);
+        }, 0);
         const plot = makePlot(
             host,
             data,
@@ -39,6 +44,7 @@ export function warmUp(
             () => undefined,
             (u) =>
                 queueMicrotask(() => {
+                    clearTimeout(late);
                     const canvas = u.ctx.canvas;
                     u.destroy();
                     resolve(canvas);
