@@ -78,7 +78,7 @@ function fakeContext(root) {
     };
 }
 
-/** The middle value; of an even count, the mean of the middle two (half the runs are on each CPU). */
+/** The middle value; of an even count (half the runs on each CPU), the mean of the middle two. */
 function median(values) {
     const sorted = [...values].sort((a, b) => a - b);
     const mid = sorted.length >> 1;

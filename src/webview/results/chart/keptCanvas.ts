@@ -9,7 +9,10 @@
 
 let kept: HTMLCanvasElement | null = null;
 
-/** A kept canvas, with its size when kept (the webview tests read it; not an attribute: the page's markup stays the same). */
+/**
+ * A kept canvas, with its size when kept: the webview tests read it. Not an attribute, so that the
+ * page's markup is the same whichever plot drew on the canvas first.
+ */
 interface Kept extends HTMLCanvasElement {
     keptSize?: string;
 }

@@ -14,7 +14,8 @@ const points = 2_000;
 
 /**
  * Draws the made-up chart in `host` at `size` (asked again once its legend is laid out, as for a
- * result's chart) and removes it; resolves with the canvas it drew on, once drawn (null if it was not drawn).
+ * result's chart) and removes it. Resolves with the canvas it drew on, once drawn, or null when
+ * it was not drawn.
  */
 export function warmUp(
     host: HTMLElement,
