@@ -115,22 +115,18 @@ function measureOnce(root, what) {
     // a scavenge of the bench's own garbage (about 3 ms) fell just before or inside the timed
     // window by chance. Collected first, a collection inside the window is the extension's own.
     if (typeof globalThis.gc === "function") globalThis.gc();
-    const usage0 = process.resourceUsage();
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
     if (what === "api") require(path.join(dist, "api.js"));
     else require(path.join(dist, "extension.js")).activate(context);
     const ms = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
-    const usage = process.resourceUsage();
     // What activation loaded: extension.js and the chunks it requires at once (a feature's
     // chunk loads on first use, after activation).
     const loaded = loadedExtensionFiles(require, dist);
     return {
         ms,
         cpuMs: (cpu.user + cpu.system) / 1000,
-        // Times the process lost a core to another: one costs a scheduler tick of about 4 ms.
-        preempted: usage.involuntaryContextSwitches - usage0.involuntaryContextSwitches,
         files: loaded.length,
         bytes: loaded.reduce((sum, f) => sum + fs.statSync(f).size, 0),
     };
